@@ -1,0 +1,89 @@
+import { isAbsolute, resolve } from 'node:path'
+
+/** scrypt cost parameters; N=2^14, r=8, p=5 is one of OWASP's recommended sets (16 MiB). */
+export interface ScryptParams { N: number, r: number, p: number }
+export const OWASP_SCRYPT: ScryptParams = Object.freeze({ N: 2 ** 14, r: 8, p: 5 })
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  /** Folder of the embedded database and its generated signing secret. */
+  readonly dataDir: string
+  /** PostgreSQL server; when absent the embedded PGlite engine in dataDir is used. */
+  readonly databaseUrl: string | undefined
+  /** From JWT_SECRET; undefined means "generate one and keep it in dataDir" (embedded mode only). */
+  readonly jwtSecret: string | undefined
+  readonly accessTokenTtlSeconds: number
+  readonly refreshTokenTtlDays: number
+  readonly admin: { email: string, password: string } | undefined
+  readonly logLevel: LogLevel
+  /** How long an instance may trust its cached view of a user's roles and blocked flag. */
+  readonly authCacheTtlMs: number
+  /** Most items one bounds search returns (rules.md › Search and lists). */
+  readonly boundsResultCap: number
+  readonly scrypt: ScryptParams
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+function integer (env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
+  }
+  return Number(raw)
+}
+
+function text (env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim()
+  return raw === undefined || raw === '' ? undefined : raw
+}
+
+/** The only reader of the environment. Throws ConfigError with a message meant for the operator. */
+export function loadConfig (env: Env = process.env): Config {
+  const databaseUrl = text(env, 'DATABASE_URL')
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+  const jwtSecret = text(env, 'JWT_SECRET')
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long')
+  }
+  if (databaseUrl !== undefined && jwtSecret === undefined) {
+    // Several instances share one server, so they must share the secret too; a generated one would differ.
+    throw new ConfigError('JWT_SECRET is required when DATABASE_URL is set')
+  }
+  const adminEmail = text(env, 'ADMIN_EMAIL')
+  const adminPassword = env.ADMIN_PASSWORD
+  if ((adminEmail === undefined) !== (adminPassword === undefined || adminPassword === '')) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  }
+  if (adminPassword !== undefined && adminPassword !== '' && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters long')
+  }
+  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  }
+  const dataDir = text(env, 'DATA_DIR') ?? './data'
+  return Object.freeze({
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
+    databaseUrl,
+    jwtSecret,
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86400),
+    refreshTokenTtlDays: integer(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1, 365),
+    admin: adminEmail !== undefined && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
+    logLevel,
+    authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
+    boundsResultCap: integer(env, 'BOUNDS_RESULT_CAP', 1000, 1, 100000),
+    scrypt: OWASP_SCRYPT,
+  })
+}

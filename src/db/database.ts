@@ -1,0 +1,43 @@
+/** What repositories need from a connection: run one parameterised statement, get its rows. */
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>
+}
+
+/** A connection inside a transaction; `exec` runs a multi-statement script (migrations only). */
+export interface Transaction extends Queryable {
+  exec(script: string): Promise<void>
+}
+
+/**
+ * The one seam between the service and its two engines (PGlite and a PostgreSQL server).
+ * Both speak the same SQL; `engine` is for logs and tests, never for choosing SQL.
+ */
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres'
+  /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Engine errors carry PostgreSQL's SQLSTATE as `code` on both engines. */
+export function sqlState (error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined
+}
+
+/** Constraint name of an engine error (for telling apart which unique constraint failed). */
+export function constraintName (error: unknown): string | undefined {
+  const name = (error as { constraint?: unknown } | null)?.constraint
+  return typeof name === 'string' ? name : undefined
+}
+
+export async function maybeOne<R> (db: Queryable, text: string, params?: readonly unknown[]): Promise<R | undefined> {
+  const rows = await db.query<R>(text, params)
+  return rows[0]
+}
+
+export async function one<R> (db: Queryable, text: string, params?: readonly unknown[]): Promise<R> {
+  const row = await maybeOne<R>(db, text, params)
+  if (row === undefined) throw new Error('expected one row, got none')
+  return row
+}

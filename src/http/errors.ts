@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError, INVALID_BODY } from '../lib/errors.js'
+
+interface ValidationIssue {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+}
+
+/** The field a validation issue is about, as a dotted path (`bio`, `items.0.name`); '' for the whole part. */
+function fieldOf (issue: ValidationIssue): string {
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+  const missing = issue.params.missingProperty
+  if (typeof missing === 'string') return path === '' ? missing : `${path}.${missing}`
+  return path
+}
+
+/** A plain sentence for an issue the route gave no text for; never Ajv's own wording. */
+function describe (field: string, issue: ValidationIssue): string {
+  const p = issue.params
+  switch (issue.keyword) {
+    case 'required': return `${field} is required`
+    case 'type': return `${field} must be of type ${String(p.type).replace(',', ' or ')}`
+    case 'minLength': return `${field} must be at least ${String(p.limit)} characters long`
+    case 'maxLength': return `${field} must be at most ${String(p.limit)} characters long`
+    case 'minimum': return `${field} must be at least ${String(p.limit)}`
+    case 'maximum': return `${field} must be at most ${String(p.limit)}`
+    case 'format': return `${field} must be a valid ${String(p.format)}`
+    case 'enum': return `${field} must be one of: ${(p.allowedValues as unknown[]).join(', ')}`
+    default: return `invalid ${field}`
+  }
+}
+
+export function validationText (issues: readonly ValidationIssue[], part: string | undefined, messages: Record<string, string> = {}): string {
+  const issue = issues[0]
+  if (issue === undefined) return INVALID_BODY
+  const field = fieldOf(issue)
+  const specific = messages[`${field}:${issue.keyword}`] ?? messages[field]
+  if (specific !== undefined) return specific
+  // The body as a whole is not an object (an array, a string, nothing at all).
+  if (field === '' && part === 'body') return INVALID_BODY
+  return describe(field === '' ? (part ?? 'input') : field, issue)
+}
+
+function send (reply: FastifyReply, status: number, error: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({ error })
+}
+
+/** Turns every failure into `{"error": text}`; a 500 never carries the cause, which goes to the log. */
+export function registerErrorHandling (app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return send(reply, error.status, error.text)
+    if (error.validation) {
+      return send(reply, 400, validationText(error.validation, error.validationContext, request.routeOptions.config.messages))
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 400, INVALID_BODY)
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, 'request body is too large')
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, 'unsupported content type: send application/json')
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      // Other client errors raised by Fastify or a plugin (e.g. a malformed URL): keep the status, not the wording.
+      request.log.info({ code: error.code }, 'client error')
+      return send(reply, status, status === 404 ? 'not found' : 'bad request')
+    }
+    request.log.error({ err: error }, 'request failed')
+    return send(reply, 500, request.routeOptions.config.failure ?? 'internal server error')
+  })
+
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, 'not found'))
+}

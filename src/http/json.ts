@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify'
+import { AppError, INVALID_BODY } from '../lib/errors.js'
+
+/** PostgreSQL text cannot hold U+0000; refuse it up front rather than fail in the database. */
+function containsNul (value: unknown): boolean {
+  // Iterative: a deeply nested body must not exhaust the stack.
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const item = stack.pop()
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true
+        stack.push(child)
+      }
+    }
+  }
+  return false
+}
+
+/**
+ * JSON bodies: prototype-poisoning keys refused, an empty body read as no body (so a client that
+ * sends the header on a body-less POST is not refused), and only JSON accepted (others get 415).
+ */
+export function registerJsonParser (app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined)
+    parseJson(request, body as string, (error: Error | null, value?: unknown) => {
+      if (error !== null) return done(new AppError(400, INVALID_BODY), undefined)
+      if (containsNul(value)) return done(new AppError(400, 'text must not contain NUL characters'), undefined)
+      done(null, value)
+    })
+  })
+}

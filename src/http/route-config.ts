@@ -1,0 +1,18 @@
+/** Who may call a route (interface.md › Endpoints, Auth column). */
+export type AuthLevel = 'none' | 'user' | 'mod' | 'admin'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api/v1 route; checked when the route is added. */
+    auth?: AuthLevel
+    /** The 500 text of this route (interface.md › Errors), e.g. 'failed to get requests'. */
+    failure?: string
+    /**
+     * Texts for validation failures, keyed by field (`lat`) or by field and keyword (`lat:required`),
+     * so the interface's exact texts are sent instead of generic ones.
+     */
+    messages?: Record<string, string>
+    /** Marks an operation as beyond interface 1.0.1 in the OpenAPI document. */
+    extension?: boolean
+  }
+}

@@ -1,0 +1,35 @@
+import { Type, type Static, type TSchema } from 'typebox'
+
+/** Every error response: `{"error": "..."}` (interface.md › Errors). */
+export const ErrorBody = Type.Object({ error: Type.String() }, { additionalProperties: false })
+export type ErrorBody = Static<typeof ErrorBody>
+
+export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+
+/** A timestamp: Date objects from the database are written as ISO 8601 UTC strings. */
+export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
+
+/** `string | null` as one JSON Schema type list, so length limits still report on the field itself. */
+export function NullableString (options: { maxLength?: number, minLength?: number, pattern?: string, format?: string, description?: string } = {}) {
+  return Type.Unsafe<string | null>({ type: ['string', 'null'], ...options })
+}
+export const NullableDateTime = Type.Unsafe<Date | string | null>({ type: ['string', 'null'], format: 'date-time' })
+export const NullableNumber = Type.Unsafe<number | null>({ type: ['number', 'null'] })
+export const NullableId = Type.Unsafe<number | null>({ type: ['integer', 'null'] })
+
+export const Email = Type.String({ format: 'email', maxLength: 254 })
+export const Latitude = Type.Number({ minimum: -90, maximum: 90 })
+export const Longitude = Type.Number({ minimum: -180, maximum: 180 })
+/** interface.md › RegisterRequest: optional plus, a digit 1-9, then 1 to 14 digits. */
+export const PHONE_PATTERN = '^\\+?[1-9]\\d{1,14}$'
+
+export const Message = Type.Object({ message: Type.String() })
+
+/** Responses for the error statuses a route documents: `errors(400, 401)`. */
+export function errors (...statuses: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]))
+}
+
+export const idParams = <K extends string>(name: K) => Type.Object({ [name]: Id } as Record<K, typeof Id>)
+
+export type { Static, TSchema }

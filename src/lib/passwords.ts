@@ -1,0 +1,38 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import type { ScryptParams } from '../config.js'
+
+const KEY_LENGTH = 32
+
+// node:crypto's scrypt runs on libuv's thread pool, so hashing never blocks the event loop.
+function derive (password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => {
+      if (error) reject(error)
+      else resolve(key)
+    })
+  })
+}
+
+/** `scrypt$N$r$p$salt$key`: the parameters travel with the hash, so they can be raised later. */
+export async function hashPassword (password: string, params: ScryptParams): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await derive(password, salt, params)
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+export async function verifyPassword (password: string, stored: string): Promise<boolean> {
+  const [scheme, N, r, p, salt, key] = stored.split('$')
+  if (scheme !== 'scrypt' || salt === undefined || key === undefined) return false
+  const expected = Buffer.from(key, 'base64url')
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) })
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+}
+
+/**
+ * A hash of a random password. Login verifies against it when the e-mail is unknown, so that an
+ * unknown e-mail costs as much time as a wrong password and timing does not reveal who has an account.
+ */
+export function decoyHash (params: ScryptParams): Promise<string> {
+  return hashPassword(randomBytes(16).toString('hex'), params)
+}

@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createSigner, createVerifier } from 'fast-jwt'
+
+export interface AccessClaims {
+  /** The user id. */
+  userId: number
+}
+
+export interface AccessTokens {
+  sign(userId: number): string
+  /** The claims of a valid token, or undefined for any invalid, expired or foreign token. */
+  verify(token: string): AccessClaims | undefined
+  readonly ttlSeconds: number
+}
+
+const ISSUER = 'volunteer-coordination-service'
+
+/** HS256 JWTs. Only HS256 is accepted, so `alg: none` and algorithm-confusion tokens are refused. */
+export function accessTokens (secret: string, ttlSeconds: number): AccessTokens {
+  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000, iss: ISSUER })
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER, cache: 1000 })
+  return {
+    ttlSeconds,
+    sign: (userId) => signer({ sub: String(userId) }),
+    verify (token) {
+      let payload: { sub?: unknown }
+      try {
+        payload = verifier(token)
+      } catch {
+        return undefined
+      }
+      const sub = typeof payload.sub === 'string' && /^[1-9]\d{0,15}$/.test(payload.sub) ? Number(payload.sub) : NaN
+      return Number.isSafeInteger(sub) ? { userId: sub } : undefined
+    },
+  }
+}
+
+/** An opaque refresh token: 256 random bits. */
+export function newRefreshToken (): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** Refresh tokens are stored only as this hash; the token itself has 256 bits, so no salt or KDF is needed. */
+export function hashRefreshToken (token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
+
+export function newSecret (): string {
+  return randomBytes(48).toString('base64url')
+}

@@ -1,0 +1,57 @@
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
+import { openDatabase } from './db/open.js'
+import { migrate } from './db/migrate.js'
+import { API_PREFIX } from './http/openapi.js'
+import { resolveSigningSecret } from './lib/signing-secret.js'
+import { ensureAdmin } from './modules/roles/roles.service.js'
+
+function fail (message: string): never {
+  process.stderr.write(`volunteer-coordination-service: ${message}\n`)
+  process.exit(1)
+}
+
+async function main (): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`configuration error: ${error.message}`)
+    throw error
+  }
+
+  const db = await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
+  await migrate(db).catch((error: Error) => fail(error.message))
+  if (config.admin !== undefined) await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+  const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
+  const app = await buildApp({ config, db, jwtSecret })
+
+  let closing = false
+  const shutdown = (signal: string): void => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    // app.close() stops accepting connections and waits for requests under way; then the database.
+    app.close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      })
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`)
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : config.port
+  const where = db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'
+  process.stdout.write(`Listening on http://${config.host}:${port}${API_PREFIX} (${where}); API reference at ${API_PREFIX}/docs\n`)
+}
+
+await main()

@@ -1,0 +1,105 @@
+import type { ScryptParams } from '../../config.js'
+import { sqlState, constraintName, type Database, type Queryable } from '../../db/database.js'
+import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
+import { badRequest, unauthorized } from '../../lib/errors.js'
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
+import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../../lib/tokens.js'
+import { grantRole, VOLUNTEER_ROLE_ID } from '../roles/roles.repo.js'
+import * as users from '../users/users.repo.js'
+import * as refresh from './auth.repo.js'
+import type { AuthResponse, LoginRequest, RegisterRequest } from './auth.schemas.js'
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase()
+
+const INVALID_CREDENTIALS = 'invalid email or password'
+const INVALID_REFRESH_TOKEN = 'invalid refresh token'
+const ACCOUNT_BLOCKED = 'account is blocked'
+
+export interface AuthSettings {
+  scrypt: ScryptParams
+  refreshTokenTtlDays: number
+}
+
+export class AuthService {
+  #decoy: Promise<string> | undefined
+
+  constructor (
+    private readonly db: Database,
+    private readonly tokens: AccessTokens,
+    private readonly settings: AuthSettings,
+  ) {}
+
+  async register (input: RegisterRequest): Promise<AuthResponse> {
+    if ((input.latitude === undefined) !== (input.longitude === undefined)) {
+      throw badRequest('latitude and longitude must be given together')
+    }
+    // Hash before the transaction: PGlite has one connection, and a transaction holds it.
+    const passwordHash = await hashPassword(input.password, this.settings.scrypt)
+    try {
+      return await this.db.transaction(async (tx) => {
+        const user = await users.insertUser(tx, { ...input, email: normaliseEmail(input.email), password_hash: passwordHash })
+        await grantRole(tx, user.id, VOLUNTEER_ROLE_ID, null)
+        return await this.#issue(tx, user)
+      })
+    } catch (error) {
+      if (sqlState(error) === UNIQUE_VIOLATION && constraintName(error) === 'users_email_key') {
+        throw badRequest('email already registered')
+      }
+      throw error
+    }
+  }
+
+  async login (input: LoginRequest): Promise<AuthResponse> {
+    const user = await users.findCredentials(this.db, normaliseEmail(input.email))
+    // An unknown e-mail costs one hash too, so response time does not tell who has an account.
+    const valid = await verifyPassword(input.password, user?.password_hash ?? await this.#decoyHash())
+    if (user === undefined || !valid) throw unauthorized(INVALID_CREDENTIALS)
+    if (user.is_blocked) throw unauthorized(ACCOUNT_BLOCKED)
+    return await this.#issue(this.db, user)
+  }
+
+  /** Single use: the presented token is rotated; presenting a rotated one again revokes them all. */
+  async refresh (token: string): Promise<AuthResponse> {
+    const tokenHash = hashRefreshToken(token)
+    const outcome = await this.db.transaction(async (tx) => {
+      const user = await refresh.rotateRefreshToken(tx, tokenHash)
+      if (user === undefined) {
+        const known = await refresh.findRefreshToken(tx, tokenHash)
+        // Reuse of a rotated token means two parties hold it: end every session of that user.
+        if (known?.revoked_reason === 'rotated') await refresh.revokeRefreshTokens(tx, known.user_id, 'reuse')
+        return INVALID_REFRESH_TOKEN
+      }
+      if (user.is_blocked) return ACCOUNT_BLOCKED
+      return await this.#issue(tx, user)
+    })
+    if (typeof outcome === 'string') throw unauthorized(outcome)
+    return outcome
+  }
+
+  async me (userId: number): Promise<{ id: number, email: string }> {
+    const user = await users.findUserInfo(this.db, userId)
+    // The token was valid a moment ago; a user gone since then is simply no longer authenticated.
+    if (user === undefined) throw unauthorized()
+    return { id: user.id, email: user.email }
+  }
+
+  async logout (userId: number): Promise<void> {
+    await refresh.revokeRefreshTokens(this.db, userId, 'logout')
+  }
+
+  async #issue (db: Queryable, user: users.UserInfoRow): Promise<AuthResponse> {
+    const refreshToken = newRefreshToken()
+    await refresh.insertRefreshToken(db, user.id, hashRefreshToken(refreshToken), this.settings.refreshTokenTtlDays)
+    return {
+      access_token: this.tokens.sign(user.id),
+      refresh_token: refreshToken,
+      expires_in: this.tokens.ttlSeconds,
+      user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, email_verified: user.email_verified },
+    }
+  }
+
+  #decoyHash (): Promise<string> {
+    this.#decoy ??= decoyHash(this.settings.scrypt)
+    return this.#decoy
+  }
+}

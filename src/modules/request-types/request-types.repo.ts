@@ -1,0 +1,12 @@
+import type { Queryable } from '../../db/database.js'
+
+export interface RequestTypeRow { id: number, name: string, description: string | null, icon: string | null, is_active: boolean }
+
+export function listRequestTypes (db: Queryable): Promise<RequestTypeRow[]> {
+  return db.query<RequestTypeRow>('SELECT id, name, description, icon, is_active FROM request_types ORDER BY id')
+}
+
+export async function isActiveRequestType (db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM request_types WHERE id = $1 AND is_active', [id])
+  return rows.length > 0
+}

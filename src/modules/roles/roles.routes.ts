@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { errors, idParams, Message } from '../../http/schemas.js'
+import type { Principal } from '../auth/principals.js'
+import type { RolesService } from './roles.service.js'
+import { Permission, PermissionCheckResult, PermissionNameParams, Role, RoleAssignmentResult, UserRoleParams } from './roles.schemas.js'
+
+const userRoleMessages = { user_id: 'invalid user_id', role_id: 'invalid role_id' }
+
+export const rolesRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = async (app, { roles }) => {
+  app.get('/users/me/roles', {
+    schema: { tags: ['users'], summary: 'Own roles', response: { 200: Type.Array(Role), ...errors(401, 500) } },
+    config: { auth: 'user', failure: 'failed to get roles' },
+  }, (request) => roles.rolesOf(request.user))
+
+  app.get('/users/me/permissions', {
+    schema: { tags: ['users'], summary: 'Own permissions (the union over own roles)', response: { 200: Type.Array(Permission), ...errors(401, 500) } },
+    config: { auth: 'user', failure: 'failed to get permissions' },
+  }, (request) => roles.permissionsOf(request.user))
+
+  app.get('/users/me/permissions/:permission_name/check', {
+    schema: {
+      tags: ['users'],
+      summary: 'Whether the caller holds one permission',
+      params: PermissionNameParams,
+      response: { 200: PermissionCheckResult, ...errors(400, 401, 500) },
+    },
+    config: { auth: 'user', failure: 'failed to check permission', messages: { permission_name: 'permission_name is required' } },
+  }, (request) => roles.checkPermission(request.user, request.params.permission_name))
+
+  app.post('/admin/users/:user_id/roles/:role_id', {
+    schema: { tags: ['admin'], summary: 'Give a user a role', params: UserRoleParams, response: { 200: RoleAssignmentResult, ...errors(400, 401, 403, 404) } },
+    config: { auth: 'admin', messages: userRoleMessages },
+  }, (request) => roles.assignRole(request.user, request.params.user_id, request.params.role_id))
+
+  // Extensions beyond interface 1.0.1 (rules.md › Roles and permissions).
+  app.get('/roles', {
+    schema: { tags: ['admin'], summary: 'All roles', response: { 200: Type.Array(Role), ...errors(401, 403, 500) } },
+    config: { auth: 'admin', extension: true, failure: 'failed to get roles' },
+  }, () => roles.listRoles())
+
+  app.delete('/admin/users/:user_id/roles/:role_id', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Take a role from a user',
+      description: 'Succeeds when the user does not hold the role. The last admin cannot lose the admin role.',
+      params: UserRoleParams,
+      response: { 200: RoleAssignmentResult, ...errors(400, 401, 403, 404) },
+    },
+    config: { auth: 'admin', extension: true, messages: userRoleMessages },
+  }, (request) => roles.removeRole(request.params.user_id, request.params.role_id))
+
+  const userFlag = (path: string, summary: string, message: string, run: (admin: Principal, id: number) => Promise<void>) =>
+    app.post(path, {
+      schema: { tags: ['admin'], summary, params: idParams('id'), response: { 200: Message, ...errors(400, 401, 403, 404) } },
+      config: { auth: 'admin', extension: true, messages: { id: 'invalid user id' } },
+    }, async (request) => {
+      await run(request.user, request.params.id)
+      return { message }
+    })
+
+  userFlag('/admin/users/:id/block', 'Block a user: login, refresh and access tokens stop working', 'user blocked',
+    (admin, id) => roles.setBlocked(admin, id, true))
+  userFlag('/admin/users/:id/unblock', 'Unblock a user', 'user unblocked', (admin, id) => roles.setBlocked(admin, id, false))
+  userFlag('/admin/users/:id/verify', 'Mark a user identity-verified (is_verified)', 'user verified', (_admin, id) => roles.verifyIdentity(id))
+}

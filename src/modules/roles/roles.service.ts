@@ -1,0 +1,93 @@
+import type { ScryptParams } from '../../config.js'
+import { one, type Database, type Queryable } from '../../db/database.js'
+import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
+import { hashPassword } from '../../lib/passwords.js'
+import { normaliseEmail } from '../auth/auth.service.js'
+import { revokeRefreshTokens } from '../auth/auth.repo.js'
+import type { Principal, PrincipalCache } from '../auth/principals.js'
+import { setFlag, userExists } from '../users/users.repo.js'
+import * as roles from './roles.repo.js'
+import type { RoleAssignmentResult } from './roles.schemas.js'
+
+export class RolesService {
+  constructor (private readonly db: Database, private readonly principals: PrincipalCache) {}
+
+  listRoles (): Promise<roles.RoleRow[]> {
+    return roles.listRoles(this.db)
+  }
+
+  rolesOf (user: Principal): Promise<roles.RoleRow[]> {
+    return roles.rolesOfUser(this.db, user.id)
+  }
+
+  permissionsOf (user: Principal): Promise<roles.PermissionRow[]> {
+    return roles.permissionsOfUser(this.db, user.id)
+  }
+
+  /** Read from the database rather than the cached principal, so the answer is never stale. */
+  async checkPermission (user: Principal, name: string): Promise<{ has_permission: boolean, permission_name: string }> {
+    const held = await roles.permissionsOfUser(this.db, user.id)
+    return { has_permission: held.some((permission) => permission.name === name), permission_name: name }
+  }
+
+  async assignRole (admin: Principal, userId: number, roleId: number): Promise<RoleAssignmentResult> {
+    await this.db.transaction(async (tx) => {
+      await this.#mustExist(tx, userId, roleId)
+      await roles.grantRole(tx, userId, roleId, admin.id)
+    })
+    this.principals.forget(userId)
+    return { message: 'role assigned', user_id: userId, role_id: roleId }
+  }
+
+  /** Removing a role the user does not hold succeeds; removing the last admin's admin role does not. */
+  async removeRole (userId: number, roleId: number): Promise<RoleAssignmentResult> {
+    await this.db.transaction(async (tx) => {
+      await this.#mustExist(tx, userId, roleId)
+      if (roleId === roles.ADMIN_ROLE_ID) {
+        const admins = await roles.lockAdmins(tx)
+        if (admins.length === 1 && admins[0] === userId) throw badRequest('cannot remove the last admin')
+      }
+      await roles.revokeRole(tx, userId, roleId)
+    })
+    this.principals.forget(userId)
+    return { message: 'role removed', user_id: userId, role_id: roleId }
+  }
+
+  /** Blocking also ends every session: refresh tokens are revoked, access tokens fail within the cache TTL. */
+  async setBlocked (admin: Principal, userId: number, blocked: boolean): Promise<void> {
+    if (blocked && admin.id === userId) throw badRequest('cannot block yourself')
+    await this.db.transaction(async (tx) => {
+      if (!await setFlag(tx, userId, 'is_blocked', blocked)) throw notFound(USER_NOT_FOUND)
+      if (blocked) await revokeRefreshTokens(tx, userId, 'blocked')
+    })
+    this.principals.forget(userId)
+  }
+
+  async verifyIdentity (userId: number): Promise<void> {
+    if (!await setFlag(this.db, userId, 'is_verified', true)) throw notFound(USER_NOT_FOUND)
+  }
+
+  async #mustExist (db: Queryable, userId: number, roleId: number): Promise<void> {
+    if (!await userExists(db, userId)) throw notFound(USER_NOT_FOUND)
+    if (!await roles.roleExists(db, roleId)) throw notFound('role not found')
+  }
+}
+
+/**
+ * Makes sure the account exists and holds the admin role (rules.md › Roles and permissions).
+ * Idempotent and safe when several instances run it at once: every write is an upsert.
+ * An existing account keeps its password. Returns the account's id.
+ */
+export async function ensureAdmin (db: Database, email: string, password: string, scrypt: ScryptParams): Promise<number> {
+  const passwordHash = await hashPassword(password, scrypt)
+  return await db.transaction(async (tx) => {
+    await tx.query(/* sql */ `
+      INSERT INTO users (email, password_hash, first_name, last_name, email_verified)
+      VALUES ($1, $2, 'Service', 'Administrator', true)
+      ON CONFLICT (email) DO NOTHING`, [normaliseEmail(email), passwordHash])
+    const { id } = await one<{ id: number }>(tx, 'SELECT id FROM users WHERE email = $1', [normaliseEmail(email)])
+    await roles.grantRole(tx, id, roles.VOLUNTEER_ROLE_ID, null)
+    await roles.grantRole(tx, id, roles.ADMIN_ROLE_ID, null)
+    return id
+  })
+}

@@ -1,0 +1,101 @@
+import { maybeOne, one, type Queryable } from '../../db/database.js'
+
+export interface UserInfoRow { id: number, email: string, first_name: string, last_name: string, email_verified: boolean }
+export interface CredentialsRow extends UserInfoRow { password_hash: string, is_blocked: boolean }
+
+export interface ProfileRow extends UserInfoRow {
+  phone: string | null
+  bio: string | null
+  avatar_url: string | null
+  address: string | null
+  city: string | null
+  volunteer_rating: number | null
+  completed_requests_count: number
+  is_verified: boolean
+  is_blocked: boolean
+  created_at: Date
+  updated_at: Date
+}
+
+export interface NewUser {
+  email: string
+  password_hash: string
+  first_name: string
+  last_name: string
+  phone?: string | undefined
+  latitude?: number | undefined
+  longitude?: number | undefined
+  address?: string | undefined
+  city?: string | undefined
+  bio?: string | undefined
+}
+
+/** The fields PATCH /users/me may change; nothing else is ever written from that body. */
+export const EDITABLE_PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'bio', 'address', 'city'] as const
+export type ProfileChanges = Partial<Record<typeof EDITABLE_PROFILE_FIELDS[number], string | null>>
+
+const USER_INFO = 'id, email, first_name, last_name, email_verified'
+const PROFILE = `${USER_INFO}, phone, bio, avatar_url, address, city, volunteer_rating, completed_requests_count,
+  is_verified, is_blocked, created_at, updated_at`
+
+export function insertUser (db: Queryable, user: NewUser): Promise<UserInfoRow> {
+  return one<UserInfoRow>(db, /* sql */ `
+    INSERT INTO users (email, password_hash, first_name, last_name, phone, latitude, longitude, address, city, bio)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    RETURNING ${USER_INFO}`,
+  [user.email, user.password_hash, user.first_name, user.last_name, user.phone ?? null,
+    user.latitude ?? null, user.longitude ?? null, user.address ?? null, user.city ?? null, user.bio ?? null])
+}
+
+export function findCredentials (db: Queryable, email: string): Promise<CredentialsRow | undefined> {
+  return maybeOne<CredentialsRow>(db, `SELECT ${USER_INFO}, password_hash, is_blocked FROM users WHERE email = $1`, [email])
+}
+
+export function findUserInfo (db: Queryable, id: number): Promise<UserInfoRow | undefined> {
+  return maybeOne<UserInfoRow>(db, `SELECT ${USER_INFO} FROM users WHERE id = $1`, [id])
+}
+
+export function findProfile (db: Queryable, id: number): Promise<ProfileRow | undefined> {
+  return maybeOne<ProfileRow>(db, `SELECT ${PROFILE} FROM users WHERE id = $1`, [id])
+}
+
+/**
+ * The profile of `id` as `viewerId` may see it, with `shares_active_request` telling whether the viewer is
+ * the other side of a request the two share in status in_progress (rules.md › Privacy).
+ */
+export function findProfileFor (db: Queryable, id: number, viewerId: number): Promise<(ProfileRow & { shares_active_request: boolean }) | undefined> {
+  return maybeOne(db, /* sql */ `
+    SELECT ${PROFILE}, EXISTS (
+      SELECT 1 FROM requests r WHERE r.status = 'in_progress' AND (
+        (r.requester_id = $1 AND r.assigned_volunteer_id = $2) OR (r.requester_id = $2 AND r.assigned_volunteer_id = $1))
+    ) AS shares_active_request
+    FROM users WHERE id = $1`, [id, viewerId])
+}
+
+/** Writes only whitelisted columns; the column names come from EDITABLE_PROFILE_FIELDS, never from input. */
+export async function updateProfile (db: Queryable, id: number, changes: ProfileChanges): Promise<boolean> {
+  const fields = EDITABLE_PROFILE_FIELDS.filter((field) => changes[field] !== undefined)
+  const assignments = fields.map((field, i) => `${field} = $${i + 2}`)
+  const rows = await db.query(
+    `UPDATE users SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`,
+    [id, ...fields.map((field) => changes[field])])
+  return rows.length > 0
+}
+
+export async function updateLocation (db: Queryable, id: number, latitude: number, longitude: number): Promise<void> {
+  await db.query('UPDATE users SET latitude = $2, longitude = $3, updated_at = now() WHERE id = $1', [id, latitude, longitude])
+}
+
+export async function markEmailVerified (db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1', [id])
+}
+
+/** True when the user exists. */
+export async function setFlag (db: Queryable, id: number, flag: 'is_blocked' | 'is_verified', value: boolean): Promise<boolean> {
+  const rows = await db.query(`UPDATE users SET ${flag} = $2, updated_at = now() WHERE id = $1 RETURNING id`, [id, value])
+  return rows.length > 0
+}
+
+export async function userExists (db: Queryable, id: number): Promise<boolean> {
+  return (await maybeOne(db, 'SELECT 1 FROM users WHERE id = $1', [id])) !== undefined
+}

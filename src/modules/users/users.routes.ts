@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { errors, idParams, Message } from '../../http/schemas.js'
+import type { UsersService } from './users.service.js'
+import { LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
+
+const tags = ['users']
+
+export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {
+  app.get('/users/me', {
+    schema: { tags, summary: 'Own profile', response: { 200: UserProfile, ...errors(401, 404) } },
+    config: { auth: 'user' },
+  }, (request) => users.me(request.user))
+
+  app.patch('/users/me', {
+    schema: {
+      tags,
+      summary: 'Change own profile',
+      description: 'Only the listed fields are written; any other field in the body is ignored. ' +
+        '`phone`, `bio`, `address` and `city` may be null to clear them.',
+      body: UpdateProfileInput,
+      response: { 200: Message, ...errors(400, 401, 500) },
+    },
+    config: {
+      auth: 'user',
+      failure: 'failed to update profile',
+      messages: { 'first_name:pattern': 'first_name must not be blank', 'last_name:pattern': 'last_name must not be blank', 'phone:pattern': 'invalid phone' },
+    },
+  }, async (request) => {
+    await users.update(request.user, request.body)
+    return { message: 'profile updated' }
+  })
+
+  app.post('/users/me/location', {
+    schema: { tags, summary: 'Set own home location', body: LocationInput, response: { 200: Message, ...errors(400, 401) } },
+    config: { auth: 'user', messages: { latitude: 'invalid latitude', longitude: 'invalid longitude' } },
+  }, async (request) => {
+    await users.setLocation(request.user, request.body)
+    return { message: 'location updated' }
+  })
+
+  app.post('/users/me/verify-email', {
+    schema: { tags, summary: 'Mark own e-mail verified', response: { 200: Message, ...errors(401, 500) } },
+    config: { auth: 'user', failure: 'failed to verify email' },
+  }, async (request) => {
+    await users.verifyEmail(request.user)
+    return { message: 'email verified' }
+  })
+
+  app.get('/users/:id', {
+    schema: {
+      tags,
+      summary: 'A user\'s profile',
+      description: '`phone` and `address` are null unless the caller is the user, a moderator or admin, ' +
+        'or the other side of a request the two share in status in_progress.',
+      params: idParams('id'),
+      response: { 200: UserProfile, ...errors(400, 401, 404) },
+    },
+    config: { auth: 'user', messages: { id: 'invalid user id' } },
+  }, (request) => users.profile(request.user, request.params.id))
+}

@@ -1,0 +1,49 @@
+import { Type, type Static } from 'typebox'
+import { DateTime, Latitude, Longitude, NullableNumber, NullableString, PHONE_PATTERN } from '../../http/schemas.js'
+
+export const UserInfo = Type.Object({
+  id: Type.Integer(),
+  email: Type.String({ format: 'email' }),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email_verified: Type.Boolean(),
+})
+export type UserInfo = Static<typeof UserInfo>
+
+export const UserProfile = Type.Object({
+  id: Type.Integer(),
+  email: Type.String({ format: 'email' }),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  phone: NullableString(),
+  bio: NullableString(),
+  avatar_url: NullableString(),
+  address: NullableString(),
+  city: NullableString(),
+  volunteer_rating: NullableNumber,
+  completed_requests_count: Type.Union([Type.Integer(), Type.Null()]),
+  is_verified: Type.Boolean(),
+  is_blocked: Type.Boolean(),
+  email_verified: Type.Boolean(),
+  created_at: DateTime,
+  updated_at: DateTime,
+})
+export type UserProfile = Static<typeof UserProfile>
+
+/** A name must hold at least one visible character. */
+const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })
+
+export const UpdateProfileInput = Type.Object({
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+  phone: Type.Optional(NullableString({ pattern: PHONE_PATTERN })),
+  bio: Type.Optional(NullableString({ maxLength: 500 })),
+  address: Type.Optional(NullableString({ maxLength: 500 })),
+  city: Type.Optional(NullableString({ maxLength: 200 })),
+}, { additionalProperties: false })
+export type UpdateProfileInput = Static<typeof UpdateProfileInput>
+
+export const LocationInput = Type.Object({ latitude: Latitude, longitude: Longitude }, { additionalProperties: false })
+export type LocationInput = Static<typeof LocationInput>
+
+export { Name }
