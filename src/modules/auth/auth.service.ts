@@ -26,7 +26,7 @@ export class AuthService {
   constructor (
     private readonly db: Database,
     private readonly tokens: AccessTokens,
-    private readonly settings: AuthSettings,
+    private readonly settings: AuthSettings
   ) {}
 
   async register (input: RegisterRequest): Promise<AuthResponse> {

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { buildApp } from '../../src/app.js'
+import { loadConfig, type Config } from '../../src/config.js'
+import type { Database } from '../../src/db/database.js'
+import { ADMIN_ROLE_ID, grantRole } from '../../src/modules/roles/roles.repo.js'
+import { ensureAdmin } from '../../src/modules/roles/roles.service.js'
+import { migratedDatabase, type ScratchDatabase } from './databases.js'
+import type { Engine } from './engines.js'
+
+/** Cheap scrypt for speed; the production parameters are pinned by a test of their own. */
+export const TEST_SCRYPT = Object.freeze({ N: 2 ** 10, r: 8, p: 1 })
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789'
+
+export function testConfig (overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: TEST_SECRET }), scrypt: TEST_SCRYPT, ...overrides }
+}
+
+export interface Response<T = any> {
+  status: number
+  body: T
+  headers: Record<string, string | string[] | number | undefined>
+  text: string
+}
+
+export interface Account {
+  id: number
+  email: string
+  password: string
+  token: string
+  refresh: string
+}
+
+let counter = 0
+/** An e-mail no other test uses, so tests and files never depend on each other. */
+export function uniqueEmail (label = 'user'): string {
+  counter += 1
+  return `${label}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.org`
+}
+
+export class TestApp {
+  constructor (
+    readonly app: FastifyInstance,
+    readonly db: Database,
+    readonly engine: Engine,
+    readonly scratch: ScratchDatabase,
+    readonly admin: Account
+  ) {}
+
+  /** A request through the whole HTTP stack; paths are relative to /api/v1. */
+  async request<T = any> (method: InjectOptions['method'], path: string, options: { body?: unknown, token?: string, headers?: Record<string, string>, payload?: string } = {}): Promise<Response<T>> {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`
+    const response = await this.app.inject({
+      method,
+      url: `/api/v1${path}`,
+      headers,
+      ...(options.payload !== undefined ? { payload: options.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
+    })
+    const type = String(response.headers['content-type'] ?? '')
+    return {
+      status: response.statusCode,
+      body: type.includes('json') && response.body !== '' ? response.json() : response.body,
+      headers: response.headers,
+      text: response.body,
+    }
+  }
+
+  get<T = any> (path: string, token?: string) { return this.request<T>('GET', path, { token }) }
+  post<T = any> (path: string, body?: unknown, token?: string) { return this.request<T>('POST', path, { body, token }) }
+  patch<T = any> (path: string, body?: unknown, token?: string) { return this.request<T>('PATCH', path, { body, token }) }
+  delete<T = any> (path: string, token?: string) { return this.request<T>('DELETE', path, { token }) }
+
+  /** Registers a new volunteer through the API. */
+  async register (fields: Record<string, unknown> = {}): Promise<Account> {
+    const email = uniqueEmail()
+    const password = 'correct horse battery'
+    const res = await this.post('/auth/register', { email, password, first_name: 'Test', last_name: 'User', ...fields })
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`)
+    return { id: res.body.user.id, email: res.body.user.email, password, token: res.body.access_token, refresh: res.body.refresh_token }
+  }
+
+  /** A new account that also holds role `moderator` (2) or `admin` (3), given through the admin API. */
+  async registerWithRole (roleId: 2 | 3): Promise<Account> {
+    const account = await this.register()
+    const res = await this.post(`/admin/users/${account.id}/roles/${roleId}`, undefined, this.admin.token)
+    if (res.status !== 200) throw new Error(`role assignment failed: ${res.status} ${res.text}`)
+    return account
+  }
+
+  async close (): Promise<void> {
+    await this.app.close()
+    await this.db.close()
+    await this.scratch.drop()
+  }
+}
+
+/** A migrated scratch database on `engine`, the app on it, and a bootstrapped admin. */
+export async function startApp (engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { db, scratch } = await migratedDatabase(engine)
+  const config = testConfig(overrides)
+  const app = await buildApp({ config, db, jwtSecret: TEST_SECRET })
+  const adminEmail = uniqueEmail('admin')
+  const adminPassword = 'admin password 123'
+  const adminId = await ensureAdmin(db, adminEmail, adminPassword, TEST_SCRYPT)
+  await grantRole(db, adminId, ADMIN_ROLE_ID, null)
+  const t = new TestApp(app, db, engine, scratch, { id: adminId, email: adminEmail, password: adminPassword, token: '', refresh: '' })
+  const login = await t.post('/auth/login', { email: adminEmail, password: adminPassword })
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.text}`)
+  Object.assign(t.admin, { token: login.body.access_token, refresh: login.body.refresh_token })
+  return t
+}
