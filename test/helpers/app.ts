@@ -61,7 +61,7 @@ export class TestApp {
     const type = String(response.headers['content-type'] ?? '')
     return {
       status: response.statusCode,
-      body: type.includes('json') && response.body !== '' ? response.json() : response.body,
+      body: (type.includes('json') && response.body !== '' ? response.json() : response.body) as T,
       headers: response.headers,
       text: response.body,
     }
