@@ -15,7 +15,11 @@ import { accessTokens } from './lib/tokens.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
+import { moderationRoutes } from './modules/moderation/moderation.routes.js'
+import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
+import { requestsRoutes } from './modules/requests/requests.routes.js'
+import { RequestsService } from './modules/requests/requests.service.js'
 import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
@@ -78,6 +82,8 @@ export async function buildApp ({ config, db, jwtSecret, logger }: AppOptions): 
   const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays })
   const users = new UsersService(db)
   const roles = new RolesService(db, principals)
+  const requests = new RequestsService(db)
+  const moderation = new ModerationService(db)
 
   await app.register(async (api) => {
     api.get('/health', {
@@ -88,6 +94,8 @@ export async function buildApp ({ config, db, jwtSecret, logger }: AppOptions): 
     await api.register(usersRoutes, { users })
     await api.register(rolesRoutes, { roles })
     await api.register(requestTypesRoutes, { db })
+    await api.register(requestsRoutes, { requests })
+    await api.register(moderationRoutes, { moderation })
   }, { prefix: API_PREFIX })
 
   return app
