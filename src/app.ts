@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto'
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/errors.js'
 import { registerJsonParser } from './http/json.js'
+import { registerMetrics } from './http/metrics.js'
+import { registerRateLimits } from './http/rate-limit.js'
 import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import './http/route-config.js'
+import { errors } from './http/schemas.js'
+import { MemoryStore, RedisStore, type RateLimitStore } from './lib/rate-limit.js'
 import { accessTokens } from './lib/tokens.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
@@ -32,8 +38,8 @@ export interface AppOptions {
   config: Config
   db: Database
   jwtSecret: string
-  /** Overrides the logger built from config (tests capture log lines this way). */
-  logger?: FastifyServerOptions['loggerInstance']
+  /** Where log lines go instead of stdout (tests capture them this way). */
+  logStream?: { write(line: string): void }
 }
 
 /** Bodies are small: the longest text field is 2000 characters. */
@@ -50,11 +56,16 @@ function validators (): { body: Ajv, text: Ajv } {
 }
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger !== undefined
-      ? { loggerInstance: logger }
-      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
+    logger: {
+      level: config.logLevel,
+      // Fastify's request serializer logs no headers or bodies; these paths are a second line of defence.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token'], censor: '[redacted]' },
+      ...(logStream !== undefined ? { stream: logStream } : {}),
+    },
+    // Each form (boolean, hop count, address list) is accepted; Fastify's overloads just can't take their union.
+    trustProxy: config.trustProxy as boolean,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -77,6 +88,18 @@ export async function buildApp ({ config, db, jwtSecret, logger }: AppOptions): 
   const tokens = accessTokens(jwtSecret, config.accessTokenTtlSeconds)
   const principals = new PrincipalCache(db, config.authCacheTtlMs)
   registerAuth(app, tokens, principals)
+  const rateLimitStore: RateLimitStore = config.redisUrl !== undefined
+    ? new RedisStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate limit store unavailable: counting in memory'))
+    : new MemoryStore()
+  app.addHook('onClose', () => rateLimitStore.close())
+  registerRateLimits(app, rateLimitStore, config.rateLimits)
+  // The docs page loads its own scripts and styles from this service, so a same-origin policy fits it.
+  // No upgrade-insecure-requests: behind plain HTTP it would break that page's own assets.
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null } },
+  })
+  await app.register(cors, { origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false })
+  registerMetrics(app, db)
   await registerOpenApi(app)
 
   const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays })
@@ -90,6 +113,17 @@ export async function buildApp ({ config, db, jwtSecret, logger }: AppOptions): 
       schema: { tags: ['health'], summary: 'Liveness', response: { 200: { content: { 'text/plain': { schema: Type.String() } } } } },
       config: { auth: 'none' },
     }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'))
+    api.get('/ready', {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: whether the database answers',
+        response: { 200: Type.Object({ status: Type.Literal('ready') }), ...errors(503) },
+      },
+      config: { auth: 'none', extension: true },
+    }, async () => {
+      await db.query('SELECT 1')
+      return { status: 'ready' as const }
+    })
     await api.register(authRoutes, { auth })
     await api.register(usersRoutes, { users })
     await api.register(rolesRoutes, { roles })

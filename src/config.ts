@@ -25,6 +25,16 @@ export interface Config {
   /** Most items one bounds search returns (rules.md › Search and lists). */
   readonly boundsResultCap: number
   readonly scrypt: ScryptParams
+  /** Shared rate-limit counters; process memory when undefined. */
+  readonly redisUrl: string | undefined
+  readonly rateLimits: { windowSeconds: number, perAddress: number, perAccount: number }
+  /** Origins allowed to call the API from a browser; none when empty. */
+  readonly corsOrigins: readonly string[]
+  /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
+  readonly trustProxy: boolean | number | string
+  /** How long a request waits for a database connection, and for one statement, before failing with 503. */
+  readonly dbConnectTimeoutMs: number
+  readonly dbStatementTimeoutMs: number
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +53,13 @@ function integer (env: Env, name: string, fallback: number, min: number, max: nu
 function text (env: Env, name: string): string | undefined {
   const raw = env[name]?.trim()
   return raw === undefined || raw === '' ? undefined : raw
+}
+
+function trustProxy (raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false') return false
+  if (raw === 'true') return true
+  if (/^\d+$/.test(raw)) return Number(raw)
+  return raw
 }
 
 /** The only reader of the environment. Throws ConfigError with a message meant for the operator. */
@@ -71,6 +88,14 @@ export function loadConfig (env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
   }
+  const redisUrl = text(env, 'REDIS_URL')
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://')
+  }
+  const corsOrigins = (text(env, 'CORS_ORIGINS') ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://example.org`)
+  }
   const dataDir = text(env, 'DATA_DIR') ?? './data'
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -85,5 +110,15 @@ export function loadConfig (env: Env = process.env): Config {
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
     boundsResultCap: integer(env, 'BOUNDS_RESULT_CAP', 1000, 1, 100000),
     scrypt: OWASP_SCRYPT,
+    redisUrl,
+    rateLimits: Object.freeze({
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
+      perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', 60, 1, 1_000_000),
+      perAccount: integer(env, 'RATE_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),
+    }),
+    corsOrigins: Object.freeze(corsOrigins),
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10000, 100, 600000),
   })
 }

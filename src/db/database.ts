@@ -17,6 +17,19 @@ export interface Database extends Queryable {
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** Connection pool figures, for metrics (server engine only). */
+  poolStats?(): { total: number, idle: number, waiting: number }
+}
+
+/**
+ * The database cannot be reached or refused service (down, restarting, timed out, out of connections).
+ * The request fails fast with 503; the pool reconnects by itself when the server is back.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor (readonly cause: unknown) {
+    super('database unavailable')
+    this.name = 'DatabaseUnavailableError'
+  }
 }
 
 /** Engine errors carry PostgreSQL's SQLSTATE as `code` on both engines. */

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database, Transaction } from './database.js'
+import { DatabaseUnavailableError, sqlState, type Database, type Transaction } from './database.js'
 
 const INT8_OID = 20
 
@@ -15,15 +15,40 @@ export interface PostgresOptions {
   /** Pool size per instance. */
   max?: number
   /** How long to wait for a connection before failing the request. */
-  connectionTimeoutMillis?: number
+  connectTimeoutMs?: number
+  /** Longest a statement may run (server side) or wait for its answer (client side). */
+  statementTimeoutMs?: number
+}
+
+const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+
+/** Failures of reaching the server, as opposed to failures of the statement itself. */
+function isUnavailable (error: unknown): boolean {
+  const state = sqlState(error)
+  if (state !== undefined) {
+    // 08: connection exception; 57P01-03: shutting down or starting up; 53300: too many connections.
+    return state.startsWith('08') || /^57P0[123]$/.test(state) || state === '53300'
+  }
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && NETWORK_ERRORS.has(code)) return true
+  const message = error instanceof Error ? error.message : ''
+  return /connection terminated|timeout exceeded when trying to connect|query read timeout|connection timeout|client has encountered a connection error/i.test(message)
+}
+
+function translate (error: unknown): unknown {
+  return isUnavailable(error) ? new DatabaseUnavailableError(error) : error
 }
 
 export async function openPostgres (connectionString: string, options: PostgresOptions = {}): Promise<Database> {
+  const statementTimeout = options.statementTimeoutMs ?? 10_000
   const pool = new pg.Pool({
     connectionString,
     types,
     max: options.max ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
+    statement_timeout: statementTimeout,
+    // A little longer than the server's own limit, for a server that no longer answers at all.
+    query_timeout: statementTimeout + 1000,
   })
   // An idle client that loses its server emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => {})
@@ -33,11 +58,15 @@ export async function openPostgres (connectionString: string, options: PostgresO
   return {
     engine: 'postgres',
     async query (text, params) {
-      const result = await pool.query(text, params as unknown[] | undefined)
-      return result.rows
+      try {
+        return (await pool.query(text, params as unknown[] | undefined)).rows
+      } catch (error) {
+        throw translate(error)
+      }
     },
     async transaction (fn) {
-      const client = await pool.connect()
+      const client = await pool.connect().catch((error: unknown) => { throw translate(error) })
+      let broken = false
       try {
         await client.query('BEGIN')
         const tx: Transaction = {
@@ -50,12 +79,14 @@ export async function openPostgres (connectionString: string, options: PostgresO
         await client.query('COMMIT')
         return result
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw error
+        await client.query('ROLLBACK').catch(() => { broken = true })
+        throw translate(error)
       } finally {
-        client.release()
+        // A client whose connection failed must not go back into the pool.
+        client.release(broken)
       }
     },
     async close () { await pool.end() },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
 }

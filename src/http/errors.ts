@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DatabaseUnavailableError } from '../db/database.js'
 import { AppError, INVALID_BODY } from '../lib/errors.js'
 
 interface ValidationIssue {
@@ -62,6 +63,10 @@ export function registerErrorHandling (app: FastifyInstance): void {
         return send(reply, 413, 'request body is too large')
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, 'unsupported content type: send application/json')
+    }
+    if ((error as unknown) instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: (error as unknown as DatabaseUnavailableError).cause }, 'database unavailable')
+      return send(reply.header('retry-after', '5'), 503, 'database unavailable')
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -14,7 +14,13 @@ export const TEST_SCRYPT = Object.freeze({ N: 2 ** 10, r: 8, p: 1 })
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789'
 
 export function testConfig (overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: TEST_SECRET }), scrypt: TEST_SCRYPT, ...overrides }
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: TEST_SECRET }),
+    scrypt: TEST_SCRYPT,
+    // Every test registers from one address; the limits have tests of their own.
+    rateLimits: { windowSeconds: 60, perAddress: 1_000_000, perAccount: 1_000_000 },
+    ...overrides,
+  }
 }
 
 export interface Response<T = any> {
@@ -49,13 +55,14 @@ export class TestApp {
   ) {}
 
   /** A request through the whole HTTP stack; paths are relative to /api/v1. */
-  async request<T = any> (method: InjectOptions['method'], path: string, options: { body?: unknown, token?: string, headers?: Record<string, string>, payload?: string } = {}): Promise<Response<T>> {
+  async request<T = any> (method: InjectOptions['method'], path: string, options: { body?: unknown, token?: string, headers?: Record<string, string>, payload?: string, remoteAddress?: string } = {}): Promise<Response<T>> {
     const headers: Record<string, string> = { ...options.headers }
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`
     const response = await this.app.inject({
       method,
-      url: `/api/v1${path}`,
+      url: path.startsWith('/metrics') ? path : `/api/v1${path}`,
       headers,
+      ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
       ...(options.payload !== undefined ? { payload: options.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
     })
     const type = String(response.headers['content-type'] ?? '')
@@ -97,10 +104,10 @@ export class TestApp {
 }
 
 /** A migrated scratch database on `engine`, the app on it, and a bootstrapped admin. */
-export async function startApp (engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startApp (engine: Engine, overrides: Partial<Config> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const { db, scratch } = await migratedDatabase(engine)
   const config = testConfig(overrides)
-  const app = await buildApp({ config, db, jwtSecret: TEST_SECRET })
+  const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, ...options })
   const adminEmail = uniqueEmail('admin')
   const adminPassword = 'admin password 123'
   const adminId = await ensureAdmin(db, adminEmail, adminPassword, TEST_SCRYPT)

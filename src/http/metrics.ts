@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { Database } from '../db/database.js'
+
+/**
+ * Prometheus metrics at GET /metrics (outside /api/v1, like a health probe): requests and latency by
+ * route and status, the database pool, and the process. They hold no personal data, but expose
+ * /metrics only to your monitoring network (e.g. block it at the reverse proxy).
+ */
+export function registerMetrics (app: FastifyInstance, db: Database): void {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  const labelNames = ['method', 'route', 'status_code'] as const
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] })
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  })
+  const pool = new Gauge({ name: 'db_pool_connections', help: 'Database pool connections by state', labelNames: ['state'], registers: [registry] })
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL, so that ids do not explode the label space.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }
+    requests.inc(labels)
+    duration.observe(labels, reply.elapsedTime / 1000)
+  })
+
+  app.get('/metrics', { schema: { hide: true }, config: { auth: 'none' } }, async (_request, reply) => {
+    const stats = db.poolStats?.()
+    if (stats !== undefined) {
+      pool.set({ state: 'total' }, stats.total)
+      pool.set({ state: 'idle' }, stats.idle)
+      pool.set({ state: 'waiting' }, stats.waiting)
+    }
+    return reply.type(registry.contentType).send(await registry.metrics())
+  })
+}
