@@ -76,7 +76,14 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.text).compile(schema))
   registerJsonParser(app)
   registerErrorHandling(app)
-  app.addHook('onSend', async (request, reply) => { reply.header('x-request-id', request.id) })
+  // Once shutdown begins, answers close their connection: a keep-alive connection would otherwise hold
+  // the process open until its idle timeout after the last in-flight request is done.
+  let closing = false
+  app.addHook('preClose', async () => { closing = true })
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    if (closing) reply.header('connection', 'close')
+  })
 
   // Every API route must say who may call it; a route that forgets fails at start-up, not in production.
   app.addHook('onRoute', (route) => {

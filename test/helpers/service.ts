@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+
+/** The real service in a child process, as `npm start` runs it (through tsx, so no build is needed). */
+export interface RunningService {
+  child: ChildProcess
+  base: string
+  stderr(): string
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>
+}
+
+export async function startService (env: Record<string, string>): Promise<RunningService> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)))
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start in 60 s: ${stderr}`)), 60_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      const match = /Listening on (http:\/\/\S+\/api\/v1)/.exec(stdout)
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`service exited (${code}) before listening: ${stderr}`))
+    })
+  })
+  return { child, base, stderr: () => stderr, exited }
+}
+
+export async function json (base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number, body: any }> {
+  const headers: Record<string, string> = {}
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (token !== undefined) headers.authorization = `Bearer ${token}`
+  const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) })
+  const text = await res.text()
+  return { status: res.status, body: text === '' ? undefined : JSON.parse(text) }
+}
