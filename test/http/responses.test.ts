@@ -130,6 +130,8 @@ for (const engine of engines()) {
         assert.deepEqual([res.status, res.body], [400, { error: 'invalid request body' }])
         res = await t.post(`/requests/${requestId}/responses`, [], volunteer.token)
         assert.deepEqual([res.status, res.body], [400, { error: 'invalid request body' }])
+        res = await t.request('POST', `/requests/${requestId}/responses`, { headers: { 'content-type': 'application/json' }, payload: 'null', token: volunteer.token })
+        assert.deepEqual([res.status, res.body], [400, { error: 'invalid request body' }])
         res = await t.post(`/requests/${requestId}/responses`, {})
         assert.deepEqual([res.status, res.body], [401, { error: 'unauthorized' }])
       })

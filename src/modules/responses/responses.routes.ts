@@ -33,7 +33,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ responses: ResponsesSe
     },
     config: { auth: 'user', messages: REQUEST_ID_MESSAGES },
     // Every field is optional, so no body at all is an offer without a message.
-    preValidation: async (request) => { request.body ??= {} },
+    preValidation: async (request) => { if (request.body === undefined) request.body = {} },
   }, async (request, reply) => reply.code(201).send(await responses.respond(request.user, request.params.id, request.body)))
 
   app.post('/requests/:id/responses/:response_id/accept', {
