@@ -26,6 +26,8 @@ import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { RequestsService } from './modules/requests/requests.service.js'
+import { responsesRoutes } from './modules/responses/responses.routes.js'
+import { ResponsesService } from './modules/responses/responses.service.js'
 import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
@@ -114,6 +116,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
   const roles = new RolesService(db, principals)
   const requests = new RequestsService(db)
   const moderation = new ModerationService(db)
+  const responses = new ResponsesService(db)
 
   await app.register(async (api) => {
     api.get('/health', {
@@ -137,6 +140,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
     await api.register(requestTypesRoutes, { db })
     await api.register(requestsRoutes, { requests })
     await api.register(moderationRoutes, { moderation })
+    await api.register(responsesRoutes, { responses })
   }, { prefix: API_PREFIX })
 
   return app

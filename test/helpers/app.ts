@@ -118,3 +118,14 @@ export async function startApp (engine: Engine, overrides: Partial<Config> = {},
   Object.assign(t.admin, { token: login.body.access_token, refresh: login.body.refresh_token })
   return t
 }
+
+/**
+ * A second instance of the service on the same PostgreSQL database as `t`, with its own connection
+ * pool, as a second server would be (PGlite is in-process, so it has no such thing). Close it before `t`.
+ */
+export async function startSecondInstance (t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  if (t.engine !== 'postgres') throw new Error('a second instance needs PostgreSQL')
+  const db = await t.scratch.open()
+  const app = await buildApp({ config: testConfig(overrides), db, jwtSecret: TEST_SECRET })
+  return new TestApp(app, db, t.engine, { ...t.scratch, drop: async () => {} }, t.admin)
+}

@@ -1,0 +1,52 @@
+import { Type, type Static } from 'typebox'
+import { DateTime, Id, NullableDateTime, NullableString } from '../../http/schemas.js'
+import { REQUEST_ID_MESSAGES } from '../requests/requests.schemas.js'
+
+export const RESPONSE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const
+export type ResponseStatus = typeof RESPONSE_STATUSES[number]
+export const ResponseStatus = Type.Unsafe<ResponseStatus>({ type: 'string', enum: [...RESPONSE_STATUSES] })
+
+/** interface.md › VolunteerResponse; `volunteer_name` is "first_name last_name". */
+export const VolunteerResponse = Type.Object({
+  id: Type.Integer(),
+  request_id: Type.Integer(),
+  volunteer_id: Type.Integer(),
+  volunteer_name: Type.String(),
+  status: ResponseStatus,
+  message: NullableString(),
+  responded_at: DateTime,
+  accepted_at: NullableDateTime,
+  rejected_at: NullableDateTime,
+})
+export type VolunteerResponse = Static<typeof VolunteerResponse>
+
+export const CreateResponseInput = Type.Object({
+  message: Type.Optional(NullableString({ maxLength: 2000 })),
+}, { additionalProperties: false })
+export type CreateResponseInput = Static<typeof CreateResponseInput>
+
+export const AcceptResult = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  request_id: Type.Integer(),
+  volunteer_id: Type.Integer(),
+})
+export type AcceptResult = Static<typeof AcceptResult>
+
+export const CompleteInput = Type.Object({
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  comment: Type.Optional(NullableString({ maxLength: 2000 })),
+}, { additionalProperties: false })
+export type CompleteInput = Static<typeof CompleteInput>
+
+export const CompleteResult = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  rating_id: Type.Integer(),
+})
+export type CompleteResult = Static<typeof CompleteResult>
+
+export const ResponseParams = Type.Object({ id: Id, response_id: Id })
+export const RESPONSE_PARAM_MESSAGES = { ...REQUEST_ID_MESSAGES, response_id: 'invalid response id' }
+
+export const RATING_MESSAGES = { rating: 'rating must be an integer from 1 to 5', 'rating:required': 'rating is required' }

@@ -1,0 +1,132 @@
+import { constraintName, sqlState, type Database, type Queryable } from '../../db/database.js'
+import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
+import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import { hasPermission, isModerator, type Principal } from '../auth/principals.js'
+import { findRequestParties } from '../requests/requests.repo.js'
+import type { RequestStatus } from '../requests/requests.schemas.js'
+import { isParty } from '../requests/requests.service.js'
+import * as responses from './responses.repo.js'
+import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, VolunteerResponse } from './responses.schemas.js'
+
+export const RESPONSE_NOT_FOUND = 'response not found'
+export const NOT_OPEN = 'request is not open for responses'
+
+/** Rejected and cancelled requests exist only for their parties and moderators (rules.md › Privacy). */
+const HIDDEN_STATUSES: readonly RequestStatus[] = ['rejected', 'cancelled']
+
+interface RequestParties { requester_id: number, assigned_volunteer_id: number | null, status: RequestStatus }
+
+function visibleTo (viewer: Principal, request: RequestParties): boolean {
+  return !HIDDEN_STATUSES.includes(request.status) || isParty(viewer, request)
+}
+
+/** The request, locked for the rest of the transaction; 404 when it is missing or hidden from the caller. */
+async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 'share' | 'update'): Promise<responses.LockedRequest> {
+  const request = await responses.lockRequest(tx, id, mode)
+  if (request === undefined || !visibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
+  return request
+}
+
+/**
+ * Volunteer responses, assignment, completion and rating (rules.md › Request lifecycle).
+ * Each transition is one transaction that locks the request row before anything else, so racing
+ * calls, on one instance or several, are decided by the database: one wins, the others see its result.
+ */
+export class ResponsesService {
+  constructor (private readonly db: Database) {}
+
+  /** The requester and moderators see every response; anyone else only their own. Oldest first. */
+  async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
+    const request = await findRequestParties(this.db, requestId)
+    if (request === undefined || !visibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
+    const seesAll = viewer.id === request.requester_id || isModerator(viewer)
+    return await responses.listResponses(this.db, requestId, seesAll ? null : viewer.id)
+  }
+
+  /** A new pending response on an approved request that is not the caller's own; one open response per volunteer. */
+  async respond (volunteer: Principal, requestId: number, input: CreateResponseInput): Promise<VolunteerResponse> {
+    if (!hasPermission(volunteer, 'respond_request')) throw forbidden('respond_request permission required')
+    try {
+      return await this.db.transaction(async (tx) => {
+        // A shared lock: volunteers respond side by side, but an accept cannot slip in between check and insert.
+        const request = await lockVisible(tx, volunteer, requestId, 'share')
+        if (request.requester_id === volunteer.id) throw badRequest('cannot respond to own request')
+        if (request.status !== 'approved') throw badRequest(NOT_OPEN)
+        return await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null)
+      })
+    } catch (error) {
+      // Two identical responses racing: the partial unique index lets one in.
+      if (sqlState(error) === UNIQUE_VIOLATION && constraintName(error) === 'volunteer_responses_one_open') {
+        throw badRequest('already responded to this request')
+      }
+      throw error
+    }
+  }
+
+  /** The requester accepts one pending response: it is accepted, the other pending ones rejected, the volunteer assigned. */
+  async accept (requester: Principal, requestId: number, responseId: number): Promise<AcceptResult> {
+    return await this.db.transaction(async (tx) => {
+      const request = await lockVisible(tx, requester, requestId, 'update')
+      if (request.requester_id !== requester.id) throw badRequest('only the requester can accept a response')
+      // The request is checked before the response, so the losers of a race get this 400, not a 404.
+      if (request.status === 'in_progress') throw badRequest('a response has already been accepted for this request')
+      if (request.status !== 'approved') throw badRequest(NOT_OPEN)
+      const response = await responses.lockResponse(tx, requestId, responseId)
+      if (response?.status !== 'pending') throw notFound(RESPONSE_NOT_FOUND)
+      await responses.acceptResponse(tx, requestId, responseId)
+      await responses.setAssignment(tx, requestId, response.volunteer_id)
+      return { success: true, message: 'response accepted', request_id: requestId, volunteer_id: response.volunteer_id }
+    })
+  }
+
+  /** The requester closes an in_progress request and rates the assigned volunteer; one rating per request. */
+  async complete (requester: Principal, requestId: number, input: CompleteInput): Promise<CompleteResult> {
+    return await this.db.transaction(async (tx) => {
+      const request = await lockVisible(tx, requester, requestId, 'update')
+      if (request.requester_id !== requester.id) throw badRequest('only the requester can complete a request')
+      if (request.status === 'completed') throw badRequest('request is already completed')
+      const volunteerId = request.assigned_volunteer_id
+      if (request.status !== 'in_progress' || volunteerId === null) throw badRequest('request is not in progress')
+      // Completions of different requests by one volunteer queue here, so none is left out of the mean.
+      await responses.lockVolunteer(tx, volunteerId)
+      const ratingId = await responses.insertRating(tx, {
+        request_id: requestId, volunteer_id: volunteerId, rater_id: requester.id, score: input.rating, comment: input.comment ?? null,
+      })
+      await responses.markCompleted(tx, requestId)
+      await responses.recountVolunteer(tx, volunteerId)
+      return { success: true, message: 'request completed', rating_id: ratingId }
+    })
+  }
+
+  /**
+   * Extension: the volunteer withdraws their own response. A pending one is cancelled; an accepted one
+   * is cancelled and its in_progress request returns to approved with nobody assigned.
+   */
+  async withdraw (volunteer: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
+    return await this.db.transaction(async (tx) => {
+      const request = await lockVisible(tx, volunteer, requestId, 'update')
+      const response = await responses.lockResponse(tx, requestId, responseId)
+      if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
+      if (response.volunteer_id !== volunteer.id) throw badRequest('only the volunteer who responded can withdraw a response')
+      if (response.status === 'accepted') {
+        if (request.status !== 'in_progress') throw badRequest(`cannot withdraw from a ${request.status} request`)
+        await responses.setAssignment(tx, requestId, null)
+      } else if (response.status !== 'pending') {
+        throw badRequest(`response is already ${response.status}`)
+      }
+      return await responses.closeResponse(tx, responseId, 'cancelled')
+    })
+  }
+
+  /** Extension: the requester turns down one pending response. */
+  async reject (requester: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
+    return await this.db.transaction(async (tx) => {
+      const request = await lockVisible(tx, requester, requestId, 'update')
+      if (request.requester_id !== requester.id) throw badRequest('only the requester can reject a response')
+      const response = await responses.lockResponse(tx, requestId, responseId)
+      if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
+      if (response.status !== 'pending') throw badRequest(`response is already ${response.status}`)
+      return await responses.closeResponse(tx, responseId, 'rejected')
+    })
+  }
+}
