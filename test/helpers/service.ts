@@ -28,10 +28,10 @@ export async function startService (env: Record<string, string>): Promise<Runnin
         resolve(match[1])
       }
     })
-    void exited.then((code) => {
+    exited.then((code) => {
       clearTimeout(timer)
       reject(new Error(`service exited (${code}) before listening: ${stderr}`))
-    })
+    }, () => {})
   })
   return { child, base, stderr: () => stderr, exited }
 }

@@ -60,9 +60,9 @@ for (const engine of engines()) {
       const first = await startService(env)
       const token = await register(first.base)
       const acknowledged = new Map<number, string>()
-      let stop = false
+      const load = { running: true }
       const writer = async (worker: number) => {
-        for (let i = 0; !stop; i++) {
+        for (let i = 0; load.running; i++) {
           const title = `write ${worker}-${i}`
           try {
             const res = await json(first.base, 'POST', '/requests', newRequest(title), token)
@@ -75,7 +75,7 @@ for (const engine of engines()) {
       const writers = Array.from({ length: 8 }, (_, worker) => writer(worker))
       while (acknowledged.size < 40) await new Promise((resolve) => setTimeout(resolve, 20))
       first.child.kill('SIGKILL')
-      stop = true
+      load.running = false
       await Promise.all(writers)
       assert.equal(await first.exited, 'SIGKILL')
 
