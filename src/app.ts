@@ -13,6 +13,7 @@ import { registerErrorHandling } from './http/errors.js'
 import { registerJsonParser } from './http/json.js'
 import { registerMetrics } from './http/metrics.js'
 import { registerRateLimits } from './http/rate-limit.js'
+import { registerStrictParams } from './http/strict-params.js'
 import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
@@ -77,6 +78,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
   const ajv = validators()
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.text).compile(schema))
   registerJsonParser(app)
+  registerStrictParams(app)
   registerErrorHandling(app)
   // Once shutdown begins, answers close their connection: a keep-alive connection would otherwise hold
   // the process open until its idle timeout after the last in-flight request is done.

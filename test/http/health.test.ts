@@ -23,3 +23,30 @@ for (const engine of engines()) {
     })
   })
 }
+
+for (const engine of engines()) {
+  describe(`path ids are digits only (${engine})`, () => {
+    let t: TestApp
+    before(async () => { t = await startApp(engine) })
+    after(() => t.close())
+
+    for (const raw of ['1e3', '0x10', '%201', '1.0', '-1', 'abc', '99999999999999999999']) {
+      it(`"${decodeURIComponent(raw)}" is not an id`, async () => {
+        const user = await t.register()
+        assert.deepEqual((await t.get(`/requests/${raw}`, user.token)).body, { error: 'invalid request id' })
+        assert.deepEqual((await t.get(`/users/${raw}`, user.token)).body, { error: 'invalid user id' })
+        const res = await t.post(`/admin/users/${raw}/roles/2`, undefined, t.admin.token)
+        assert.deepEqual([res.status, res.body], [400, { error: 'invalid user_id' }])
+        const role = await t.post(`/admin/users/${user.id}/roles/${raw}`, undefined, t.admin.token)
+        assert.deepEqual([role.status, role.body], [400, { error: 'invalid role_id' }])
+      })
+    }
+
+    it('0 is not an id: ids start at 1', async () => {
+      const user = await t.register()
+      const res = await t.get('/requests/0', user.token)
+      assert.equal(res.status, 400)
+      assert.deepEqual(res.body, { error: 'invalid request id' })
+    })
+  })
+}
