@@ -74,7 +74,8 @@ for (const engine of engines()) {
       assert.equal(row?.fiji, 10000)
     })
 
-    for (const [label, radius, offset, limit] of [['defaults', 5000, 0, 20], ['widest radius, full page', 50000, 0, 100], ['fifth page', 5000, 400, 100]] as const) {
+    // The radius is no part of this SQL: it is applied to the rows it returns.
+    for (const [label, offset, limit] of [['first page', 0, 20], ['full page', 0, 100], ['fifth page', 400, 100]] as const) {
       it(`nearby (${label}) is a KNN scan of requests_active_location with no sort beneath its limit`, async () => {
         const take = offset + limit + 1
         const plan = await explain(t, NEARBY_SQL, [52.5, 13.4, take, offset, limit])

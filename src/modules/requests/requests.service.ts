@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js'
-import { parsePage, type Page } from '../../http/pagination.js'
+import { parsePage, type Page, type PageParams } from '../../http/pagination.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, isModerator, type Principal } from '../auth/principals.js'
 import { isActiveRequestType } from '../request-types/request-types.repo.js'
@@ -28,7 +28,7 @@ export function withContactFor<T extends Parties & { contact_phone: string | nul
 }
 
 type Text = string | undefined
-export interface PageQuery { limit?: Text, offset?: Text }
+export type PageQuery = PageParams
 export interface NearbyQuery extends PageQuery { lat?: Text, lon?: Text, radius?: Text }
 export interface BoundsQuery { min_lon?: Text, min_lat?: Text, max_lon?: Text, max_lat?: Text }
 
