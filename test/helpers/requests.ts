@@ -52,16 +52,20 @@ export async function insertRequests (t: TestApp, requesterId: number, spots: re
 }
 
 /**
- * Makes the database fail every statement whose text matches `pattern` until the returned function
- * is called, so a test can see an operation's 500 text. Other statements (authentication) still run.
+ * Runs `fn` while the database fails every statement whose text matches `pattern`, so a test can see
+ * an operation's failure answer. Other statements (authentication) still run.
  */
-export function failQueries (db: Database, pattern: RegExp): () => void {
+export async function whileFailing<T> (db: Database, pattern: RegExp, fn: () => Promise<T>): Promise<T> {
   const original = db.query.bind(db)
   const fake = mock.method(db, 'query', async (text: string, params?: readonly unknown[]) => {
     if (pattern.test(text)) throw new Error('simulated database failure')
     return await original(text, params)
   })
-  return () => fake.mock.restore()
+  try {
+    return await fn()
+  } finally {
+    fake.mock.restore()
+  }
 }
 
 /** The sphere of the earthdistance extension (earth()), in metres: the service's distances are on it. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
-import { createRequest, failQueries, insertRequests, setStatus } from '../helpers/requests.js'
+import { createRequest, insertRequests, setStatus, whileFailing } from '../helpers/requests.js'
 
 const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
 
@@ -320,14 +320,9 @@ for (const engine of engines()) {
     ] as const) {
       it(`${path} answers 500 ${error} when the database fails`, async () => {
         await t.get(path, moderator.token)
-        const restore = failQueries(t.db, pattern)
-        try {
-          const res = await t.get(path, moderator.token)
-          assert.equal(res.status, 500)
-          assert.deepEqual(res.body, { error })
-        } finally {
-          restore()
-        }
+        const res = await whileFailing(t.db, pattern, () => t.get(path, moderator.token))
+        assert.equal(res.status, 500)
+        assert.deepEqual(res.body, { error })
       })
     }
   })

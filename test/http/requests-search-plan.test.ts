@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { boundsBoxes } from '../../src/modules/requests/geo.js'
 import { boundsParams, boundsSql, NEARBY_SQL } from '../../src/modules/requests/requests.repo.js'
-import { startApp, type TestApp } from '../helpers/app.js'
+import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
 /**
@@ -47,8 +47,10 @@ function assertOnlyIndexReadsRequests (plan: PlanNode): void {
 for (const engine of engines()) {
   describe(`search plans on 100k requests (${engine})`, () => {
     let t: TestApp
+    let user: Account
     before(async () => {
       t = await startApp(engine)
+      user = await t.register()
       // 90% in a metro area (Berlin), 10% astride the antimeridian (Fiji); 70% approved, 10% pending,
       // 20% finished. Timestamps one minute apart, so "newest first" is well defined.
       await t.db.query(/* sql */ `
@@ -106,6 +108,45 @@ for (const engine of engines()) {
         assert.equal(scans.length, boxes.length, describePlan(plan))
         for (const { node } of scans) assert.match(node['Index Cond'] ?? '', /location <@ /, describePlan(plan))
         assertOnlyIndexReadsRequests(plan)
+      })
+    }
+
+    // The answers on this data equal a brute-force computation that reads every row.
+    const ACTIVE = "status IN ('pending_moderation', 'approved', 'in_progress')"
+    for (const [label, lat, lon, radius, offset, limit] of [
+      ['the centre, first page', 52.5, 13.4, 5000, 0, 100],
+      ['the centre, a later page', 52.5, 13.4, 5000, 300, 100],
+      ['the corner of the data', 52.3, 13.1, 500, 0, 20],
+      ['across the antimeridian', -17.5, 179.99, 50000, 0, 100],
+      ['nowhere', 0, 0, 50000, 0, 20],
+    ] as const) {
+      it(`nearby at ${label} equals the brute-force answer`, async () => {
+        const res = await t.get(`/requests/nearby?lat=${lat}&lon=${lon}&radius=${radius}&limit=${limit}&offset=${offset}`, user.token)
+        assert.equal(res.status, 200)
+        const expected = await t.db.query<{ id: number, d: number }>(/* sql */ `
+          SELECT id, earth_distance(location, ll_to_earth($1, $2)) AS d FROM requests
+          WHERE ${ACTIVE} AND earth_distance(location, ll_to_earth($1, $2)) <= $3
+          ORDER BY 2, 1 LIMIT $4 OFFSET $5`, [lat, lon, radius, limit, offset])
+        assert.deepEqual(res.body.map((item: { id: number }) => item.id), expected.map((row) => row.id))
+        if (label !== 'nowhere') assert.ok(expected.length > 0)
+      })
+    }
+
+    for (const [label, minLon, minLat, maxLon, maxLat] of [
+      ['a city district', 13.38, 52.5, 13.42, 52.52],
+      ['the whole city (over the cap)', 13, 52, 14, 53],
+      ['across the antimeridian', 179.5, -17.6, -179.5, -17.2],
+    ] as const) {
+      it(`bounds over ${label} equals the brute-force answer`, async () => {
+        const res = await t.get(`/requests/bounds?min_lon=${minLon}&min_lat=${minLat}&max_lon=${maxLon}&max_lat=${maxLat}`, user.token)
+        assert.equal(res.status, 200)
+        const lonTest = minLon <= maxLon ? 'longitude BETWEEN $3 AND $4' : '(longitude >= $3 OR longitude <= $4)'
+        const expected = await t.db.query<{ id: number }>(/* sql */ `
+          SELECT id FROM requests WHERE ${ACTIVE} AND latitude BETWEEN $1 AND $2 AND ${lonTest}
+          ORDER BY created_at DESC, id DESC LIMIT 1001`, [minLat, maxLat, minLon, maxLon])
+        assert.ok(expected.length > 0)
+        assert.deepEqual(res.body.map((item: { id: number }) => item.id), expected.slice(0, 1000).map((row) => row.id))
+        assert.equal(res.headers['x-result-truncated'], expected.length > 1000 ? 'true' : undefined)
       })
     }
   })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
-import { createRequest, destination, failQueries, haversine, insertRequests, setStatus, type Spot } from '../helpers/requests.js'
+import { createRequest, destination, haversine, insertRequests, setStatus, whileFailing, type Spot } from '../helpers/requests.js'
 
 const STATUSES = ['pending_moderation', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected']
 const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
@@ -197,14 +197,9 @@ for (const engine of engines()) {
 
     it('answers 500 failed to find requests when the database fails', async () => {
       await nearby('lat=1&lon=1')
-      const restore = failQueries(t.db, /earth_distance/)
-      try {
-        const res = await nearby('lat=1&lon=1')
-        assert.equal(res.status, 500)
-        assert.deepEqual(res.body, { error: 'failed to find requests: internal error' })
-      } finally {
-        restore()
-      }
+      const res = await whileFailing(t.db, /earth_distance/, () => nearby('lat=1&lon=1'))
+      assert.equal(res.status, 500)
+      assert.deepEqual(res.body, { error: 'failed to find requests: internal error' })
     })
   })
 
@@ -336,14 +331,9 @@ for (const engine of engines()) {
 
     it('answers 500 failed to find requests when the database fails', async () => {
       await bounds(query({}))
-      const restore = failQueries(t.db, /location <@ cube/)
-      try {
-        const res = await bounds(query({}))
-        assert.equal(res.status, 500)
-        assert.deepEqual(res.body, { error: 'failed to find requests: internal error' })
-      } finally {
-        restore()
-      }
+      const res = await whileFailing(t.db, /location <@ cube/, () => bounds(query({})))
+      assert.equal(res.status, 500)
+      assert.deepEqual(res.body, { error: 'failed to find requests: internal error' })
     })
   })
 }

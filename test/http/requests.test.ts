@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
-import { createRequest, failQueries, insertRequests, requestInput, setStatus } from '../helpers/requests.js'
+import { createRequest, insertRequests, requestInput, setStatus, whileFailing } from '../helpers/requests.js'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 const REQUEST_FIELDS = ['address', 'assigned_volunteer_id', 'city', 'contact_notes', 'contact_phone', 'created_at', 'description',
@@ -265,14 +265,9 @@ for (const engine of engines()) {
     it('reports a failure to load the request as 404 request not found (interface.md › Errors)', async () => {
       const created = await createRequest(t, requester.token)
       await get(created.id, requester.token) // the caller's roles are cached from here on
-      const restore = failQueries(t.db, /FROM requests r\s+JOIN users u/)
-      try {
-        const res = await get(created.id, requester.token)
-        assert.equal(res.status, 404)
-        assert.deepEqual(res.body, { error: 'request not found' })
-      } finally {
-        restore()
-      }
+      const res = await whileFailing(t.db, /FROM requests r\s+JOIN users u/, () => get(created.id, requester.token))
+      assert.equal(res.status, 404)
+      assert.deepEqual(res.body, { error: 'request not found' })
     })
   })
 
@@ -360,14 +355,9 @@ for (const engine of engines()) {
     it('answers 500 failed to get requests when the database fails', async () => {
       const me = await t.register()
       await t.get('/requests/my', me.token)
-      const restore = failQueries(t.db, /WHERE r\.requester_id = \$1/)
-      try {
-        const res = await t.get('/requests/my', me.token)
-        assert.equal(res.status, 500)
-        assert.deepEqual(res.body, { error: 'failed to get requests' })
-      } finally {
-        restore()
-      }
+      const res = await whileFailing(t.db, /WHERE r\.requester_id = \$1/, () => t.get('/requests/my', me.token))
+      assert.equal(res.status, 500)
+      assert.deepEqual(res.body, { error: 'failed to get requests' })
     })
   })
 

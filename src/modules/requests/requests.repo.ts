@@ -20,7 +20,7 @@ export const LIST_ITEM_FROM = `requests r
  * The statuses the searches consider (interface.md › Requests), written exactly as the predicate of
  * the partial index requests_active_location, so that the planner sees the index applies.
  */
-export const ACTIVE = "r.status IN ('pending_moderation', 'approved', 'in_progress')"
+const ACTIVE = "r.status IN ('pending_moderation', 'approved', 'in_progress')"
 
 const userInfo = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'email', ${alias}.email, 'first_name', ${alias}.first_name,
@@ -72,7 +72,7 @@ export function listByRequester (db: Queryable, requesterId: number, page: Page)
  * Why this shape: the inner query is a KNN scan of the partial GiST index (`Order By` on
  * `location <-> point`, the chord distance, which orders exactly as the great-circle distance), and it
  * reads only $3 index entries however sparse or dense the area. PostgreSQL 15 uses the index for an
- * ORDER BY of the distance operator alone, never for "distance, then id" (PostgreSQL 17 can), and a
+ * ORDER BY of the distance operator alone, never for "distance, then id" (PGlite's PostgreSQL 18 can), and a
  * radius condition in the WHERE invites a bitmap scan of the whole circle followed by a sort. So the
  * radius is applied by the caller to the ordered rows, and ties are broken by id over the rows read:
  * `last_knn` (the farthest row read) and `fetched` tell the caller whether a tie may continue past them.
