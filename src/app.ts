@@ -116,7 +116,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
   const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays })
   const users = new UsersService(db)
   const roles = new RolesService(db, principals)
-  const requests = new RequestsService(db)
+  const requests = new RequestsService(db, { boundsResultCap: config.boundsResultCap })
   const moderation = new ModerationService(db)
   const responses = new ResponsesService(db)
 

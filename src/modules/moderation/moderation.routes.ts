@@ -1,12 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { errors } from '../../http/schemas.js'
-import { REQUEST_ID_MESSAGES, RequestIdParams } from '../requests/requests.schemas.js'
+import { PageQuery, REQUEST_ID_MESSAGES, RequestIdParams, RequestListItem } from '../requests/requests.schemas.js'
 import { ApproveInput, COMMENT_REQUIRED, ModerationAction, ModerationResult, ModerationStatus, RejectInput } from './moderation.schemas.js'
 import type { ModerationService } from './moderation.service.js'
 
 const tags = ['moderation']
 
 export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: ModerationService }> = async (app, { moderation }) => {
+  app.get('/moderation/requests/pending', {
+    schema: {
+      tags,
+      summary: 'The moderation queue: most urgent first (urgent, high, medium, low), then oldest first',
+      description: 'Requests in pending_moderation, except the caller\'s own (nobody moderates their own request).',
+      querystring: PageQuery,
+      response: { 200: Type.Array(RequestListItem), ...errors(401, 403, 500) },
+    },
+    config: { auth: 'mod', failure: 'failed to get pending requests' },
+  }, (request) => moderation.pending(request.user, request.query))
+
+  app.get('/moderation/requests/my', {
+    schema: {
+      tags,
+      summary: 'Requests the caller approved or rejected, most recently moderated first',
+      description: 'Each with its status as it is now.',
+      querystring: PageQuery,
+      response: { 200: Type.Array(RequestListItem), ...errors(401, 403, 500) },
+    },
+    config: { auth: 'mod', failure: 'failed to get moderated requests' },
+  }, (request) => moderation.moderatedBy(request.user, request.query))
+
   app.post('/moderation/requests/:id/approve', {
     schema: {
       tags,

@@ -1,17 +1,26 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
-import type { CreateRequestInput, RequestDetail, RequestStatus, Request } from './requests.schemas.js'
-
-export interface RequestRow extends Request {
-  moderated_by: number | null
-}
+import type { Page } from '../../http/pagination.js'
+import type { BoundsBox } from './geo.js'
+import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
 
 const REQUEST_COLUMNS = `r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
   r.address, r.city, r.desired_completion_date, r.urgency, r.status, r.contact_phone, r.contact_notes,
   r.created_at, r.updated_at`
 
-/** `requester_name` and `request_type_name` of RequestListItem, for queries aliasing requests r, users u, request_types t. */
+/** The columns of RequestListItem; goes with LIST_ITEM_FROM. requester_name is "first_name last_name" (rules.md › Search and lists). */
 export const LIST_ITEM_COLUMNS = `r.id, r.title, r.description, r.address, r.city, r.urgency, r.status,
   u.first_name || ' ' || u.last_name AS requester_name, t.name AS request_type_name, r.created_at`
+
+/** Requests r with their requester u and type t: one query per list, no lookups per item. */
+export const LIST_ITEM_FROM = `requests r
+  JOIN users u ON u.id = r.requester_id
+  JOIN request_types t ON t.id = r.request_type_id`
+
+/**
+ * The statuses the searches consider (interface.md › Requests), written exactly as the predicate of
+ * the partial index requests_active_location, so that the planner sees the index applies.
+ */
+const ACTIVE = "r.status IN ('pending_moderation', 'approved', 'in_progress')"
 
 const userInfo = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'email', ${alias}.email, 'first_name', ${alias}.first_name,
@@ -46,14 +55,92 @@ export function findRequestParties (db: Queryable, id: number): Promise<{ reques
   return maybeOne(db, 'SELECT requester_id, assigned_volunteer_id, status FROM requests WHERE id = $1', [id])
 }
 
+/** The caller's own requests, any status, newest first. */
+export function listByRequester (db: Queryable, requesterId: number, page: Page): Promise<RequestListItem[]> {
+  return db.query<RequestListItem>(/* sql */ `
+    SELECT ${LIST_ITEM_COLUMNS}
+    FROM ${LIST_ITEM_FROM}
+    WHERE r.requester_id = $1
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT $2 OFFSET $3`, [requesterId, page.limit, page.offset])
+}
+
 /**
- * pending_moderation → approved or rejected, as one conditional update: zero rows means the request
- * is missing, the moderator's own, or not pending (the caller tells which).
+ * Nearby search, $1 lat, $2 lon: of the $3 active requests nearest the point, the page at offset $4 of
+ * size $5, in order of distance, then id.
+ *
+ * Why this shape: the inner query is a KNN scan of the partial GiST index (`Order By` on
+ * `location <-> point`, the chord distance, which orders exactly as the great-circle distance), and it
+ * reads only $3 index entries however sparse or dense the area. PostgreSQL 15 uses the index for an
+ * ORDER BY of the distance operator alone, never for "distance, then id" (PGlite's PostgreSQL 18 can), and a
+ * radius condition in the WHERE invites a bitmap scan of the whole circle followed by a sort. So the
+ * radius is applied by the caller to the ordered rows, and ties are broken by id over the rows read:
+ * `last_knn` (the farthest row read) and `fetched` tell the caller whether a tie may continue past them.
  */
-export async function moderateRequest (db: Queryable, id: number, moderatorId: number, status: 'approved' | 'rejected', comment: string | null): Promise<boolean> {
-  const rows = await db.query(/* sql */ `
-    UPDATE requests SET status = $3, moderated_by = $2, moderated_at = now(), moderation_comment = $4, updated_at = now()
-    WHERE id = $1 AND status = 'pending_moderation' AND requester_id <> $2
-    RETURNING id`, [id, moderatorId, status, comment])
-  return rows.length > 0
+export const NEARBY_SQL = /* sql */ `
+  SELECT ${LIST_ITEM_COLUMNS}, earth_distance(r.location, ll_to_earth($1, $2)) AS distance_meters,
+    r.knn, max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched
+  FROM (
+    SELECT r.*, r.location <-> ll_to_earth($1, $2) AS knn
+    FROM requests r
+    WHERE ${ACTIVE}
+    ORDER BY r.location <-> ll_to_earth($1, $2)
+    LIMIT $3
+  ) r
+    JOIN users u ON u.id = r.requester_id
+    JOIN request_types t ON t.id = r.request_type_id
+  ORDER BY r.knn, r.id
+  LIMIT $5 OFFSET $4`
+
+export interface NearbyRow extends RequestWithDistance { knn: number, last_knn: number, fetched: number }
+
+export function findNearest (db: Queryable, lat: number, lon: number, take: number, page: Page): Promise<NearbyRow[]> {
+  return db.query<NearbyRow>(NEARBY_SQL, [lat, lon, take, page.offset, page.limit])
+}
+
+/**
+ * Bounds search over 1 box, or 2 when the rectangle crosses the antimeridian; the last parameter is
+ * the row limit. Each box is an index condition (`location <@ cube`, the GiST index finds the
+ * candidates) and the exact latitude/longitude test.
+ */
+export function boundsSql (boxes: number): string {
+  const box = (n: number) => {
+    const p = (i: number) => `$${n * 10 + i}::float8`
+    return `(r.location <@ cube(ARRAY[${p(1)}, ${p(2)}, ${p(3)}], ARRAY[${p(4)}, ${p(5)}, ${p(6)}])
+      AND r.latitude BETWEEN ${p(7)} AND ${p(8)} AND r.longitude BETWEEN ${p(9)} AND ${p(10)})`
+  }
+  return /* sql */ `
+    SELECT ${LIST_ITEM_COLUMNS}
+    FROM ${LIST_ITEM_FROM}
+    WHERE ${ACTIVE}
+      AND (${Array.from({ length: boxes }, (_, n) => box(n)).join(' OR ')})
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT $${boxes * 10 + 1}`
+}
+
+export function boundsParams (boxes: readonly BoundsBox[], limit: number): number[] {
+  return [...boxes.flatMap((b) => [...b.cube.lower, ...b.cube.upper, b.minLat, b.maxLat, b.minLon, b.maxLon]), limit]
+}
+
+/** Active requests inside the boxes, newest first, at most `limit`. */
+export function findInBounds (db: Queryable, boxes: readonly BoundsBox[], limit: number): Promise<RequestListItem[]> {
+  return db.query<RequestListItem>(boundsSql(boxes.length), boundsParams(boxes, limit))
+}
+
+/**
+ * Active → cancelled, if the caller is the requester or `asModerator`: one conditional update, so a
+ * cancel racing another change either wins or changes nothing.
+ */
+export function cancelRequest (db: Queryable, id: number, callerId: number, asModerator: boolean): Promise<Request | undefined> {
+  return maybeOne<Request>(db, /* sql */ `
+    UPDATE requests AS r SET status = 'cancelled', updated_at = now()
+    WHERE r.id = $1 AND ${ACTIVE} AND (r.requester_id = $2 OR $3::boolean)
+    RETURNING ${REQUEST_COLUMNS}`, [id, callerId, asModerator])
+}
+
+/** The responses still open on a cancelled request are cancelled with it (rules.md › Request lifecycle, extensions). */
+export async function cancelOpenResponses (db: Queryable, requestId: number): Promise<void> {
+  await db.query(/* sql */ `
+    UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
+    WHERE request_id = $1 AND status IN ('pending', 'accepted')`, [requestId])
 }

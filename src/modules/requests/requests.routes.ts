@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
 import { errors } from '../../http/schemas.js'
+import { AppError, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { RequestsService } from './requests.service.js'
-import { CreateRequestInput, Request, REQUEST_ID_MESSAGES, RequestDetail, RequestIdParams } from './requests.schemas.js'
+import {
+  BOUNDS_MESSAGES, BoundsQuery, CREATE_REQUEST_MESSAGES, CreateRequestInput, NEARBY_MESSAGES, NearbyQuery, PageQuery,
+  Request, REQUEST_ID_MESSAGES, RequestDetail, RequestIdParams, RequestListItem, RequestWithDistance,
+} from './requests.schemas.js'
 
 const tags = ['requests']
+const SEARCH_FAILURE = 'failed to find requests: internal error'
 
 export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsService }> = async (app, { requests }) => {
   app.post('/requests', {
@@ -14,8 +21,47 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       body: CreateRequestInput,
       response: { 201: Request, ...errors(400, 401, 403) },
     },
-    config: { auth: 'user', messages: { latitude: 'invalid latitude', longitude: 'invalid longitude', request_type_id: 'invalid request type' } },
+    config: { auth: 'user', messages: CREATE_REQUEST_MESSAGES },
   }, async (request, reply) => reply.code(201).send(await requests.create(request.user, request.body)))
+
+  // The fixed paths below are matched before /requests/:id whatever the order (static segments win).
+  app.get('/requests/my', {
+    schema: {
+      tags,
+      summary: 'The requests the caller created, newest first',
+      querystring: PageQuery,
+      response: { 200: Type.Array(RequestListItem), ...errors(401, 500) },
+    },
+    config: { auth: 'user', failure: 'failed to get requests' },
+  }, (request) => requests.listMine(request.user, request.query))
+
+  app.get('/requests/nearby', {
+    schema: {
+      tags,
+      summary: 'Active requests near a point, nearest first',
+      description: 'Requests in pending_moderation, approved or in_progress within `radius` metres (great-circle), ' +
+        'ordered by distance, then id. Numbers are plain decimals (`52.52`, `-0.5`, `1e2`).',
+      querystring: NearbyQuery,
+      response: { 200: Type.Array(RequestWithDistance), ...errors(400, 401, 500) },
+    },
+    config: { auth: 'user', failure: SEARCH_FAILURE, messages: NEARBY_MESSAGES },
+  }, (request) => requests.nearby(request.query))
+
+  app.get('/requests/bounds', {
+    schema: {
+      tags,
+      summary: 'Active requests inside a map rectangle, newest first',
+      description: 'min_lon > max_lon means the rectangle crosses the antimeridian. `limit` and `offset` have no effect; ' +
+        'at most a configured number of requests (default 1000) is returned, and `X-Result-Truncated: true` says the cap cut the answer.',
+      querystring: BoundsQuery,
+      response: { 200: Type.Array(RequestListItem), ...errors(400, 401, 500) },
+    },
+    config: { auth: 'user', failure: SEARCH_FAILURE, messages: BOUNDS_MESSAGES },
+  }, async (request, reply) => {
+    const { items, truncated } = await requests.bounds(request.query)
+    if (truncated) reply.header('X-Result-Truncated', 'true')
+    return items
+  })
 
   app.get('/requests/:id', {
     schema: {
@@ -27,5 +73,34 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       response: { 200: RequestDetail, ...errors(400, 401, 404) },
     },
     config: { auth: 'user', messages: REQUEST_ID_MESSAGES },
+    errorHandler: loadFailureIsNotFound(app.errorHandler),
   }, (request) => requests.get(request.user, request.params.id))
+
+  app.post('/requests/:id/cancel', {
+    schema: {
+      tags,
+      summary: 'Cancel a request',
+      description: 'The requester, a moderator or an admin cancels a request in pending_moderation, approved or in_progress; ' +
+        'its pending and accepted responses are cancelled with it. No body.',
+      params: RequestIdParams,
+      response: { 200: Request, ...errors(400, 401, 404) },
+    },
+    config: { auth: 'user', extension: true, messages: REQUEST_ID_MESSAGES },
+  }, (request) => requests.cancel(request.user, request.params.id))
+}
+
+type ErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown
+
+/**
+ * interface.md › Errors 3: "A failure to load one request by id is reported as 404 `request not
+ * found`", so this operation has no 500. The failure is still logged as one.
+ */
+function loadFailureIsNotFound (fallback: ErrorHandler): ErrorHandler {
+  return (error, request, reply) => {
+    if (error instanceof AppError || error.validation !== undefined || (error.statusCode ?? 500) < 500) {
+      return fallback(error, request, reply)
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(404).type('application/json; charset=utf-8').send({ error: REQUEST_NOT_FOUND })
+  }
 }

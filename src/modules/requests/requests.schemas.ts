@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, Latitude, Longitude, NullableDateTime, NullableId, NullableString } from '../../http/schemas.js'
 import { RequestType } from '../request-types/request-types.routes.js'
 import { UserInfo } from '../users/users.schemas.js'
@@ -7,19 +8,20 @@ export const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
 export type Urgency = typeof URGENCIES[number]
 export const REQUEST_STATUSES = ['pending_moderation', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected'] as const
 export type RequestStatus = typeof REQUEST_STATUSES[number]
-/** Statuses the searches consider (interface.md › Requests). */
-export const ACTIVE_STATUSES: readonly RequestStatus[] = ['pending_moderation', 'approved', 'in_progress']
 
 export const Urgency = Type.Unsafe<Urgency>({ type: 'string', enum: [...URGENCIES] })
 export const RequestStatus = Type.Unsafe<RequestStatus>({ type: 'string', enum: [...REQUEST_STATUSES] })
 
+/** At least one character that is not white space. */
+const VISIBLE = '\\S'
+
 export const CreateRequestInput = Type.Object({
   request_type_id: Id,
-  title: Type.String({ minLength: 5, maxLength: 200 }),
-  description: Type.String({ minLength: 10, maxLength: 2000 }),
+  title: Type.String({ minLength: 5, maxLength: 200, pattern: VISIBLE }),
+  description: Type.String({ minLength: 10, maxLength: 2000, pattern: VISIBLE }),
   latitude: Latitude,
   longitude: Longitude,
-  address: Type.String({ minLength: 1, maxLength: 500 }),
+  address: Type.String({ minLength: 1, maxLength: 500, pattern: VISIBLE }),
   city: Type.Optional(Type.String({ maxLength: 200 })),
   desired_completion_date: Type.Optional(NullableString({ format: 'date-time' })),
   urgency: Urgency,
@@ -77,3 +79,39 @@ export type RequestWithDistance = Static<typeof RequestWithDistance>
 
 export const RequestIdParams = Type.Object({ id: Id })
 export const REQUEST_ID_MESSAGES = { id: 'invalid request id' }
+
+/** Texts of create-request validation failures where the generic sentence would not do. */
+export const CREATE_REQUEST_MESSAGES = {
+  latitude: 'invalid latitude',
+  'latitude:required': 'latitude is required',
+  longitude: 'invalid longitude',
+  'longitude:required': 'longitude is required',
+  request_type_id: 'invalid request type',
+  'request_type_id:required': 'request_type_id is required',
+  'title:pattern': 'title must not be blank',
+  'description:pattern': 'description must not be blank',
+  'address:pattern': 'address must not be blank',
+}
+
+/** Query parameters are declared as text, so that the service parses them with the interface's texts. */
+const text = (description: string) => Type.Optional(Type.String({ description }))
+
+export const PageQuery = Type.Object(PaginationQuery)
+
+export const NearbyQuery = Type.Object({
+  lat: text('latitude of the point, -90..90 (required)'),
+  lon: text('longitude of the point, -180..180 (required)'),
+  radius: text('metres, 100..50000, default 5000'),
+  ...PaginationQuery,
+})
+/** A parameter given twice arrives as a list, which is no number either. */
+export const NEARBY_MESSAGES = { lat: 'invalid latitude', lon: 'invalid longitude', radius: 'invalid radius' }
+
+export const BoundsQuery = Type.Object({
+  min_lon: text('west edge, -180..180 (required); greater than max_lon when the rectangle crosses the antimeridian'),
+  min_lat: text('south edge, -90..90 (required)'),
+  max_lon: text('east edge, -180..180 (required)'),
+  max_lat: text('north edge, -90..90, not below min_lat (required)'),
+  ...PaginationQuery,
+})
+export const BOUNDS_MESSAGES = { min_lon: 'invalid min_lon', min_lat: 'invalid min_lat', max_lon: 'invalid max_lon', max_lat: 'invalid max_lat' }

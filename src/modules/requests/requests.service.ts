@@ -1,9 +1,11 @@
 import type { Database } from '../../db/database.js'
+import { parsePage, type Page, type PageParams } from '../../http/pagination.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, isModerator, type Principal } from '../auth/principals.js'
 import { isActiveRequestType } from '../request-types/request-types.repo.js'
+import { boundsBoxes, parseBounds, parseNearby } from './geo.js'
 import * as requests from './requests.repo.js'
-import type { CreateRequestInput, Request, RequestDetail, RequestStatus } from './requests.schemas.js'
+import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
 
 /** Statuses whose requests only their parties and moderators may see (rules.md › Privacy). */
 const HIDDEN_STATUSES: readonly RequestStatus[] = ['rejected', 'cancelled']
@@ -15,13 +17,29 @@ export function isParty (viewer: Principal, request: Parties): boolean {
   return viewer.id === request.requester_id || viewer.id === request.assigned_volunteer_id || isModerator(viewer)
 }
 
+/** Whether the viewer may know the request exists: rejected and cancelled ones are for their parties only. */
+export function isVisibleTo (viewer: Principal, request: Parties & { status: RequestStatus }): boolean {
+  return !HIDDEN_STATUSES.includes(request.status) || isParty(viewer, request)
+}
+
 /** Contact details are blanked for anyone not a party to the request. */
 export function withContactFor<T extends Parties & { contact_phone: string | null, contact_notes: string | null }> (viewer: Principal, request: T): T {
   return isParty(viewer, request) ? request : { ...request, contact_phone: null, contact_notes: null }
 }
 
+type Text = string | undefined
+export type PageQuery = PageParams
+export interface NearbyQuery extends PageQuery { lat?: Text, lon?: Text, radius?: Text }
+export interface BoundsQuery { min_lon?: Text, min_lat?: Text, max_lon?: Text, max_lat?: Text }
+
+export interface BoundsResult {
+  items: RequestListItem[]
+  /** The cap cut the answer: more requests lie in the rectangle. */
+  truncated: boolean
+}
+
 export class RequestsService {
-  constructor (private readonly db: Database) {}
+  constructor (private readonly db: Database, private readonly options: { boundsResultCap: number }) {}
 
   async create (user: Principal, input: CreateRequestInput): Promise<Request> {
     if (!hasPermission(user, 'create_request')) throw forbidden('create_request permission required')
@@ -34,8 +52,66 @@ export class RequestsService {
 
   async get (viewer: Principal, id: number): Promise<RequestDetail> {
     const request = await requests.findRequestDetail(this.db, id)
-    if (request === undefined) throw notFound(REQUEST_NOT_FOUND)
-    if (HIDDEN_STATUSES.includes(request.status) && !isParty(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
+    if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     return withContactFor(viewer, request)
   }
+
+  /** The caller's own requests, every status, newest first. */
+  listMine (user: Principal, query: PageQuery): Promise<RequestListItem[]> {
+    return requests.listByRequester(this.db, user.id, parsePage(query))
+  }
+
+  /**
+   * Active requests within `radius` metres of the point, nearest first, ties by id (rules.md › Search
+   * and lists). Reads one row past the page: when that row lies farther than the page's last, no tie
+   * crosses the page's end; otherwise reads twice as many, which only a group of requests at exactly
+   * the same distance can cause.
+   */
+  async nearby (query: NearbyQuery): Promise<RequestWithDistance[]> {
+    const { lat, lon, radius } = parseNearby(query)
+    const page = parsePage(query)
+    for (let take = page.offset + page.limit + 1; ; take *= 2) {
+      const rows = await requests.findNearest(this.db, lat, lon, take, page)
+      if (isSettled(rows, page, take, radius)) {
+        return rows.filter((row) => row.distance_meters <= radius)
+          .map(({ knn: _knn, last_knn: _last, fetched: _fetched, ...item }) => item)
+      }
+    }
+  }
+
+  /** Active requests in the rectangle, newest first, at most the configured cap (rules.md › Search and lists). */
+  async bounds (query: BoundsQuery): Promise<BoundsResult> {
+    const boxes = boundsBoxes(parseBounds(query))
+    const cap = this.options.boundsResultCap
+    const rows = await requests.findInBounds(this.db, boxes, cap + 1)
+    return { items: rows.slice(0, cap), truncated: rows.length > cap }
+  }
+
+  /**
+   * Extension: the requester, or a moderator, cancels an active request; its pending and accepted
+   * responses are cancelled in the same transaction (rules.md › Request lifecycle).
+   */
+  async cancel (user: Principal, id: number): Promise<Request> {
+    const cancelled = await this.db.transaction(async (tx) => {
+      // The request row first, then its responses: whoever changes both must lock them in this order,
+      // or two such transactions can deadlock.
+      const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
+      if (request !== undefined) await requests.cancelOpenResponses(tx, id)
+      return request
+    })
+    if (cancelled !== undefined) return cancelled
+    // Nothing changed: say why.
+    const request = await requests.findRequestParties(this.db, id)
+    if (request === undefined || !isVisibleTo(user, request)) throw notFound(REQUEST_NOT_FOUND)
+    if (request.requester_id !== user.id && !isModerator(user)) throw badRequest('only the requester can cancel a request')
+    throw badRequest('request cannot be cancelled in its current status')
+  }
+}
+
+/** Whether the page read with `take` is final (see nearby). */
+function isSettled (rows: readonly requests.NearbyRow[], page: Page, take: number, radius: number): boolean {
+  const last = rows[page.limit - 1]
+  // A page that is not full, or every active request read, or a last row past the radius: nothing more can join.
+  if (last === undefined || last.fetched < take || last.distance_meters > radius) return true
+  return last.last_knn > last.knn
 }

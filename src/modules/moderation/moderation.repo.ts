@@ -1,0 +1,40 @@
+import type { Queryable } from '../../db/database.js'
+import type { Page } from '../../http/pagination.js'
+import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM } from '../requests/requests.repo.js'
+import type { RequestListItem } from '../requests/requests.schemas.js'
+
+/**
+ * pending_moderation → approved or rejected, as one conditional update recording who, when and why:
+ * zero rows means the request is missing, the moderator's own, or not pending (the caller tells which).
+ */
+export async function moderateRequest (db: Queryable, id: number, moderatorId: number, status: 'approved' | 'rejected', comment: string | null): Promise<boolean> {
+  const rows = await db.query(/* sql */ `
+    UPDATE requests SET status = $3, moderated_by = $2, moderated_at = now(), moderation_comment = $4, updated_at = now()
+    WHERE id = $1 AND status = 'pending_moderation' AND requester_id <> $2
+    RETURNING id`, [id, moderatorId, status, comment])
+  return rows.length > 0
+}
+
+/**
+ * The queue: most urgent first, then oldest first (rules.md › Search and lists). The moderator's own
+ * requests are left out, since they may not moderate them.
+ */
+export function listPending (db: Queryable, moderatorId: number, page: Page): Promise<RequestListItem[]> {
+  return db.query<RequestListItem>(/* sql */ `
+    SELECT ${LIST_ITEM_COLUMNS}
+    FROM ${LIST_ITEM_FROM}
+    WHERE r.status = 'pending_moderation' AND r.requester_id <> $1
+    ORDER BY CASE r.urgency WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END,
+      r.created_at, r.id
+    LIMIT $2 OFFSET $3`, [moderatorId, page.limit, page.offset])
+}
+
+/** The requests this moderator approved or rejected, most recently moderated first, as they are now. */
+export function listModeratedBy (db: Queryable, moderatorId: number, page: Page): Promise<RequestListItem[]> {
+  return db.query<RequestListItem>(/* sql */ `
+    SELECT ${LIST_ITEM_COLUMNS}
+    FROM ${LIST_ITEM_FROM}
+    WHERE r.moderated_by = $1
+    ORDER BY r.moderated_at DESC, r.id DESC
+    LIMIT $2 OFFSET $3`, [moderatorId, page.limit, page.offset])
+}

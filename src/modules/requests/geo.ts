@@ -1,0 +1,131 @@
+import { badRequest } from '../../lib/errors.js'
+
+/**
+ * Query parameters of the two searches, parsed into numbers with the interface's exact texts
+ * (interface.md › Errors), and the 3-D box that lets the GiST index answer a map rectangle.
+ * Pure: no database, no framework.
+ */
+
+/** earth() of the earthdistance extension: the sphere ll_to_earth puts points on, in metres. */
+export const EARTH_RADIUS_M = 6378168
+
+export const DEFAULT_RADIUS_M = 5000
+export const MIN_RADIUS_M = 100
+export const MAX_RADIUS_M = 50000
+
+/**
+ * A plain decimal number: optional sign, digits with an optional fraction, optional exponent
+ * (`52.52`, `-0.5`, `.5`, `1e2`). Never `NaN`, `Infinity`, hex (`0x10`) or surrounding spaces,
+ * all of which Number() would accept or turn into 0.
+ */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
+
+export function parseDecimal (raw: string): number | undefined {
+  if (!DECIMAL.test(raw)) return undefined
+  const value = Number(raw)
+  return Number.isFinite(value) ? value : undefined
+}
+
+/** A parameter sent empty (`?lat=`) counts as not sent. */
+const absent = (raw: string | undefined): raw is undefined | '' => raw === undefined || raw === ''
+
+function inRange (raw: string, min: number, max: number, error: string): number {
+  const value = parseDecimal(raw)
+  if (value === undefined || value < min || value > max) throw badRequest(error)
+  return value
+}
+
+export interface NearbySearch { lat: number, lon: number, radius: number }
+
+export function parseNearby (query: { lat?: string | undefined, lon?: string | undefined, radius?: string | undefined }): NearbySearch {
+  if (absent(query.lat) || absent(query.lon)) throw badRequest('lat and lon are required')
+  return {
+    lat: inRange(query.lat, -90, 90, 'invalid latitude'),
+    lon: inRange(query.lon, -180, 180, 'invalid longitude'),
+    radius: absent(query.radius) ? DEFAULT_RADIUS_M : inRange(query.radius, MIN_RADIUS_M, MAX_RADIUS_M, 'invalid radius'),
+  }
+}
+
+/** A map rectangle; minLon > maxLon means it crosses the antimeridian. */
+export interface Rectangle { minLon: number, minLat: number, maxLon: number, maxLat: number }
+
+export function parseBounds (query: { min_lon?: string | undefined, min_lat?: string | undefined, max_lon?: string | undefined, max_lat?: string | undefined }): Rectangle {
+  const { min_lon: minLon, min_lat: minLat, max_lon: maxLon, max_lat: maxLat } = query
+  if (absent(minLon) || absent(minLat) || absent(maxLon) || absent(maxLat)) {
+    throw badRequest('min_lon, min_lat, max_lon, max_lat are required')
+  }
+  const rectangle = {
+    minLon: inRange(minLon, -180, 180, 'invalid min_lon'),
+    minLat: inRange(minLat, -90, 90, 'invalid min_lat'),
+    maxLon: inRange(maxLon, -180, 180, 'invalid max_lon'),
+    maxLat: inRange(maxLat, -90, 90, 'invalid max_lat'),
+  }
+  // rules.md › Search and lists: an upside-down rectangle is refused; a reversed longitude range is not.
+  if (rectangle.minLat > rectangle.maxLat) throw badRequest('invalid min_lat')
+  return rectangle
+}
+
+type Vector = [number, number, number]
+/** An axis-aligned box in the earth-centred coordinates of ll_to_earth. */
+export interface Cube { lower: Vector, upper: Vector }
+
+/** One rectangle that does not cross the antimeridian, with the cube that contains it. */
+export interface BoundsBox extends Rectangle { cube: Cube }
+
+/**
+ * Slack added on every side of the cube: JavaScript's and PostgreSQL's sin/cos may differ in the last
+ * bit, and a point on the rectangle's edge must still fall inside. The exact latitude/longitude test
+ * that follows the index condition decides, so the slack costs nothing but a few candidates.
+ */
+const SLACK_M = 1
+
+const radians = (degrees: number): number => degrees * Math.PI / 180
+
+interface Interval { min: number, max: number }
+
+function interval (values: number[]): Interval {
+  return { min: Math.min(...values), max: Math.max(...values) }
+}
+
+/** Range of cos over [from, to] degrees (within -180..180): the ends, plus 1 at 0 and -1 at ±180. */
+function cosRange (from: number, to: number): Interval {
+  const values = [Math.cos(radians(from)), Math.cos(radians(to))]
+  if (from <= 0 && to >= 0) values.push(1)
+  if (from <= -180 || to >= 180) values.push(-1)
+  return interval(values)
+}
+
+/** Range of sin over [from, to] degrees (within -180..180): the ends, plus ±1 at ±90. */
+function sinRange (from: number, to: number): Interval {
+  const values = [Math.sin(radians(from)), Math.sin(radians(to))]
+  if (from <= 90 && to >= 90) values.push(1)
+  if (from <= -90 && to >= -90) values.push(-1)
+  return interval(values)
+}
+
+function product (a: Interval, b: Interval): Interval {
+  return interval([a.min * b.min, a.min * b.max, a.max * b.min, a.max * b.max])
+}
+
+/**
+ * The smallest axis-aligned cube holding every point ll_to_earth gives for the rectangle
+ * (minLon <= maxLon): x = R cos(lat) cos(lon), y = R cos(lat) sin(lon), z = R sin(lat).
+ */
+export function boundingCube ({ minLon, minLat, maxLon, maxLat }: Rectangle): Cube {
+  const cosLat = cosRange(minLat, maxLat) // latitudes lie in -90..90, where cos >= 0
+  const x = product(cosLat, cosRange(minLon, maxLon))
+  const y = product(cosLat, sinRange(minLon, maxLon))
+  const z = { min: Math.sin(radians(minLat)), max: Math.sin(radians(maxLat)) }
+  return {
+    lower: [x.min, y.min, z.min].map((v) => v * EARTH_RADIUS_M - SLACK_M) as Vector,
+    upper: [x.max, y.max, z.max].map((v) => v * EARTH_RADIUS_M + SLACK_M) as Vector,
+  }
+}
+
+/** The rectangle as one box, or two when it crosses the antimeridian (min_lon..180 and -180..max_lon). */
+export function boundsBoxes (rectangle: Rectangle): BoundsBox[] {
+  const parts = rectangle.minLon <= rectangle.maxLon
+    ? [rectangle]
+    : [{ ...rectangle, maxLon: 180 }, { ...rectangle, minLon: -180 }]
+  return parts.map((part) => ({ ...part, cube: boundingCube(part) }))
+}

@@ -1,0 +1,91 @@
+import { mock } from 'node:test'
+import type { Database } from '../../src/db/database.js'
+import type { TestApp } from './app.js'
+
+/** A valid CreateRequestInput; override what a test is about. */
+export function requestInput (overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    request_type_id: 1,
+    title: 'Groceries for the week',
+    description: 'Milk, bread and vegetables from the shop on the corner.',
+    latitude: 52.52,
+    longitude: 13.405,
+    address: 'Alexanderplatz 1',
+    city: 'Berlin',
+    urgency: 'medium',
+    contact_phone: '+4930123456',
+    contact_notes: 'Ring twice, the bell is quiet.',
+    ...overrides,
+  }
+}
+
+/** Creates a request through the API and returns the Request body. */
+export async function createRequest (t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<any> {
+  const res = await t.post('/requests', requestInput(overrides), token)
+  if (res.status !== 201) throw new Error(`create request failed: ${res.status} ${res.text}`)
+  return res.body
+}
+
+/**
+ * Puts a request straight into a status with SQL. Used for states other features reach (in_progress
+ * with an assigned volunteer comes from accepting a response, issue 4), so these tests need not
+ * depend on them.
+ */
+export async function setStatus (t: TestApp, id: number, status: string, assignedVolunteerId: number | null = null): Promise<void> {
+  await t.db.query('UPDATE requests SET status = $2, assigned_volunteer_id = $3 WHERE id = $1', [id, status, assignedVolunteerId])
+}
+
+export interface Spot { lat: number, lon: number, status?: string, createdAt?: Date, urgency?: string, title?: string }
+
+/** Inserts active requests quickly with SQL (approved unless told); returns their ids in order. */
+export async function insertRequests (t: TestApp, requesterId: number, spots: readonly Spot[]): Promise<number[]> {
+  const ids: number[] = []
+  for (const [i, spot] of spots.entries()) {
+    const rows = await t.db.query<{ id: number }>(/* sql */ `
+      INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, urgency, status, created_at)
+      VALUES ($1, 2, $2, 'Inserted by a search test', $3, $4, 'Test street 1', $5, $6, $7)
+      RETURNING id`,
+    [requesterId, spot.title ?? `Spot number ${i}`, spot.lat, spot.lon, spot.urgency ?? 'low', spot.status ?? 'approved', spot.createdAt ?? new Date()])
+    ids.push(rows[0]!.id)
+  }
+  return ids
+}
+
+/**
+ * Runs `fn` while the database fails every statement whose text matches `pattern`, so a test can see
+ * an operation's failure answer. Other statements (authentication) still run.
+ */
+export async function whileFailing<T> (db: Database, pattern: RegExp, fn: () => Promise<T>): Promise<T> {
+  const original = db.query.bind(db)
+  const fake = mock.method(db, 'query', async (text: string, params?: readonly unknown[]) => {
+    if (pattern.test(text)) throw new Error('simulated database failure')
+    return await original(text, params)
+  })
+  try {
+    return await fn()
+  } finally {
+    fake.mock.restore()
+  }
+}
+
+/** The sphere of the earthdistance extension (earth()), in metres: the service's distances are on it. */
+export const EARTH_RADIUS_M = 6378168
+
+const rad = (degrees: number) => degrees * Math.PI / 180
+const deg = (radians: number) => radians * 180 / Math.PI
+
+/** Great-circle distance by the haversine formula, independent of the service's SQL. */
+export function haversine (lat1: number, lon1: number, lat2: number, lon2: number, radius = EARTH_RADIUS_M): number {
+  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2
+  return 2 * radius * Math.asin(Math.min(1, Math.sqrt(a)))
+}
+
+/** The point `distance` metres from (lat, lon) along the initial bearing (degrees clockwise from north). */
+export function destination (lat: number, lon: number, bearing: number, distance: number): { lat: number, lon: number } {
+  const δ = distance / EARTH_RADIUS_M
+  const φ1 = rad(lat)
+  const θ = rad(bearing)
+  const φ2 = Math.asin(Math.sin(φ1) * Math.cos(δ) + Math.cos(φ1) * Math.sin(δ) * Math.cos(θ))
+  const λ2 = rad(lon) + Math.atan2(Math.sin(θ) * Math.sin(δ) * Math.cos(φ1), Math.cos(δ) - Math.sin(φ1) * Math.sin(φ2))
+  return { lat: deg(φ2), lon: ((deg(λ2) + 540) % 360) - 180 }
+}

@@ -1,0 +1,329 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { engines } from '../helpers/engines.js'
+import { createRequest, insertRequests, setStatus, whileFailing } from '../helpers/requests.js'
+
+const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
+
+interface Record { status: string, moderated_by: number | null, moderated_at: Date | null, moderation_comment: string | null, updated_at: Date }
+
+for (const engine of engines()) {
+  describe(`moderation decisions (${engine})`, () => {
+    let t: TestApp
+    let requester: Account, volunteer: Account, moderator: Account, admin: Account
+    before(async () => {
+      t = await startApp(engine)
+      requester = await t.register()
+      volunteer = await t.register()
+      moderator = await t.registerWithRole(2)
+      admin = await t.registerWithRole(3)
+    })
+    after(() => t.close())
+
+    const pending = async () => (await createRequest(t, requester.token)).id as number
+    const record = async (id: number) => (await t.db.query<Record>(
+      'SELECT status, moderated_by, moderated_at, moderation_comment, updated_at FROM requests WHERE id = $1', [id]))[0]!
+    const act = (id: number | string, action: string, body: unknown, token = moderator.token) =>
+      t.post(`/moderation/requests/${id}/${action}`, body, token)
+    const expectError = async (res: { status: number, body: unknown }, status: number, error: string) => {
+      assert.equal(res.status, status, JSON.stringify(res.body))
+      assert.deepEqual(res.body, { error })
+    }
+
+    it('approve with {} approves and records who and when', async () => {
+      const id = await pending()
+      const before = Date.now()
+      const res = await act(id, 'approve', {})
+      assert.equal(res.status, 200)
+      assert.deepEqual(res.body, { status: 'approved' })
+      const row = await record(id)
+      assert.equal(row.status, 'approved')
+      assert.equal(row.moderated_by, moderator.id)
+      assert.equal(row.moderation_comment, null)
+      assert.ok(new Date(row.moderated_at!).getTime() >= before - 1000)
+      assert.ok(new Date(row.updated_at).getTime() >= before - 1000)
+    })
+
+    it('approve records an optional comment; a null or blank one is no comment', async () => {
+      const id = await pending()
+      assert.equal((await act(id, 'approve', { comment: 'Looks fine' })).status, 200)
+      assert.equal((await record(id)).moderation_comment, 'Looks fine')
+      const second = await pending()
+      assert.equal((await act(second, 'approve', { comment: null })).status, 200)
+      assert.equal((await record(second)).moderation_comment, null)
+      const third = await pending()
+      assert.equal((await act(third, 'approve', { comment: '   ' })).status, 200)
+      assert.equal((await record(third)).moderation_comment, null)
+    })
+
+    it('approve refuses an empty or unreadable body and a comment that is not text', async () => {
+      const id = await pending()
+      await expectError(await act(id, 'approve', undefined), 400, 'invalid request body')
+      for (const payload of ['{', '[]', '"yes"']) {
+        const res = await t.request('POST', `/moderation/requests/${id}/approve`, { token: moderator.token, payload, headers: { 'content-type': 'application/json' } })
+        await expectError(res, 400, 'invalid request body')
+      }
+      await expectError(await act(id, 'approve', { comment: 5 }), 400, 'comment must be of type string or null')
+      await expectError(await act(id, 'approve', { comment: 'x'.repeat(2001) }), 400, 'comment must be at most 2000 characters long')
+      assert.equal((await record(id)).status, 'pending_moderation')
+    })
+
+    it('reject needs a reason, records it and rejects', async () => {
+      const id = await pending()
+      for (const body of [{}, { comment: '' }, { comment: '   ' }, { comment: null }]) {
+        await expectError(await act(id, 'reject', body), 400, 'comment is required when rejecting')
+      }
+      await expectError(await act(id, 'reject', undefined), 400, 'invalid request body')
+      assert.equal((await record(id)).status, 'pending_moderation')
+      const res = await act(id, 'reject', { comment: 'Please describe what is needed' })
+      assert.equal(res.status, 200)
+      assert.deepEqual(res.body, { status: 'rejected' })
+      const row = await record(id)
+      assert.equal(row.status, 'rejected')
+      assert.equal(row.moderated_by, moderator.id)
+      assert.equal(row.moderation_comment, 'Please describe what is needed')
+      assert.ok(row.moderated_at !== null)
+    })
+
+    it('moderate approves or rejects in one operation', async () => {
+      const first = await pending()
+      const approved = await act(first, 'moderate', { action: 'approve' })
+      assert.equal(approved.status, 200)
+      assert.deepEqual(approved.body, { success: true, message: 'request approved' })
+      assert.equal((await record(first)).status, 'approved')
+      const second = await pending()
+      const rejected = await act(second, 'moderate', { action: 'reject', comment: 'Duplicate' })
+      assert.deepEqual(rejected.body, { success: true, message: 'request rejected' })
+      const row = await record(second)
+      assert.equal(row.status, 'rejected')
+      assert.equal(row.moderation_comment, 'Duplicate')
+      assert.equal(row.moderated_by, moderator.id)
+      const third = await pending()
+      assert.equal((await act(third, 'moderate', { action: 'approve', comment: 'Fine by me' })).status, 200)
+      assert.equal((await record(third)).moderation_comment, 'Fine by me')
+    })
+
+    it('moderate refuses an unknown action and a rejection without a reason', async () => {
+      const id = await pending()
+      for (const body of [{}, { action: 'delete' }, { action: 'APPROVE' }, { action: 1 }, { action: null }]) {
+        await expectError(await act(id, 'moderate', body), 400, 'action must be \'approve\' or \'reject\'')
+      }
+      for (const body of [{ action: 'reject' }, { action: 'reject', comment: '' }, { action: 'reject', comment: ' ' }, { action: 'reject', comment: null }]) {
+        await expectError(await act(id, 'moderate', body), 400, 'comment is required when rejecting')
+      }
+      await expectError(await act(id, 'moderate', undefined), 400, 'invalid request body')
+      assert.equal((await record(id)).status, 'pending_moderation')
+    })
+
+    for (const status of ['approved', 'in_progress', 'completed', 'cancelled', 'rejected']) {
+      it(`refuses every decision on a request in ${status}`, async () => {
+        const id = await pending()
+        await setStatus(t, id, status, status === 'in_progress' || status === 'completed' ? volunteer.id : null)
+        for (const [action, body] of [['approve', {}], ['reject', { comment: 'No' }], ['moderate', { action: 'approve' }], ['moderate', { action: 'reject', comment: 'No' }]] as const) {
+          await expectError(await act(id, action, body), 400, 'request is not in pending_moderation status')
+        }
+        const row = await record(id)
+        assert.equal(row.status, status)
+        assert.equal(row.moderated_by, null)
+      })
+    }
+
+    it('a decision is final: a second one is refused', async () => {
+      const id = await pending()
+      assert.equal((await act(id, 'approve', {})).status, 200)
+      await expectError(await act(id, 'reject', { comment: 'Changed my mind' }, admin.token), 400, 'request is not in pending_moderation status')
+      assert.equal((await record(id)).moderated_by, moderator.id)
+    })
+
+    it('nobody moderates their own request', async () => {
+      const own = (await createRequest(t, moderator.token)).id as number
+      for (const [action, body] of [['approve', {}], ['reject', { comment: 'No' }], ['moderate', { action: 'approve' }]] as const) {
+        await expectError(await act(own, action, body), 400, 'cannot moderate own request')
+      }
+      const adminsOwn = (await createRequest(t, admin.token)).id as number
+      await expectError(await act(adminsOwn, 'approve', {}, admin.token), 400, 'cannot moderate own request')
+      assert.equal((await record(own)).status, 'pending_moderation')
+      // Another moderator may.
+      assert.equal((await act(own, 'approve', {}, admin.token)).status, 200)
+    })
+
+    it('admins moderate too', async () => {
+      const id = await pending()
+      const res = await act(id, 'reject', { comment: 'Not a request for help' }, admin.token)
+      assert.equal(res.status, 200)
+      assert.equal((await record(id)).moderated_by, admin.id)
+    })
+
+    it('volunteers get 403 and anonymous callers 401', async () => {
+      const id = await pending()
+      for (const [action, body] of [['approve', {}], ['reject', { comment: 'No' }], ['moderate', { action: 'approve' }]] as const) {
+        await expectError(await act(id, action, body, volunteer.token), 403, 'moderator role required')
+        await expectError(await act(id, action, body, requester.token), 403, 'moderator role required')
+        await expectError(await t.post(`/moderation/requests/${id}/${action}`, body), 401, 'unauthorized')
+      }
+      assert.equal((await record(id)).status, 'pending_moderation')
+    })
+
+    it('answers 404 for an unknown request and 400 for a bad id', async () => {
+      for (const [action, body] of [['approve', {}], ['reject', { comment: 'No' }], ['moderate', { action: 'approve' }]] as const) {
+        await expectError(await act(987654321, action, body), 404, 'request not found')
+        await expectError(await act('abc', action, body), 400, 'invalid request id')
+      }
+    })
+
+    it('of two decisions at once, exactly one is taken', async () => {
+      const id = await pending()
+      const results = await Promise.all([
+        act(id, 'approve', {}, moderator.token),
+        act(id, 'reject', { comment: 'Too vague' }, admin.token),
+      ])
+      assert.deepEqual(results.map((r) => r.status).sort(), [200, 400])
+      assert.deepEqual(results.find((r) => r.status === 400)?.body, { error: 'request is not in pending_moderation status' })
+      const winner = results[0]!.status === 200 ? { status: 'approved', by: moderator.id } : { status: 'rejected', by: admin.id }
+      const row = await record(id)
+      assert.equal(row.status, winner.status)
+      assert.equal(row.moderated_by, winner.by)
+    })
+
+    it('an approved request shows up in searches; a rejected one is hidden from other volunteers', async () => {
+      const approved = await pending()
+      await act(approved, 'approve', {})
+      assert.equal((await t.get(`/requests/${approved}`, volunteer.token)).body.status, 'approved')
+      const rejected = await pending()
+      await act(rejected, 'reject', { comment: 'Spam' })
+      await expectError(await t.get(`/requests/${rejected}`, volunteer.token), 404, 'request not found')
+      assert.equal((await t.get(`/requests/${rejected}`, requester.token)).body.status, 'rejected')
+    })
+  })
+
+  describe(`moderation lists (${engine})`, () => {
+    let t: TestApp
+    let moderator: Account, otherModerator: Account, volunteer: Account
+    before(async () => {
+      t = await startApp(engine)
+      moderator = await t.registerWithRole(2)
+      otherModerator = await t.registerWithRole(2)
+      volunteer = await t.register({ first_name: 'Rita', last_name: 'Requester' })
+    })
+    after(() => t.close())
+
+    const list = async (path: string, token = moderator.token) => {
+      const res = await t.get(path, token)
+      assert.equal(res.status, 200, res.text)
+      return res.body as any[]
+    }
+    /** The whole list, page by page. */
+    const all = async (path: string, token = moderator.token) => {
+      const items: any[] = []
+      for (let offset = 0; ; offset += 100) {
+        const page = await list(`${path}?limit=100&offset=${offset}`, token)
+        items.push(...page)
+        if (page.length < 100) return items
+      }
+    }
+
+    it('the queue holds pending requests, most urgent first, then oldest first, as RequestListItem', async () => {
+      const base = Date.parse('2020-01-01T00:00:00Z')
+      const spots = [
+        ['low', 0], ['urgent', 5], ['medium', 1], ['high', 2], ['urgent', 3], ['low', 4], ['high', 0], ['medium', 6],
+      ] as const
+      const ids = await insertRequests(t, volunteer.id, spots.map(([urgency, minutes], i) => ({
+        lat: 1, lon: 1, urgency, status: 'pending_moderation', createdAt: new Date(base + minutes * 60_000), title: `Queue item ${i}`,
+      })))
+      await insertRequests(t, volunteer.id, [{ lat: 1, lon: 1, status: 'approved', urgency: 'urgent', createdAt: new Date(base) }])
+      const mine = new Set(ids)
+      const queue = (await all('/moderation/requests/pending')).filter((item) => mine.has(item.id))
+      const rank = { urgent: 0, high: 1, medium: 2, low: 3 }
+      const expected = ids
+        .map((id, i) => ({ id, rank: rank[spots[i]![0]], at: spots[i]![1] }))
+        .sort((a, b) => a.rank - b.rank || a.at - b.at || a.id - b.id)
+        .map((x) => x.id)
+      assert.deepEqual(queue.map((item) => item.id), expected)
+      assert.deepEqual(queue.map((item) => item.urgency), ['urgent', 'urgent', 'high', 'high', 'medium', 'medium', 'low', 'low'])
+      assert.deepEqual(Object.keys(queue[0]).sort(), LIST_ITEM_FIELDS)
+      assert.equal(queue[0].status, 'pending_moderation')
+      assert.equal(queue[0].requester_name, 'Rita Requester')
+      assert.equal(queue[0].request_type_name, 'Transport and escort')
+      assert.equal(queue[0].created_at, new Date(base + 3 * 60_000).toISOString())
+    })
+
+    it('the queue holds only pending requests, and not the caller\'s own', async () => {
+      const own = await createRequest(t, moderator.token)
+      const theirs = await createRequest(t, volunteer.token)
+      const decided = await createRequest(t, volunteer.token)
+      await t.post(`/moderation/requests/${decided.id}/approve`, {}, otherModerator.token)
+      const queue = (await all('/moderation/requests/pending')).map((item) => item.id)
+      assert.ok(queue.includes(theirs.id))
+      assert.ok(!queue.includes(own.id))
+      assert.ok(!queue.includes(decided.id))
+      for (const item of await all('/moderation/requests/pending')) assert.equal(item.status, 'pending_moderation')
+      // Another moderator sees it, and may decide it.
+      assert.ok((await all('/moderation/requests/pending', otherModerator.token)).some((item) => item.id === own.id))
+      assert.equal((await all('/moderation/requests/pending', t.admin.token)).some((item) => item.id === own.id), true)
+    })
+
+    it('the queue pages with limit and offset; bad values fall back to 20 and 0', async () => {
+      const base = Date.parse('2019-01-01T00:00:00Z')
+      await insertRequests(t, volunteer.id, Array.from({ length: 26 }, (_, i) => ({ lat: 1, lon: 1, urgency: 'urgent', status: 'pending_moderation', createdAt: new Date(base + i * 1000) })))
+      const ids = (await all('/moderation/requests/pending')).map((item) => item.id)
+      assert.ok(ids.length > 25)
+      const page = async (query: string) => (await list(`/moderation/requests/pending${query}`)).map((item) => item.id)
+      assert.deepEqual(await page(''), ids.slice(0, 20))
+      assert.deepEqual(await page('?limit=5&offset=3'), ids.slice(3, 8))
+      assert.deepEqual(await page('?limit=0&offset=-2'), ids.slice(0, 20))
+      assert.deepEqual(await page('?limit=1000'), ids.slice(0, 20))
+      assert.deepEqual(await page('?limit=x&offset=y'), ids.slice(0, 20))
+    })
+
+    it('the moderated-by-me list shows the caller\'s decisions, most recent first, with their current status', async () => {
+      const me = await t.registerWithRole(2)
+      const requests = await Promise.all([1, 2, 3, 4].map(async () => (await createRequest(t, volunteer.token)).id as number))
+      const someoneElses = (await createRequest(t, volunteer.token)).id as number
+      await t.post(`/moderation/requests/${requests[2]}/approve`, {}, me.token)
+      await t.post(`/moderation/requests/${requests[0]}/reject`, { comment: 'Unclear' }, me.token)
+      await t.post(`/moderation/requests/${requests[3]}/moderate`, { action: 'approve' }, me.token)
+      await t.post(`/moderation/requests/${someoneElses}/approve`, {}, otherModerator.token)
+      // Decisions one after the other can share a clock tick; pin the times to make the order plain.
+      await t.db.query("UPDATE requests SET moderated_at = now() - interval '3 minutes' WHERE id = $1", [requests[2]])
+      await t.db.query("UPDATE requests SET moderated_at = now() - interval '2 minutes' WHERE id = $1", [requests[0]])
+      await t.db.query("UPDATE requests SET moderated_at = now() - interval '1 minute' WHERE id = $1", [requests[3]])
+      // Later the approved one is cancelled: the list shows it as it is now.
+      await t.post(`/requests/${requests[2]}/cancel`, undefined, volunteer.token)
+      const mine = await list('/moderation/requests/my', me.token)
+      assert.deepEqual(mine.map((item) => item.id), [requests[3], requests[0], requests[2]])
+      assert.deepEqual(mine.map((item) => item.status), ['approved', 'rejected', 'cancelled'])
+      assert.deepEqual(Object.keys(mine[0]).sort(), LIST_ITEM_FIELDS)
+      assert.equal(mine[0].requester_name, 'Rita Requester')
+      assert.deepEqual((await list('/moderation/requests/my?limit=1&offset=1', me.token)).map((item) => item.id), [requests[0]])
+      assert.deepEqual((await list('/moderation/requests/my?limit=-1&offset=abc', me.token)).map((item) => item.id), mine.map((item) => item.id))
+      assert.ok(!(await all('/moderation/requests/my', otherModerator.token)).some((item) => requests.includes(item.id)))
+      // A fresh moderator has decided nothing.
+      assert.deepEqual(await list('/moderation/requests/my', (await t.registerWithRole(2)).token), [])
+    })
+
+    for (const path of ['/moderation/requests/pending', '/moderation/requests/my']) {
+      it(`${path} needs a moderator or an admin`, async () => {
+        const res = await t.get(path, volunteer.token)
+        assert.equal(res.status, 403)
+        assert.deepEqual(res.body, { error: 'moderator role required' })
+        const anonymous = await t.get(path)
+        assert.equal(anonymous.status, 401)
+        assert.deepEqual(anonymous.body, { error: 'unauthorized' })
+        assert.equal((await t.get(path, t.admin.token)).status, 200)
+      })
+    }
+
+    for (const [path, pattern, error] of [
+      ['/moderation/requests/pending', /r\.status = 'pending_moderation'/, 'failed to get pending requests'],
+      ['/moderation/requests/my', /WHERE r\.moderated_by = \$1/, 'failed to get moderated requests'],
+    ] as const) {
+      it(`${path} answers 500 ${error} when the database fails`, async () => {
+        await t.get(path, moderator.token)
+        const res = await whileFailing(t.db, pattern, () => t.get(path, moderator.token))
+        assert.equal(res.status, 500)
+        assert.deepEqual(res.body, { error })
+      })
+    }
+  })
+}

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { boundsBoxes } from '../../src/modules/requests/geo.js'
+import { boundsParams, boundsSql, NEARBY_SQL } from '../../src/modules/requests/requests.repo.js'
+import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { engines } from '../helpers/engines.js'
+
+/**
+ * The searches must stay index-backed as data grows (issue 3): with 100k requests loaded, the plans
+ * of the exact SQL the repository runs use the partial GiST index requests_active_location, and
+ * nearby reads it in distance order (KNN, `Order By`) rather than collecting and sorting the circle.
+ */
+
+interface PlanNode {
+  'Node Type': string
+  'Index Name'?: string
+  'Relation Name'?: string
+  'Order By'?: string
+  'Index Cond'?: string
+  Plans?: PlanNode[]
+}
+
+/** Every node with the chain of its ancestors, root first. */
+function walk (node: PlanNode, ancestors: PlanNode[] = []): Array<{ node: PlanNode, ancestors: PlanNode[] }> {
+  return [{ node, ancestors }, ...(node.Plans ?? []).flatMap((child) => walk(child, [...ancestors, node]))]
+}
+
+async function explain (t: TestApp, sql: string, params: unknown[]): Promise<PlanNode> {
+  const rows = await t.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params)
+  const plan = rows[0]?.['QUERY PLAN']
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) as Array<{ Plan: PlanNode }> : plan
+  assert.ok(parsed?.[0] !== undefined, 'EXPLAIN gave no plan')
+  return parsed[0].Plan
+}
+
+const describePlan = (plan: PlanNode) => JSON.stringify(plan, ['Node Type', 'Index Name', 'Relation Name', 'Order By', 'Index Cond', 'Plans'], 1)
+
+/** No node reads the requests table except through the partial index. */
+function assertOnlyIndexReadsRequests (plan: PlanNode): void {
+  for (const { node } of walk(plan)) {
+    if (node['Relation Name'] === 'requests' && /Scan/.test(node['Node Type']) && node['Node Type'] !== 'Bitmap Heap Scan') {
+      assert.equal(node['Index Name'], 'requests_active_location', `requests read by ${node['Node Type']}:\n${describePlan(plan)}`)
+    }
+  }
+}
+
+for (const engine of engines()) {
+  describe(`search plans on 100k requests (${engine})`, () => {
+    let t: TestApp
+    let user: Account
+    before(async () => {
+      t = await startApp(engine)
+      user = await t.register()
+      // 90% in a metro area (Berlin), 10% astride the antimeridian (Fiji); 70% approved, 10% pending,
+      // 20% finished. Timestamps one minute apart, so "newest first" is well defined.
+      await t.db.query(/* sql */ `
+        INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, urgency, status, created_at)
+        SELECT $1, 1 + i % 6, 'Request ' || i, 'Generated for the plan test', lat, lon, 'Somewhere 1', 'medium',
+          CASE WHEN i % 10 < 7 THEN 'approved' WHEN i % 10 = 7 THEN 'pending_moderation'
+               WHEN i % 10 = 8 THEN 'completed' ELSE 'cancelled' END,
+          now() - i * interval '1 minute'
+        FROM generate_series(1, 100000) AS i,
+          LATERAL (SELECT CASE WHEN i % 10 = 3 THEN -17 - random() ELSE 52.3 + random() * 0.4 END AS lat,
+                          CASE WHEN i % 10 = 3 THEN 178 + random() * 4 - CASE WHEN random() < 0.5 THEN 0 ELSE 360 END
+                               ELSE 13.1 + random() * 0.6 END AS lon0) AS p,
+          LATERAL (SELECT CASE WHEN lon0 < -180 THEN lon0 + 360 WHEN lon0 > 180 THEN lon0 - 360 ELSE lon0 END AS lon) AS q`,
+      [t.admin.id])
+      await t.db.query('ANALYZE')
+    })
+    after(() => t.close())
+
+    it('loaded the data', async () => {
+      const [row] = await t.db.query<{ n: number, fiji: number }>(
+        'SELECT count(*) AS n, count(*) FILTER (WHERE latitude < 0) AS fiji FROM requests')
+      assert.equal(row?.n, 100000)
+      assert.equal(row?.fiji, 10000)
+    })
+
+    // The radius is no part of this SQL: it is applied to the rows it returns.
+    for (const [label, offset, limit] of [['first page', 0, 20], ['full page', 0, 100], ['fifth page', 400, 100]] as const) {
+      it(`nearby (${label}) is a KNN scan of requests_active_location with no sort beneath its limit`, async () => {
+        const take = offset + limit + 1
+        const plan = await explain(t, NEARBY_SQL, [52.5, 13.4, take, offset, limit])
+        const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_location')
+        assert.equal(scans.length, 1, describePlan(plan))
+        const [{ node: scan, ancestors }] = scans as [typeof scans[0]]
+        assert.equal(scan['Node Type'], 'Index Scan', describePlan(plan))
+        assert.match(scan['Order By'] ?? '', /location <-> /, describePlan(plan))
+        // Between the scan and the LIMIT that stops it, nothing collects rows to sort them.
+        const limitAt = ancestors.map((a) => a['Node Type']).lastIndexOf('Limit')
+        assert.ok(limitAt >= 0, describePlan(plan))
+        for (const between of ancestors.slice(limitAt + 1)) {
+          assert.ok(!/Sort|Aggregate|Hash|Materialize/.test(between['Node Type']), describePlan(plan))
+        }
+        assertOnlyIndexReadsRequests(plan)
+      })
+    }
+
+    const rectangles = [
+      ['a city district', { minLon: 13.38, minLat: 52.5, maxLon: 13.42, maxLat: 52.52 }],
+      ['a box across the antimeridian', { minLon: 179.5, minLat: -17.6, maxLon: -179.5, maxLat: -17.2 }],
+    ] as const
+    for (const [label, rectangle] of rectangles) {
+      it(`bounds (${label}) finds its candidates through requests_active_location`, async () => {
+        const boxes = boundsBoxes(rectangle)
+        const plan = await explain(t, boundsSql(boxes.length), boundsParams(boxes, 1001))
+        const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_location')
+        assert.equal(scans.length, boxes.length, describePlan(plan))
+        for (const { node } of scans) assert.match(node['Index Cond'] ?? '', /location <@ /, describePlan(plan))
+        assertOnlyIndexReadsRequests(plan)
+      })
+    }
+
+    // The answers on this data equal a brute-force computation that reads every row.
+    const ACTIVE = "status IN ('pending_moderation', 'approved', 'in_progress')"
+    for (const [label, lat, lon, radius, offset, limit] of [
+      ['the centre, first page', 52.5, 13.4, 5000, 0, 100],
+      ['the centre, a later page', 52.5, 13.4, 5000, 300, 100],
+      ['the corner of the data', 52.3, 13.1, 500, 0, 20],
+      ['across the antimeridian', -17.5, 179.99, 50000, 0, 100],
+      ['nowhere', 0, 0, 50000, 0, 20],
+    ] as const) {
+      it(`nearby at ${label} equals the brute-force answer`, async () => {
+        const res = await t.get(`/requests/nearby?lat=${lat}&lon=${lon}&radius=${radius}&limit=${limit}&offset=${offset}`, user.token)
+        assert.equal(res.status, 200)
+        const expected = await t.db.query<{ id: number, d: number }>(/* sql */ `
+          SELECT id, earth_distance(location, ll_to_earth($1, $2)) AS d FROM requests
+          WHERE ${ACTIVE} AND earth_distance(location, ll_to_earth($1, $2)) <= $3
+          ORDER BY 2, 1 LIMIT $4 OFFSET $5`, [lat, lon, radius, limit, offset])
+        assert.deepEqual(res.body.map((item: { id: number }) => item.id), expected.map((row) => row.id))
+        if (label !== 'nowhere') assert.ok(expected.length > 0)
+      })
+    }
+
+    for (const [label, minLon, minLat, maxLon, maxLat] of [
+      ['a city district', 13.38, 52.5, 13.42, 52.52],
+      ['the whole city (over the cap)', 13, 52, 14, 53],
+      ['across the antimeridian', 179.5, -17.6, -179.5, -17.2],
+    ] as const) {
+      it(`bounds over ${label} equals the brute-force answer`, async () => {
+        const res = await t.get(`/requests/bounds?min_lon=${minLon}&min_lat=${minLat}&max_lon=${maxLon}&max_lat=${maxLat}`, user.token)
+        assert.equal(res.status, 200)
+        const lonTest = minLon <= maxLon ? 'longitude BETWEEN $3 AND $4' : '(longitude >= $3 OR longitude <= $4)'
+        const expected = await t.db.query<{ id: number }>(/* sql */ `
+          SELECT id FROM requests WHERE ${ACTIVE} AND latitude BETWEEN $1 AND $2 AND ${lonTest}
+          ORDER BY created_at DESC, id DESC LIMIT 1001`, [minLat, maxLat, minLon, maxLon])
+        assert.ok(expected.length > 0)
+        assert.deepEqual(res.body.map((item: { id: number }) => item.id), expected.slice(0, 1000).map((row) => row.id))
+        assert.equal(res.headers['x-result-truncated'], expected.length > 1000 ? 'true' : undefined)
+      })
+    }
+  })
+}

@@ -1,0 +1,339 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { engines } from '../helpers/engines.js'
+import { createRequest, destination, haversine, insertRequests, setStatus, whileFailing, type Spot } from '../helpers/requests.js'
+
+const STATUSES = ['pending_moderation', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected']
+const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
+
+/**
+ * Every test works in a region of its own, far from the others' (the app and its database are shared
+ * by the tests of one engine): a test's searches see only what it put there.
+ */
+let regions = 0
+function region (): { lat: number, lon: number } {
+  regions += 1
+  return { lat: -60 + (regions % 12) * 10, lon: -170 + Math.floor(regions / 12) * 20 + (regions % 12) * 1.5 }
+}
+
+/** The bounds cap of this suite's app, small so the cap is easy to reach. */
+const CAP = 5
+
+for (const engine of engines()) {
+  describe(`GET /requests/nearby (${engine})`, () => {
+    let t: TestApp
+    let owner: Account
+    let searcher: Account
+    before(async () => {
+      t = await startApp(engine, { boundsResultCap: CAP })
+      owner = await t.register({ first_name: 'Olga', last_name: 'Owner' })
+      searcher = await t.register()
+    })
+    after(() => t.close())
+
+    const nearby = async (query: string, token = searcher.token) => await t.get(`/requests/nearby?${query}`, token)
+    const ids = (res: { body: any[] }) => res.body.map((item) => item.id)
+
+    it('returns RequestWithDistance items, distance within 0.5% of the haversine distance', async () => {
+      const at = region()
+      const spots: Spot[] = [100, 700, 1500, 3000, 4900].map((d, i) => ({ ...destination(at.lat, at.lon, i * 77, d) }))
+      const inserted = await insertRequests(t, owner.id, spots)
+      const res = await nearby(`lat=${at.lat}&lon=${at.lon}`)
+      assert.equal(res.status, 200)
+      assert.deepEqual(ids(res), inserted)
+      for (const [i, item] of res.body.entries()) {
+        assert.deepEqual(Object.keys(item).sort(), [...LIST_ITEM_FIELDS, 'distance_meters'].sort())
+        assert.equal(item.requester_name, 'Olga Owner')
+        assert.equal(item.request_type_name, 'Transport and escort')
+        // Against the mean earth radius, an independent model: the service's sphere differs by 0.11%.
+        const expected = haversine(at.lat, at.lon, spots[i]!.lat, spots[i]!.lon, 6371008.8)
+        assert.ok(Math.abs(item.distance_meters - expected) / expected < 0.005, `${item.distance_meters} vs ${expected}`)
+        // On the service's own sphere (earth() = 6378168 m) the two agree to the millimetre.
+        assert.ok(Math.abs(item.distance_meters - haversine(at.lat, at.lon, spots[i]!.lat, spots[i]!.lon)) < 0.001)
+      }
+    })
+
+    it('includes a request just inside the radius and leaves out one just outside, in every direction', async () => {
+      const at = region()
+      const radius = 1000
+      const inside: Spot[] = []
+      const outside: Spot[] = []
+      for (const bearing of [0, 45, 90, 135, 180, 225, 270, 315]) {
+        inside.push(destination(at.lat, at.lon, bearing, radius - 0.5))
+        outside.push(destination(at.lat, at.lon, bearing + 10, radius + 0.5))
+      }
+      for (const spot of inside) assert.ok(haversine(at.lat, at.lon, spot.lat, spot.lon) < radius)
+      for (const spot of outside) assert.ok(haversine(at.lat, at.lon, spot.lat, spot.lon) > radius)
+      const insideIds = await insertRequests(t, owner.id, inside)
+      await insertRequests(t, owner.id, outside)
+      const res = await nearby(`lat=${at.lat}&lon=${at.lon}&radius=${radius}&limit=100`)
+      assert.equal(res.status, 200)
+      assert.deepEqual(new Set(ids(res)), new Set(insideIds))
+      for (const item of res.body) assert.ok(item.distance_meters <= radius)
+    })
+
+    it('orders nearest first, ties by id', async () => {
+      const at = region()
+      // Distances out of insertion order, and three requests at the very same point.
+      const distances = [2500, 300, 1200, 800, 800, 800, 4000, 50]
+      const spots = distances.map((d, i) => destination(at.lat, at.lon, d === 800 ? 30 : i * 45, d))
+      const inserted = await insertRequests(t, owner.id, spots)
+      const expected = inserted
+        .map((id, i) => ({ id, d: haversine(at.lat, at.lon, spots[i]!.lat, spots[i]!.lon) }))
+        .sort((a, b) => a.d - b.d || a.id - b.id)
+        .map((x) => x.id)
+      const res = await nearby(`lat=${at.lat}&lon=${at.lon}`)
+      assert.deepEqual(ids(res), expected)
+      const d = res.body.map((item: any) => item.distance_meters)
+      for (let i = 1; i < d.length; i++) assert.ok(d[i - 1] <= d[i])
+    })
+
+    it('pages by limit and offset, keeping ties in id order across page ends', async () => {
+      const at = region()
+      // One near request, then five at exactly the same point, then one far: pages of 2 cut the tie twice.
+      const same = destination(at.lat, at.lon, 90, 2000)
+      const spots = [destination(at.lat, at.lon, 0, 500), same, same, same, same, same, destination(at.lat, at.lon, 180, 3000)]
+      const inserted = await insertRequests(t, owner.id, [...spots].reverse()) // ids against the distance order
+      const byDistance = [...inserted].reverse()
+      const expected = [byDistance[0], ...byDistance.slice(1, 6).sort((a, b) => a! - b!), byDistance[6]]
+      const pages = []
+      for (let offset = 0; offset < 8; offset += 2) {
+        const res = await nearby(`lat=${at.lat}&lon=${at.lon}&limit=2&offset=${offset}`)
+        assert.equal(res.status, 200)
+        pages.push(...ids(res))
+      }
+      assert.deepEqual(pages, expected)
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&limit=3&offset=1`)), expected.slice(1, 4))
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&offset=7`)), [])
+    })
+
+    it('limit and offset never fail: bad values fall back to 20 and 0', async () => {
+      const at = region()
+      const inserted = await insertRequests(t, owner.id, Array.from({ length: 25 }, (_, i) => destination(at.lat, at.lon, i * 13, 100 + i * 50)))
+      const base = `lat=${at.lat}&lon=${at.lon}`
+      assert.deepEqual(ids(await nearby(base)), inserted.slice(0, 20))
+      assert.deepEqual(ids(await nearby(`${base}&limit=100`)), inserted)
+      assert.deepEqual(ids(await nearby(`${base}&limit=5&offset=20`)), inserted.slice(20))
+      for (const limit of ['0', '101', 'abc', '-1', '']) {
+        assert.deepEqual(ids(await nearby(`${base}&limit=${limit}`)), inserted.slice(0, 20), `limit=${limit}`)
+      }
+      for (const offset of ['-3', 'x', '']) {
+        assert.deepEqual(ids(await nearby(`${base}&limit=3&offset=${offset}`)), inserted.slice(0, 3), `offset=${offset}`)
+      }
+    })
+
+    it('finds only requests in pending_moderation, approved and in_progress', async () => {
+      const at = region()
+      const inserted = await insertRequests(t, owner.id, STATUSES.map((status, i) => ({ ...destination(at.lat, at.lon, 0, 100 * (i + 1)), status })))
+      const res = await nearby(`lat=${at.lat}&lon=${at.lon}`)
+      assert.deepEqual(ids(res), inserted.slice(0, 3))
+      assert.deepEqual(res.body.map((item: any) => item.status), ['pending_moderation', 'approved', 'in_progress'])
+    })
+
+    it('follows a request through its lifecycle: cancelled, it drops out', async () => {
+      const at = region()
+      const created = await createRequest(t, owner.token, { latitude: at.lat, longitude: at.lon })
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}`)), [created.id])
+      assert.equal((await t.post(`/requests/${created.id}/cancel`, undefined, owner.token)).status, 200)
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}`)), [])
+    })
+
+    it('uses 5000 m by default and takes radii from 100 to 50000', async () => {
+      const at = region()
+      const [near, mid, far] = await insertRequests(t, owner.id, [destination(at.lat, at.lon, 0, 90), destination(at.lat, at.lon, 0, 4990), destination(at.lat, at.lon, 0, 5010)])
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}`)), [near, mid])
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=100`)), [near])
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=50000`)), [near, mid, far])
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=1e4`)), [near, mid, far])
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=`)), [near, mid])
+    })
+
+    it('works at the antimeridian and at a pole', async () => {
+      const at = { lat: -16.5, lon: 179.999 }
+      const [east, west] = await insertRequests(t, owner.id, [destination(at.lat, at.lon, 90, 400), destination(at.lat, at.lon, 270, 200)])
+      assert.ok(destination(at.lat, at.lon, 90, 400).lon < 0)
+      const res = await nearby(`lat=${at.lat}&lon=${at.lon}&radius=1000`)
+      assert.deepEqual(ids(res), [west, east])
+      const [pole] = await insertRequests(t, owner.id, [{ lat: 89.999, lon: 45 }])
+      assert.deepEqual(ids(await nearby('lat=90&lon=-180&radius=200')), [pole])
+    })
+
+    for (const [query, error] of [
+      ['', 'lat and lon are required'],
+      ['lat=52.5', 'lat and lon are required'],
+      ['lon=13.4', 'lat and lon are required'],
+      ['lat=&lon=13.4', 'lat and lon are required'],
+      ['lat=52.5&lon=', 'lat and lon are required'],
+      ['lat=abc&lon=13.4', 'invalid latitude'],
+      ['lat=90.0001&lon=13.4', 'invalid latitude'],
+      ['lat=-90.0001&lon=13.4', 'invalid latitude'],
+      ['lat=%20&lon=13.4', 'invalid latitude'],
+      ['lat=NaN&lon=13.4', 'invalid latitude'],
+      ['lat=Infinity&lon=13.4', 'invalid latitude'],
+      ['lat=0x10&lon=13.4', 'invalid latitude'],
+      ['lat=1&lat=2&lon=13.4', 'invalid latitude'],
+      ['lat=52.5&lon=180.0001', 'invalid longitude'],
+      ['lat=52.5&lon=-180.0001', 'invalid longitude'],
+      ['lat=52.5&lon=east', 'invalid longitude'],
+      ['lat=52.5&lon=13.4&radius=99', 'invalid radius'],
+      ['lat=52.5&lon=13.4&radius=50001', 'invalid radius'],
+      ['lat=52.5&lon=13.4&radius=far', 'invalid radius'],
+      ['lat=52.5&lon=13.4&radius=%20', 'invalid radius'],
+      ['lat=52.5&lon=13.4&radius=1&radius=2', 'invalid radius'],
+    ] as const) {
+      it(`answers 400 ${error} for ?${query}`, async () => {
+        const res = await nearby(query)
+        assert.equal(res.status, 400)
+        assert.deepEqual(res.body, { error })
+      })
+    }
+
+    it('needs a token', async () => {
+      const res = await t.get('/requests/nearby?lat=1&lon=1')
+      assert.equal(res.status, 401)
+      assert.deepEqual(res.body, { error: 'unauthorized' })
+    })
+
+    it('answers 500 failed to find requests when the database fails', async () => {
+      await nearby('lat=1&lon=1')
+      const res = await whileFailing(t.db, /earth_distance/, () => nearby('lat=1&lon=1'))
+      assert.equal(res.status, 500)
+      assert.deepEqual(res.body, { error: 'failed to find requests: internal error' })
+    })
+  })
+
+  describe(`GET /requests/bounds (${engine})`, () => {
+    let t: TestApp
+    let owner: Account
+    let searcher: Account
+    before(async () => {
+      t = await startApp(engine, { boundsResultCap: CAP })
+      owner = await t.register({ first_name: 'Bea', last_name: 'Bounds' })
+      searcher = await t.register()
+    })
+    after(() => t.close())
+
+    const bounds = async (query: string) => await t.get(`/requests/bounds?${query}`, searcher.token)
+    const box = (minLon: number, minLat: number, maxLon: number, maxLat: number) => `min_lon=${minLon}&min_lat=${minLat}&max_lon=${maxLon}&max_lat=${maxLat}`
+    const ids = (res: { body: any[] }) => res.body.map((item) => item.id)
+    let clock = Date.parse('2031-01-01T00:00:00Z')
+    const tick = () => new Date(clock += 1000)
+
+    it('returns the active requests inside the rectangle, edges included, newest first', async () => {
+      const at = region()
+      const spots: Spot[] = [
+        { lat: at.lat, lon: at.lon }, // south-west corner
+        { lat: at.lat + 0.1, lon: at.lon + 0.2 }, // north-east corner
+        { lat: at.lat + 0.05, lon: at.lon + 0.1 }, // middle
+        { lat: at.lat - 0.0001, lon: at.lon + 0.1 }, // just south
+        { lat: at.lat + 0.05, lon: at.lon + 0.2001 }, // just east
+      ].map((spot) => ({ ...spot, createdAt: tick() }))
+      const [sw, ne, middle] = await insertRequests(t, owner.id, spots)
+      const res = await bounds(box(at.lon, at.lat, at.lon + 0.2, at.lat + 0.1))
+      assert.equal(res.status, 200)
+      assert.deepEqual(ids(res), [middle, ne, sw])
+      assert.equal(res.headers['x-result-truncated'], undefined)
+      assert.deepEqual(Object.keys(res.body[0]).sort(), LIST_ITEM_FIELDS)
+      assert.equal(res.body[0].requester_name, 'Bea Bounds')
+    })
+
+    it('finds only requests in pending_moderation, approved and in_progress', async () => {
+      const at = region()
+      const inserted = await insertRequests(t, owner.id, STATUSES.map((status) => ({ lat: at.lat + 0.01, lon: at.lon + 0.01, status, createdAt: tick() })))
+      const res = await bounds(box(at.lon, at.lat, at.lon + 0.1, at.lat + 0.1))
+      assert.deepEqual(ids(res), inserted.slice(0, 3).reverse())
+    })
+
+    it('honours a rectangle across the antimeridian (min_lon > max_lon)', async () => {
+      const lat = -33.3 // no region() lies here
+      const [east, west, onEdge, onOtherEdge] = await insertRequests(t, owner.id, [
+        { lat, lon: 179.5, createdAt: tick() },
+        { lat, lon: -179.5, createdAt: tick() },
+        { lat, lon: 180, createdAt: tick() },
+        { lat, lon: -180, createdAt: tick() },
+        { lat, lon: 0, createdAt: tick() }, // the other side of the world
+        { lat, lon: 178.9, createdAt: tick() }, // just west of min_lon
+        { lat, lon: -178.9, createdAt: tick() }, // just east of max_lon
+      ])
+      const across = await bounds(box(179, lat - 0.01, -179, lat + 0.01))
+      assert.equal(across.status, 200)
+      assert.deepEqual(ids(across), [onOtherEdge, onEdge, west, east])
+      // The same corners the other way round are the rest of the world.
+      const rest = await bounds(box(-179, lat - 0.01, 179, lat + 0.01))
+      assert.equal(rest.body.length, 3)
+    })
+
+    it('returns at most the cap, newest first, and says so in X-Result-Truncated', async () => {
+      const at = region()
+      const inserted = await insertRequests(t, owner.id, Array.from({ length: CAP + 2 }, (_, i) => ({ lat: at.lat + i * 0.001, lon: at.lon, createdAt: tick() })))
+      const res = await bounds(box(at.lon - 0.1, at.lat - 0.1, at.lon + 0.1, at.lat + 0.1))
+      assert.equal(res.status, 200)
+      assert.deepEqual(ids(res), [...inserted].reverse().slice(0, CAP))
+      assert.equal(res.headers['x-result-truncated'], 'true')
+      // Exactly the cap is a whole answer.
+      await setStatus(t, inserted[0]!, 'completed')
+      await setStatus(t, inserted[1]!, 'completed')
+      const whole = await bounds(box(at.lon - 0.1, at.lat - 0.1, at.lon + 0.1, at.lat + 0.1))
+      assert.equal(whole.body.length, CAP)
+      assert.equal(whole.headers['x-result-truncated'], undefined)
+    })
+
+    it('ignores limit and offset', async () => {
+      const at = region()
+      const inserted = await insertRequests(t, owner.id, [0, 1, 2].map(() => ({ lat: at.lat, lon: at.lon, createdAt: tick() })))
+      const res = await bounds(`${box(at.lon, at.lat, at.lon + 0.1, at.lat + 0.1)}&limit=1&offset=1`)
+      assert.deepEqual(ids(res), [...inserted].reverse())
+    })
+
+    it('takes a rectangle of zero size, and the whole world', async () => {
+      const at = region()
+      const [exact] = await insertRequests(t, owner.id, Array.from({ length: CAP + 1 }, (_, i) => ({ lat: at.lat + i * 0.00001, lon: at.lon, createdAt: tick() })))
+      assert.deepEqual(ids(await bounds(box(at.lon, at.lat, at.lon, at.lat))), [exact])
+      const world = await bounds(box(-180, -90, 180, 90))
+      assert.equal(world.status, 200)
+      assert.equal(world.body.length, CAP)
+      assert.equal(world.headers['x-result-truncated'], 'true')
+    })
+
+    const full = { min_lon: '13.3', min_lat: '52.4', max_lon: '13.5', max_lat: '52.6' }
+    const query = (over: Record<string, string | undefined>) => Object.entries({ ...full, ...over })
+      .filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join('&')
+    const cases: Array<[Record<string, string | undefined>, string]> = [
+      [{ min_lon: undefined }, 'min_lon, min_lat, max_lon, max_lat are required'],
+      [{ min_lat: undefined }, 'min_lon, min_lat, max_lon, max_lat are required'],
+      [{ max_lon: undefined }, 'min_lon, min_lat, max_lon, max_lat are required'],
+      [{ max_lat: '' }, 'min_lon, min_lat, max_lon, max_lat are required'],
+      [{ min_lon: 'west' }, 'invalid min_lon'],
+      [{ min_lon: '-180.1' }, 'invalid min_lon'],
+      [{ min_lat: '-90.1' }, 'invalid min_lat'],
+      [{ min_lat: 'NaN' }, 'invalid min_lat'],
+      [{ max_lon: '180.1' }, 'invalid max_lon'],
+      [{ max_lon: '%20' }, 'invalid max_lon'],
+      [{ max_lat: '90.1' }, 'invalid max_lat'],
+      [{ max_lat: '0x5' }, 'invalid max_lat'],
+      [{ min_lat: '52.7' }, 'invalid min_lat'],
+      [{ min_lon: '1&min_lon=2' }, 'invalid min_lon'],
+    ]
+    for (const [over, error] of cases) {
+      it(`answers 400 ${error} for ${JSON.stringify(over)}`, async () => {
+        const res = await bounds(query(over))
+        assert.equal(res.status, 400)
+        assert.deepEqual(res.body, { error })
+      })
+    }
+
+    it('needs a token', async () => {
+      const res = await t.get(`/requests/bounds?${query({})}`)
+      assert.equal(res.status, 401)
+      assert.deepEqual(res.body, { error: 'unauthorized' })
+    })
+
+    it('answers 500 failed to find requests when the database fails', async () => {
+      await bounds(query({}))
+      const res = await whileFailing(t.db, /location <@ cube/, () => bounds(query({})))
+      assert.equal(res.status, 500)
+      assert.deepEqual(res.body, { error: 'failed to find requests: internal error' })
+    })
+  })
+}
