@@ -17,6 +17,7 @@ import autocannon from 'autocannon'
 import type { Database } from '../src/db/database.js'
 import { openPostgres } from '../src/db/postgres.js'
 import { findNearest, findRequestDetail } from '../src/modules/requests/requests.repo.js'
+import { json } from '../test/helpers/service.js'
 import { DEFAULTS, DEMO_PASSWORD, demoEmail } from './seed.js'
 
 const SCENARIOS = ['nearby', 'bounds', 'detail', 'me', 'create', 'login', 'mix', 'health-login'] as const
@@ -142,17 +143,8 @@ function memorySampler (options: Options): { stop(): Promise<number | undefined>
 
 // --- the service -----------------------------------------------------------------------------------
 
-async function call (base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number, body: any }> {
-  const headers: Record<string, string> = {}
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  if (token !== undefined) headers.authorization = `Bearer ${token}`
-  const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) })
-  const text = await res.text()
-  return { status: res.status, body: text === '' ? undefined : JSON.parse(text) }
-}
-
 async function login (base: string, email: string, password: string): Promise<string> {
-  const res = await call(base, 'POST', '/auth/login', { email, password })
+  const res = await json(base, 'POST', '/auth/login', { email, password })
   if (res.status !== 200) {
     throw new Error(`cannot log in as ${email} (${res.status} ${JSON.stringify(res.body)}): seed the database with npm run seed, ` +
       'and run the service with RATE_LIMIT_PER_ADDRESS and RATE_LIMIT_PER_ACCOUNT raised')
@@ -164,8 +156,8 @@ async function login (base: string, email: string, password: string): Promise<st
 async function benchAccount (base: string): Promise<{ id: number, token: string }> {
   const email = 'bench@example.org'
   const password = 'bench-password'
-  const registered = await call(base, 'POST', '/auth/register', { email, password, first_name: 'Bench', last_name: 'Mark' })
-  const res = registered.status === 201 ? registered : await call(base, 'POST', '/auth/login', { email, password })
+  const registered = await json(base, 'POST', '/auth/register', { email, password, first_name: 'Bench', last_name: 'Mark' })
+  const res = registered.status === 201 ? registered : await json(base, 'POST', '/auth/login', { email, password })
   if (res.status !== 200 && res.status !== 201) throw new Error(`cannot register or log in the bench account: ${res.status}`)
   return { id: res.body.user.id as number, token: res.body.access_token as string }
 }
@@ -353,7 +345,7 @@ async function sampleRequestIds (ctx: Context, db: Database | undefined): Promis
   const ids = new Set<number>()
   for (let i = 0; i < 100 && ids.size < 2000; i++) {
     const target = nearbyTarget(ctx)
-    const res = await call(ctx.options.base, target.method, target.path, undefined, ctx.token)
+    const res = await json(ctx.options.base, target.method, target.path, undefined, ctx.token)
     if (res.status !== 200) throw new Error(`nearby search answered ${res.status}: cannot find requests to read`)
     for (const item of res.body as Array<{ id: number }>) ids.add(item.id)
   }
