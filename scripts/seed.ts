@@ -311,14 +311,17 @@ export async function seedDatabase (db: Database, options: SeedOptions, progress
   return summary
 }
 
-/** A progress line on stderr, redrawn in place on a terminal; elsewhere one line per phase. */
+/** A progress line on stderr, redrawn in place on a terminal; elsewhere (a log file) a line per tenth. */
 function progressBar (stream: NodeJS.WriteStream = process.stderr): Progress {
   let lastDraw = 0
+  let lastTenth = -1
   const started = Date.now()
   return (phase, done, total) => {
     const finished = done >= total
     if (!stream.isTTY) {
-      if (finished) stream.write(`${phase}: ${total} done (${((Date.now() - started) / 1000).toFixed(1)} s)\n`)
+      const tenth = total === 0 ? 10 : Math.floor((done / total) * 10)
+      if (tenth !== lastTenth) stream.write(`${phase}: ${done}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`)
+      lastTenth = finished ? -1 : tenth
       return
     }
     if (!finished && Date.now() - lastDraw < 100) return
