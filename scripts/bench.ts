@@ -49,6 +49,8 @@ export interface Result {
   total: number
   /** Largest resident set of the service seen during the run, in MiB (undefined when not sampled). */
   peakRssMiB: number | undefined
+  /** CPU time per answered request, in ms: the service's processes, PostgreSQL's backends on the database, this load generator. */
+  cpu?: { service: number | undefined, postgres: number | undefined, client: number }
   statuses?: Record<string, number>
 }
 
@@ -141,6 +143,54 @@ function memorySampler (options: Options): { stop(): Promise<number | undefined>
   }
 }
 
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; 0 when it is gone or not ours to read. */
+async function cpuSeconds (pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+  // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th (in clock ticks of 1/100 s).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100
+}
+
+async function descendants (pid: number): Promise<number[]> {
+  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).split(/\s+/).filter(Boolean).map(Number)
+  return [pid, ...(await Promise.all(children.map(descendants))).flat()]
+}
+
+interface CpuSnapshot { service: number | undefined, postgres: Map<number, number> | undefined, client: number }
+
+/**
+ * Where the machine's CPU goes: the service (with --pid), PostgreSQL's backends on the bench database (when the
+ * server runs on this machine, so /proc shows them) and this process. Backends of other databases are not counted.
+ */
+async function cpuSnapshot (options: Options, db: Database | undefined): Promise<CpuSnapshot> {
+  const usage = process.cpuUsage()
+  const service = options.pid === undefined
+    ? undefined
+    : (await Promise.all((await descendants(options.pid)).map(cpuSeconds))).reduce((a, b) => a + b, 0)
+  let postgres: Map<number, number> | undefined
+  if (db !== undefined) {
+    const pids = (await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((row) => row.pid)
+    const seconds = await Promise.all(pids.map(cpuSeconds))
+    postgres = seconds.some((value) => value > 0) ? new Map(pids.map((pid, i) => [pid, seconds[i] ?? 0])) : undefined
+  }
+  return { service, postgres, client: (usage.user + usage.system) / 1e6 }
+}
+
+function cpuPerRequest (before: CpuSnapshot, after: CpuSnapshot, requests: number): Result['cpu'] {
+  const per = (seconds: number) => (1000 * seconds) / Math.max(1, requests)
+  let postgres: number | undefined
+  if (before.postgres !== undefined && after.postgres !== undefined) {
+    let seconds = 0
+    for (const [pid, end] of after.postgres) seconds += end - (before.postgres.get(pid) ?? 0)
+    postgres = per(seconds)
+  }
+  return {
+    service: before.service === undefined || after.service === undefined ? undefined : per(after.service - before.service),
+    postgres,
+    client: per(after.client - before.client),
+  }
+}
+
 // --- the service -----------------------------------------------------------------------------------
 
 async function login (base: string, email: string, password: string): Promise<string> {
@@ -188,6 +238,7 @@ interface Context {
   token: string
   creator: { id: number, token: string }
   requestIds: number[]
+  db: Database | undefined
 }
 
 function nearbyTarget (ctx: Context): Target {
@@ -283,10 +334,12 @@ async function runHttp (scenario: Exclude<Scenario, 'health-login'>, ctx: Contex
   if (options.warmup > 0) await cannon(options, next, { connections: options.connections, duration: options.warmup })
   const latencies = new Latencies()
   const memory = memorySampler(options)
+  const before = await cpuSnapshot(options, ctx.db)
   const started = performance.now()
   await cannon(options, next, { connections: options.connections, duration: options.duration }, latencies)
   const seconds = (performance.now() - started) / 1000
-  return result(scenario, latencies, seconds, await memory.stop())
+  const cpu = cpuPerRequest(before, await cpuSnapshot(options, ctx.db), latencies.count)
+  return { ...result(scenario, latencies, seconds, await memory.stop()), cpu }
 }
 
 /** GET /health at a steady 100 per second on 2 connections, while a login storm runs on the others. */
@@ -329,8 +382,10 @@ async function poolLoop (connections: number, seconds: number, fn: () => Promise
 async function runRaw (name: string, db: Database, fn: () => Promise<unknown>, options: Options): Promise<Result> {
   if (options.warmup > 0) await poolLoop(options.connections, options.warmup, fn)
   const latencies = new Latencies()
+  const before = await cpuSnapshot({ ...options, pid: undefined }, db)
   const seconds = await poolLoop(options.connections, options.duration, fn, latencies)
-  return result(name, latencies, seconds, undefined)
+  const cpu = cpuPerRequest(before, await cpuSnapshot({ ...options, pid: undefined }, db), latencies.count)
+  return { ...result(name, latencies, seconds, undefined), cpu }
 }
 
 // --- the run ---------------------------------------------------------------------------------------
@@ -369,9 +424,12 @@ function commit (): string {
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(2) : value.toFixed(1))
 
 export function table (results: readonly Result[]): string {
-  const lines = ['| scenario | req/s | p50 ms | p99 ms | errors | peak RSS MiB |', '|---|---:|---:|---:|---:|---:|']
+  const lines = ['| scenario | req/s | p50 ms | p99 ms | errors | peak RSS MiB | CPU ms/request: service | PostgreSQL | load generator |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|']
+  const cpu = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2))
   for (const r of results) {
-    lines.push(`| ${r.scenario} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.peakRssMiB === undefined ? '-' : r.peakRssMiB.toFixed(0)} |`)
+    lines.push(`| ${r.scenario} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.peakRssMiB === undefined ? '-' : r.peakRssMiB.toFixed(0)} | ` +
+      `${cpu(r.cpu?.service)} | ${cpu(r.cpu?.postgres)} | ${cpu(r.cpu?.client)} |`)
   }
   return lines.join('\n')
 }
@@ -434,7 +492,7 @@ async function main (): Promise<void> {
   const random = prng(options.seed)
   const token = await login(options.base, demoEmail(2), DEMO_PASSWORD)
   const creator = await benchAccount(options.base)
-  const ctx: Context = { options, random, token, creator, requestIds: [] }
+  const ctx: Context = { options, random, token, creator, requestIds: [], db }
   ctx.requestIds = await sampleRequestIds(ctx, db)
   const firstNew = db === undefined ? undefined : (await db.query<{ last: number | null }>('SELECT max(id) AS last FROM requests'))[0]?.last ?? 0
 
