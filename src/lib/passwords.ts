@@ -1,17 +1,15 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { ScryptParams } from '../config.js'
+import { HashPool } from './hash-pool.js'
 
 const KEY_LENGTH = 32
 
-// node:crypto's scrypt runs on libuv's thread pool, so hashing never blocks the event loop.
+const pool = new HashPool()
+
+// Derived in low-priority worker threads, never on the event loop's thread (rules.md › Accounts and tokens),
+// and never at the expense of serving other requests (see HashPool).
 function derive (password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
-  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => {
-      if (error) reject(error)
-      else resolve(key)
-    })
-  })
+  return pool.derive({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, N, r, p, maxmem: 256 * N * r + 1024 * 1024 })
 }
 
 /** `scrypt$N$r$p$salt$key`: the parameters travel with the hash, so they can be raised later. */
