@@ -5,8 +5,3 @@ export interface RequestTypeRow { id: number, name: string, description: string 
 export function listRequestTypes (db: Queryable): Promise<RequestTypeRow[]> {
   return db.query<RequestTypeRow>('SELECT id, name, description, icon, is_active FROM request_types ORDER BY id')
 }
-
-export async function isActiveRequestType (db: Queryable, id: number): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM request_types WHERE id = $1 AND is_active', [id])
-  return rows.length > 0
-}

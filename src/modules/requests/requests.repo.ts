@@ -1,4 +1,4 @@
-import { maybeOne, one, type Queryable } from '../../db/database.js'
+import { maybeOne, type Queryable } from '../../db/database.js'
 import type { Page } from '../../http/pagination.js'
 import type { BoundsBox } from './geo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
@@ -26,11 +26,16 @@ const userInfo = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'email', ${alias}.email, 'first_name', ${alias}.first_name,
     'last_name', ${alias}.last_name, 'email_verified', ${alias}.email_verified)`
 
-export function insertRequest (db: Queryable, requesterId: number, input: CreateRequestInput): Promise<Request> {
-  return one<Request>(db, /* sql */ `
+/**
+ * The new request, or undefined when `request_type_id` names no active type: the check and the insert are
+ * one statement, so creating a request costs one round trip.
+ */
+export function insertRequest (db: Queryable, requesterId: number, input: CreateRequestInput): Promise<Request | undefined> {
+  return maybeOne<Request>(db, /* sql */ `
     INSERT INTO requests AS r (requester_id, request_type_id, title, description, latitude, longitude, address, city,
       desired_completion_date, urgency, contact_phone, contact_notes)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    SELECT $1::bigint, t.id, $3::text, $4::text, $5::float8, $6::float8, $7::text, $8::text, $9::timestamptz, $10::text, $11::text, $12::text
+    FROM request_types t WHERE t.id = $2::bigint AND t.is_active
     RETURNING ${REQUEST_COLUMNS}`,
   [requesterId, input.request_type_id, input.title, input.description, input.latitude, input.longitude, input.address,
     input.city ?? null, input.desired_completion_date ?? null, input.urgency, input.contact_phone ?? null, input.contact_notes ?? null])

@@ -2,7 +2,6 @@ import type { Database } from '../../db/database.js'
 import { parsePage, type Page, type PageParams } from '../../http/pagination.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, isModerator, type Principal } from '../auth/principals.js'
-import { isActiveRequestType } from '../request-types/request-types.repo.js'
 import { boundsBoxes, parseBounds, parseNearby } from './geo.js'
 import * as requests from './requests.repo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
@@ -46,8 +45,9 @@ export class RequestsService {
     if (input.desired_completion_date != null && Date.parse(input.desired_completion_date) <= Date.now()) {
       throw badRequest('desired_completion_date must be in the future')
     }
-    if (!await isActiveRequestType(this.db, input.request_type_id)) throw badRequest('invalid request type')
-    return await requests.insertRequest(this.db, user.id, input)
+    const created = await requests.insertRequest(this.db, user.id, input)
+    if (created === undefined) throw badRequest('invalid request type')
+    return created
   }
 
   async get (viewer: Principal, id: number): Promise<RequestDetail> {
