@@ -20,7 +20,7 @@ import { findNearest, findRequestDetail } from '../src/modules/requests/requests
 import { json } from '../test/helpers/service.js'
 import { DEFAULTS, DEMO_PASSWORD, demoEmail } from './seed.js'
 
-const SCENARIOS = ['nearby', 'bounds', 'detail', 'me', 'create', 'login', 'mix', 'health-login'] as const
+const SCENARIOS = ['nearby', 'bounds', 'detail', 'me', 'create', 'login', 'mix', 'health-login', 'health'] as const
 type Scenario = typeof SCENARIOS[number]
 
 interface Options {
@@ -274,6 +274,8 @@ function generator (scenario: Exclude<Scenario, 'health-login'>, ctx: Context): 
     case 'bounds': return () => boundsTarget(ctx)
     case 'detail': return () => detailTarget(ctx)
     case 'me': return () => ({ method: 'GET', path: '/users/me', token: ctx.token })
+    // The framework alone: no database, no authentication.
+    case 'health': return () => ({ method: 'GET', path: '/health' })
     case 'create': return () => createTarget(ctx)
     case 'login': return () => loginTarget(ctx)
     case 'mix': return () => {
