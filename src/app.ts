@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Ajv } from 'ajv'
-import addFormatsModule from 'ajv-formats'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { Type } from 'typebox'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuth } from './http/auth.js'
-import { registerErrorHandling } from './http/errors.js'
+import { frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerJsonParser } from './http/json.js'
 import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import './http/route-config.js'
+import { schemaCompiler } from './http/validation.js'
 import { accessTokens } from './lib/tokens.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
@@ -25,9 +24,6 @@ import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 
-// ajv-formats is CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
-
 export interface AppOptions {
   config: Config
   db: Database
@@ -39,16 +35,6 @@ export interface AppOptions {
 /** Bodies are small: the longest text field is 2000 characters. */
 const BODY_LIMIT_BYTES = 64 * 1024
 
-function validators (): { body: Ajv, text: Ajv } {
-  const common = { removeAdditional: true, useDefaults: true, allErrors: false, strict: false } as const
-  return {
-    // JSON bodies are typed exactly: "10" is not a number (rules.md › Everything else).
-    body: addFormats(new Ajv({ ...common, coerceTypes: false })),
-    // Path and query parameters are text by nature and are parsed into their declared types.
-    text: addFormats(new Ajv({ ...common, coerceTypes: true })),
-  }
-}
-
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
 export async function buildApp ({ config, db, jwtSecret, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -59,10 +45,11 @@ export async function buildApp ({ config, db, jwtSecret, logger }: AppOptions): 
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
+    // Errors the router raises before any route runs (a malformed or overlong URL) get `{"error"}` bodies too.
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  const ajv = validators()
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.text).compile(schema))
+  app.setValidatorCompiler(schemaCompiler())
   registerJsonParser(app)
   registerErrorHandling(app)
   app.addHook('onSend', async (request, reply) => { reply.header('x-request-id', request.id) })

@@ -22,9 +22,16 @@ async function main (): Promise<void> {
 
   const db = await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
   await migrate(db).catch((error: Error) => fail(error.message))
-  if (config.admin !== undefined) await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+  const admin = config.admin === undefined
+    ? undefined
+    : await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+      .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
+    .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   const app = await buildApp({ config, db, jwtSecret })
+  if (admin !== undefined) {
+    app.log.info({ userId: admin.id }, admin.created ? 'admin account created from ADMIN_EMAIL' : 'admin account from ADMIN_EMAIL exists; role admin ensured')
+  }
 
   let closing = false
   const shutdown = (signal: string): void => {
