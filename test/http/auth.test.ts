@@ -158,6 +158,8 @@ for (const engine of engines()) {
       const account = await t.register()
       assertError(await t.post('/auth/login', { email: account.email, password: 'wrong password' }), 401, 'invalid email or password')
       assertError(await t.post('/auth/login', { email: uniqueEmail('nobody'), password: PASSWORD }), 401, 'invalid email or password')
+      // Longer than any password can be: simply wrong.
+      assertError(await t.post('/auth/login', { email: account.email, password: 'x'.repeat(2000) }), 401, 'invalid email or password')
     })
 
     it('login with an unreadable body is 400', async () => {
@@ -165,6 +167,7 @@ for (const engine of engines()) {
       assertError(await t.post('/auth/login', { password: PASSWORD }), 400, 'email is required')
       assertError(await t.post('/auth/login', { email: uniqueEmail() }), 400, 'password is required')
       assertError(await t.post('/auth/login', { email: uniqueEmail(), password: '' }), 400, 'password is required')
+      assertError(await t.post('/auth/login', { email: uniqueEmail(), password: 12345678 }), 400, 'password must be of type string')
       assertError(await t.post('/auth/login', { email: 'nope', password: PASSWORD }), 400, 'invalid email')
       assertError(await t.post('/auth/login', []), 400, 'invalid request body')
     })

@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
 
   app.post('/auth/login', {
     schema: { tags, summary: 'Log in with e-mail and password', body: LoginRequest, response: { 200: AuthResponse, ...errors(400, 401) } },
-    config: { auth: 'none', messages: { ...emailMessages, password: 'password is required' } },
+    config: { auth: 'none', messages: { ...emailMessages, 'password:required': 'password is required', 'password:minLength': 'password is required' } },
     preValidation: trimEmail,
   }, (request) => auth.login(request.body))
 

@@ -20,7 +20,8 @@ export type RegisterRequest = Static<typeof RegisterRequest>
 
 export const LoginRequest = Type.Object({
   email: Email,
-  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  // No upper bound: a longer password simply matches no account (401), like any other wrong one.
+  password: Type.String({ minLength: 1 }),
 }, { additionalProperties: false })
 export type LoginRequest = Static<typeof LoginRequest>
 
