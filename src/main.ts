@@ -1,30 +1,22 @@
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig, type Config } from './config.js'
-import { openDatabase } from './db/open.js'
-import { migrate } from './db/migrate.js'
+import { configOrExit, fail, openMigrated } from './cli.js'
 import { API_PREFIX } from './http/openapi.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
 
-function fail (message: string): never {
-  process.stderr.write(`volunteer-coordination-service: ${message}\n`)
-  process.exit(1)
-}
-
 async function main (): Promise<void> {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) fail(`configuration error: ${error.message}`)
-    throw error
-  }
-
-  const db = await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
-  await migrate(db).catch((error: Error) => fail(error.message))
-  if (config.admin !== undefined) await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+  const config = configOrExit()
+  const { db } = await openMigrated(config)
+  const admin = config.admin === undefined
+    ? undefined
+    : await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+      .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
+    .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   const app = await buildApp({ config, db, jwtSecret })
+  if (admin !== undefined) {
+    app.log.info({ userId: admin.id }, admin.created ? 'admin account created from ADMIN_EMAIL' : 'admin account from ADMIN_EMAIL exists; role admin ensured')
+  }
 
   let closing = false
   const shutdown = (signal: string): void => {

@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict'
+import { resolve } from 'node:path'
+import { describe, it } from 'node:test'
+import { ConfigError, loadConfig, OWASP_SCRYPT } from '../../src/config.js'
+
+const SECRET = 'a'.repeat(32)
+
+function refuses (env: Record<string, string>, message: string): void {
+  assert.throws(() => loadConfig(env), (error: unknown) => {
+    assert.ok(error instanceof ConfigError, 'a ConfigError')
+    assert.equal(error.message, message)
+    return true
+  })
+}
+
+describe('loadConfig', () => {
+  it('has defaults for everything: embedded database in ./data, port 3000, 15-minute access tokens', () => {
+    const config = loadConfig({})
+    assert.deepEqual(config, {
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve('data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      admin: undefined,
+      logLevel: 'info',
+      authCacheTtlMs: 2000,
+      boundsResultCap: 1000,
+      scrypt: OWASP_SCRYPT,
+    })
+    assert.ok(Object.isFrozen(config))
+    assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })
+  })
+
+  it('reads every setting, trimming surrounding spaces', () => {
+    const config = loadConfig({
+      PORT: ' 8080 ',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/vcs',
+      DATABASE_URL: 'postgres://app@db:5432/vcs',
+      JWT_SECRET: SECRET,
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      REFRESH_TOKEN_TTL_DAYS: '7',
+      ADMIN_EMAIL: 'Admin@Example.org',
+      ADMIN_PASSWORD: 'admin password',
+      LOG_LEVEL: 'warn',
+      AUTH_CACHE_TTL_MS: '0',
+      BOUNDS_RESULT_CAP: '50',
+    })
+    assert.equal(config.port, 8080)
+    assert.equal(config.host, '0.0.0.0')
+    assert.equal(config.dataDir, '/var/lib/vcs')
+    assert.equal(config.databaseUrl, 'postgres://app@db:5432/vcs')
+    assert.equal(config.jwtSecret, SECRET)
+    assert.equal(config.accessTokenTtlSeconds, 600)
+    assert.equal(config.refreshTokenTtlDays, 7)
+    assert.deepEqual(config.admin, { email: 'Admin@Example.org', password: 'admin password' })
+    assert.equal(config.logLevel, 'warn')
+    assert.equal(config.authCacheTtlMs, 0)
+    assert.equal(config.boundsResultCap, 50)
+  })
+
+  it('empty variables count as unset', () => {
+    assert.deepEqual(loadConfig({ PORT: '', DATABASE_URL: ' ', JWT_SECRET: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }), loadConfig({}))
+  })
+
+  it('accepts PORT 0 (any free port) and 65535', () => {
+    assert.equal(loadConfig({ PORT: '0' }).port, 0)
+    assert.equal(loadConfig({ PORT: '65535' }).port, 65535)
+  })
+
+  it('refuses a bad PORT', () => {
+    for (const port of ['abc', '65536', '-1', '80.5', '0x50']) refuses({ PORT: port }, `PORT must be a whole number from 0 to 65535, got "${port}"`)
+  })
+
+  it('refuses a JWT_SECRET shorter than 32 characters', () => {
+    refuses({ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long')
+    refuses({ JWT_SECRET: 'a'.repeat(31) }, 'JWT_SECRET must be at least 32 characters long')
+    assert.equal(loadConfig({ JWT_SECRET: SECRET }).jwtSecret, SECRET)
+  })
+
+  it('refuses DATABASE_URL without JWT_SECRET, and a DATABASE_URL that is not PostgreSQL', () => {
+    refuses({ DATABASE_URL: 'postgres://db/vcs' }, 'JWT_SECRET is required when DATABASE_URL is set')
+    refuses({ DATABASE_URL: 'mysql://db/vcs', JWT_SECRET: SECRET }, 'DATABASE_URL must start with postgres:// or postgresql://')
+    assert.equal(loadConfig({ DATABASE_URL: 'postgresql://db/vcs', JWT_SECRET: SECRET }).databaseUrl, 'postgresql://db/vcs')
+  })
+
+  it('refuses ADMIN_EMAIL without ADMIN_PASSWORD and the reverse', () => {
+    refuses({ ADMIN_EMAIL: 'admin@example.org' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+    refuses({ ADMIN_PASSWORD: 'admin password' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  })
+
+  it('refuses an ADMIN_EMAIL that is not an e-mail address and an ADMIN_PASSWORD outside 8..128', () => {
+    refuses({ ADMIN_EMAIL: 'admin', ADMIN_PASSWORD: 'admin password' }, 'ADMIN_EMAIL must be an e-mail address, got "admin"')
+    refuses({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be 8 to 128 characters long')
+    refuses({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'p'.repeat(129) }, 'ADMIN_PASSWORD must be 8 to 128 characters long')
+  })
+
+  it('refuses an unknown LOG_LEVEL', () => {
+    refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent')
+  })
+
+  it('refuses token lifetimes and a principal cache TTL outside their ranges', () => {
+    refuses({ ACCESS_TOKEN_TTL_SECONDS: '30' }, 'ACCESS_TOKEN_TTL_SECONDS must be a whole number from 60 to 86400, got "30"')
+    refuses({ REFRESH_TOKEN_TTL_DAYS: '0' }, 'REFRESH_TOKEN_TTL_DAYS must be a whole number from 1 to 365, got "0"')
+    // rules.md › Accounts and tokens: a block reaches every instance within 5 seconds.
+    refuses({ AUTH_CACHE_TTL_MS: '5001' }, 'AUTH_CACHE_TTL_MS must be a whole number from 0 to 5000, got "5001"')
+  })
+})
