@@ -29,6 +29,12 @@ describe('loadConfig', () => {
       authCacheTtlMs: 2000,
       boundsResultCap: 1000,
       scrypt: OWASP_SCRYPT,
+      redisUrl: undefined,
+      rateLimits: { windowSeconds: 60, perAddress: 60, perAccount: 10 },
+      corsOrigins: [],
+      trustProxy: false,
+      dbConnectTimeoutMs: 3000,
+      dbStatementTimeoutMs: 10000,
     })
     assert.ok(Object.isFrozen(config))
     assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })
@@ -60,6 +66,35 @@ describe('loadConfig', () => {
     assert.equal(config.logLevel, 'warn')
     assert.equal(config.authCacheTtlMs, 0)
     assert.equal(config.boundsResultCap, 50)
+  })
+
+  it('reads the rate limits, Redis, CORS, proxy trust and database timeouts', () => {
+    const config = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      RATE_LIMIT_PER_ADDRESS: '100',
+      RATE_LIMIT_PER_ACCOUNT: '5',
+      CORS_ORIGINS: 'https://app.example.org, http://localhost:5173',
+      TRUST_PROXY: '1',
+      DB_CONNECT_TIMEOUT_MS: '500',
+      DB_STATEMENT_TIMEOUT_MS: '2000',
+    })
+    assert.equal(config.redisUrl, 'redis://127.0.0.1:6379')
+    assert.deepEqual(config.rateLimits, { windowSeconds: 30, perAddress: 100, perAccount: 5 })
+    assert.deepEqual(config.corsOrigins, ['https://app.example.org', 'http://localhost:5173'])
+    assert.equal(config.trustProxy, 1)
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
+    assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy, '10.0.0.1,10.0.0.2')
+    assert.equal(config.dbConnectTimeoutMs, 500)
+    assert.equal(config.dbStatementTimeoutMs, 2000)
+  })
+
+  it('refuses a REDIS_URL, a CORS origin or a rate limit that is not one', () => {
+    assert.throws(() => loadConfig({ REDIS_URL: 'localhost:6379' }), { message: 'REDIS_URL must start with redis:// or rediss://' })
+    assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://ok.example.org,*' }), { message: 'CORS_ORIGINS: "*" is not an origin like https://example.org' })
+    assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/path' }), ConfigError)
+    assert.throws(() => loadConfig({ RATE_LIMIT_PER_ACCOUNT: '0' }), { message: 'RATE_LIMIT_PER_ACCOUNT must be a whole number from 1 to 1000000, got "0"' })
+    assert.throws(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '10ms' }), ConfigError)
   })
 
   it('empty variables count as unset', () => {
