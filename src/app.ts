@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Ajv } from 'ajv'
-import addFormatsModule from 'ajv-formats'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuth } from './http/auth.js'
-import { registerErrorHandling } from './http/errors.js'
+import { frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerJsonParser } from './http/json.js'
 import { registerMetrics } from './http/metrics.js'
 import { registerRateLimits } from './http/rate-limit.js'
-import { registerStrictParams } from './http/strict-params.js'
 import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
+import { schemaCompiler } from './http/validation.js'
 import { MemoryStore, RedisStore, type RateLimitStore } from './lib/rate-limit.js'
 import { accessTokens } from './lib/tokens.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -34,9 +32,6 @@ import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 
-// ajv-formats is CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
-
 export interface AppOptions {
   config: Config
   db: Database
@@ -47,16 +42,6 @@ export interface AppOptions {
 
 /** Bodies are small: the longest text field is 2000 characters. */
 const BODY_LIMIT_BYTES = 64 * 1024
-
-function validators (): { body: Ajv, text: Ajv } {
-  const common = { removeAdditional: true, useDefaults: true, allErrors: false, strict: false } as const
-  return {
-    // JSON bodies are typed exactly: "10" is not a number (rules.md › Everything else).
-    body: addFormats(new Ajv({ ...common, coerceTypes: false })),
-    // Path and query parameters are text by nature and are parsed into their declared types.
-    text: addFormats(new Ajv({ ...common, coerceTypes: true })),
-  }
-}
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
 export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions): Promise<FastifyInstance> {
@@ -75,12 +60,15 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
     // One log line per request, written when it is answered (below), instead of Fastify's two.
     disableRequestLogging: true,
     routerOptions: { maxParamLength: 200 },
+    // Errors the router raises before any route runs (a malformed or overlong URL) get `{"error"}` bodies too.
+    frameworkErrors,
+    // During shutdown a request that still arrives on an open connection is served (and its connection
+    // closed, below) rather than refused with a body outside the contract.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  const ajv = validators()
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.text).compile(schema))
+  app.setValidatorCompiler(schemaCompiler())
   registerJsonParser(app)
-  registerStrictParams(app)
   registerErrorHandling(app)
   // Once shutdown begins, answers close their connection: a keep-alive connection would otherwise hold
   // the process open until its idle timeout after the last in-flight request is done.

@@ -1,5 +1,9 @@
 import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
+
+/** The same e-mail syntax the API accepts at register and login, so the admin can log in. */
+const EMAIL = fullFormats.email as RegExp
 
 /** scrypt cost parameters; N=2^14, r=8, p=5 is one of OWASP's recommended sets (16 MiB). */
 export interface ScryptParams { N: number, r: number, p: number }
@@ -94,6 +98,9 @@ export function loadConfig (env: Env = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD
   if ((adminEmail === undefined) !== (adminPassword === undefined || adminPassword === '')) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  }
+  if (adminEmail !== undefined && (adminEmail.length > 254 || !EMAIL.test(adminEmail))) {
+    throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`)
   }
   if (adminPassword !== undefined && adminPassword !== '' && (adminPassword.length < 8 || adminPassword.length > 128)) {
     throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters long')

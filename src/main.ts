@@ -1,17 +1,14 @@
 import cluster, { type Worker } from 'node:cluster'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig, type Config } from './config.js'
+import { configOrExit, fail, openMigrated } from './cli.js'
+import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { openDatabase } from './db/open.js'
-import { migrate } from './db/migrate.js'
 import { API_PREFIX } from './http/openapi.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
 
-function fail (message: string): never {
-  process.stderr.write(`volunteer-coordination-service: ${message}\n`)
-  process.exit(1)
-}
+type Admin = Awaited<ReturnType<typeof ensureAdmin>>
 
 /** What a worker tells the primary once it accepts connections. */
 interface ListeningMessage { type: 'listening', port: number }
@@ -22,16 +19,25 @@ function announce (config: Config, port: number, engine: Database['engine'], wor
   process.stdout.write(`Listening on http://${config.host}:${port}${API_PREFIX} (${where}${processes}); API reference at ${API_PREFIX}/docs\n`)
 }
 
+const adminNote = (admin: Admin) =>
+  admin.created ? 'admin account created from ADMIN_EMAIL' : 'admin account from ADMIN_EMAIL exists; role admin ensured'
+
 /** Schema and first admin: done once, by the single process or by the cluster's primary before it forks. */
-async function prepare (config: Config, db: Database): Promise<void> {
-  await migrate(db).catch((error: Error) => fail(error.message))
-  if (config.admin !== undefined) await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+async function prepare (config: Config): Promise<{ db: Database, admin: Admin | undefined }> {
+  const { db } = await openMigrated(config)
+  const admin = config.admin === undefined
+    ? undefined
+    : await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+      .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
+  return { db, admin }
 }
 
 /** Serves HTTP until SIGTERM or SIGINT, then finishes the requests under way and exits 0. */
-async function serve (config: Config, db: Database): Promise<number> {
+async function serve (config: Config, db: Database, admin: Admin | undefined): Promise<number> {
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
+    .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   const app = await buildApp({ config, db, jwtSecret })
+  if (admin !== undefined) app.log.info({ userId: admin.id }, adminNote(admin))
 
   let closing = false
   const shutdown = (signal: string): void => {
@@ -66,9 +72,9 @@ async function serve (config: Config, db: Database): Promise<number> {
  * 0 once they have all finished their requests and exited 0.
  */
 async function primary (config: Config): Promise<void> {
-  const db = await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
-  await prepare(config, db)
+  const { db, admin } = await prepare(config)
   await db.close()
+  if (admin !== undefined) process.stdout.write(`${adminNote(admin)} (user ${admin.id})\n`)
 
   let stopping = false
   let clean = true
@@ -118,20 +124,17 @@ async function primary (config: Config): Promise<void> {
 }
 
 async function main (): Promise<void> {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) fail(`configuration error: ${error.message}`)
-    throw error
-  }
+  const config = configOrExit()
   if (config.workers > 1 && cluster.isPrimary) return await primary(config)
-
-  const db = await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
-  if (cluster.isPrimary) await prepare(config, db)
-  const port = await serve(config, db)
-  if (cluster.isWorker) process.send?.({ type: 'listening', port } satisfies ListeningMessage)
-  else announce(config, port, db.engine, 1)
+  if (cluster.isWorker) {
+    // The primary has migrated the database and made the admin.
+    const db = await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
+    const port = await serve(config, db, undefined)
+    process.send?.({ type: 'listening', port } satisfies ListeningMessage)
+    return
+  }
+  const { db, admin } = await prepare(config)
+  announce(config, await serve(config, db, admin), db.engine, 1)
 }
 
 await main()

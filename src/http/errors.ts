@@ -16,14 +16,16 @@ function fieldOf (issue: ValidationIssue): string {
   return path
 }
 
+const characters = (limit: unknown): string => `${String(limit)} character${limit === 1 ? '' : 's'}`
+
 /** A plain sentence for an issue the route gave no text for; never Ajv's own wording. */
 function describe (field: string, issue: ValidationIssue): string {
   const p = issue.params
   switch (issue.keyword) {
     case 'required': return `${field} is required`
     case 'type': return `${field} must be of type ${String(p.type).replace(',', ' or ')}`
-    case 'minLength': return `${field} must be at least ${String(p.limit)} characters long`
-    case 'maxLength': return `${field} must be at most ${String(p.limit)} characters long`
+    case 'minLength': return `${field} must be at least ${characters(p.limit)} long`
+    case 'maxLength': return `${field} must be at most ${characters(p.limit)} long`
     case 'minimum': return `${field} must be at least ${String(p.limit)}`
     case 'maximum': return `${field} must be at most ${String(p.limit)}`
     case 'format': return `${field} must be a valid ${String(p.format)}`
@@ -45,6 +47,16 @@ export function validationText (issues: readonly ValidationIssue[], part: string
 
 function send (reply: FastifyReply, status: number, error: string): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send({ error })
+}
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route or hook runs,
+ * a URL that does not decode (FST_ERR_BAD_URL) or a path segment above maxParamLength.
+ */
+export function frameworkErrors (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, 'client error')
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') send(reply, 414, 'url path segment is too long')
+  else send(reply, 400, 'malformed url')
 }
 
 /** Turns every failure into `{"error": text}`; a 500 never carries the cause, which goes to the log. */

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import { errors } from './schemas.js'
 
 export const API_PREFIX = '/api/v1'
 export const EXTENSION_TAG = 'beyond-1.0.1'
@@ -31,6 +32,9 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
       const config = route.config ?? {}
       const extra: Record<string, unknown> = {}
       if (config.auth !== undefined && config.auth !== 'none') extra.security = [{ bearer: [] }]
+      // Any operation can fail on the server side; say so where the route lists no 5xx of its own.
+      const responses = (schema.response ?? {}) as Record<string, unknown>
+      if (!Object.keys(responses).some((status) => status.startsWith('5'))) extra.response = { ...responses, ...errors(500) }
       if (config.extension === true) {
         extra.tags = [...(schema.tags ?? []), EXTENSION_TAG]
         extra['x-beyond-1.0.1'] = true

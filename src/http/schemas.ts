@@ -25,9 +25,17 @@ export const PHONE_PATTERN = '^\\+?[1-9]\\d{1,14}$'
 
 export const Message = Type.Object({ message: Type.String() })
 
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request: invalid input or a business rule refused it',
+  401: 'Not authenticated',
+  403: 'Not allowed for the caller\'s role',
+  404: 'Not found',
+  500: 'Server failure; the body carries only the operation\'s failure text',
+}
+
 /** Responses for the error statuses a route documents: `errors(400, 401)`. */
 export function errors (...statuses: number[]): Record<number, typeof ErrorBody> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]))
+  return Object.fromEntries(statuses.map((status) => [status, { ...ErrorBody, description: ERROR_DESCRIPTIONS[status] ?? 'Error' }]))
 }
 
 export const idParams = <K extends string>(name: K) => Type.Object({ [name]: Id } as Record<K, typeof Id>)

@@ -10,7 +10,7 @@ export async function resolveSigningSecret (configured: string | undefined, data
   if (configured !== undefined) return configured
   const file = join(dataDir, 'jwt-secret')
   try {
-    return (await readFile(file, 'utf8')).trim()
+    return await readSecret(file)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
@@ -20,5 +20,12 @@ export async function resolveSigningSecret (configured: string | undefined, data
     // Another process wrote it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }
-  return (await readFile(file, 'utf8')).trim()
+  return await readSecret(file)
+}
+
+/** A truncated or edited file must stop start-up, not leave tokens signed with a guessable key. */
+async function readSecret (file: string): Promise<string> {
+  const secret = (await readFile(file, 'utf8')).trim()
+  if (secret.length < 32) throw new Error(`${file} must hold a secret of at least 32 characters; delete it to have a new one generated (all sessions end)`)
+  return secret
 }

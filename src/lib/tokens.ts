@@ -18,7 +18,8 @@ const ISSUER = 'volunteer-coordination-service'
 /** HS256 JWTs. Only HS256 is accepted, so `alg: none` and algorithm-confusion tokens are refused. */
 export function accessTokens (secret: string, ttlSeconds: number): AccessTokens {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000, iss: ISSUER })
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER, cache: 1000 })
+  // allowedIss alone lets a token with no `iss` through, and a token with no `exp` would never expire.
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: ISSUER, requiredClaims: ['iss', 'sub', 'exp'], cache: 1000 })
   return {
     ttlSeconds,
     sign: (userId) => signer({ sub: String(userId) }),

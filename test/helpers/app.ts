@@ -110,7 +110,7 @@ export async function startApp (engine: Engine, overrides: Partial<Config> = {},
   const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, ...options })
   const adminEmail = uniqueEmail('admin')
   const adminPassword = 'admin password 123'
-  const adminId = await ensureAdmin(db, adminEmail, adminPassword, TEST_SCRYPT)
+  const { id: adminId } = await ensureAdmin(db, adminEmail, adminPassword, TEST_SCRYPT)
   await grantRole(db, adminId, ADMIN_ROLE_ID, null)
   const t = new TestApp(app, db, engine, scratch, { id: adminId, email: adminEmail, password: adminPassword, token: '', refresh: '' })
   const login = await t.post('/auth/login', { email: adminEmail, password: adminPassword })

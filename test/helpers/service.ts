@@ -9,8 +9,10 @@ export interface RunningService {
   exited: Promise<number | string>
 }
 
-export async function startService (env: Record<string, string>): Promise<RunningService> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** By default the TypeScript entry through tsx; `command` runs something else, such as `npm start`. */
+export async function startService (env: Record<string, string>, command: readonly string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']): Promise<RunningService> {
+  const [program, ...args] = command as [string, ...string[]]
+  const child = spawn(program, args, {
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -19,7 +21,7 @@ export async function startService (env: Record<string, string>): Promise<Runnin
   child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)))
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start in 60 s: ${stderr}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`service did not start in 120 s: ${stderr}`)), 120_000)
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
       const match = /Listening on (http:\/\/\S+\/api\/v1)/.exec(stdout)

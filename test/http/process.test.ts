@@ -96,3 +96,19 @@ for (const engine of engines()) {
     })
   })
 }
+
+describe('the README quick start: npm start', { timeout: 180_000 }, () => {
+  it('builds, serves /api/v1 on the embedded database in DATA_DIR, and stops with status 0 on SIGTERM', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'vcs-npm-start-'))
+    try {
+      const service = await startService({ DATA_DIR: dataDir, HOME: process.env.HOME ?? '/tmp' }, ['npm', 'start'])
+      const health = await fetch(`${service.base}/health`)
+      assert.equal(health.status, 200)
+      assert.equal(await health.text(), 'ok')
+      service.child.kill('SIGTERM')
+      assert.equal(await service.exited, 0)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})

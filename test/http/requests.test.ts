@@ -122,7 +122,7 @@ for (const engine of engines()) {
 
     it('needs the address', async () => {
       await expect400(requestInput({ address: undefined }), 'address is required')
-      await expect400(requestInput({ address: '' }), 'address must be at least 1 characters long')
+      await expect400(requestInput({ address: '' }), 'address must be at least 1 character long')
       await expect400(requestInput({ address: '   ' }), 'address must not be blank')
     })
 

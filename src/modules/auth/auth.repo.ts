@@ -21,8 +21,11 @@ export function rotateRefreshToken (db: Queryable, tokenHash: string): Promise<(
     RETURNING u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_blocked`, [tokenHash])
 }
 
-export function findRefreshToken (db: Queryable, tokenHash: string): Promise<{ user_id: number, revoked_reason: RevokedReason | null } | undefined> {
-  return maybeOne(db, 'SELECT user_id, revoked_reason FROM refresh_tokens WHERE token_hash = $1', [tokenHash])
+export function findRefreshToken (db: Queryable, tokenHash: string): Promise<{ user_id: number, revoked_reason: RevokedReason | null, is_blocked: boolean } | undefined> {
+  return maybeOne(db, /* sql */ `
+    SELECT t.user_id, t.revoked_reason, u.is_blocked
+    FROM refresh_tokens t JOIN users u ON u.id = t.user_id
+    WHERE t.token_hash = $1`, [tokenHash])
 }
 
 export async function revokeRefreshTokens (db: Queryable, userId: number, reason: RevokedReason): Promise<void> {

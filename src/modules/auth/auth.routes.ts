@@ -1,25 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { errors, Message } from '../../http/schemas.js'
 import type { AuthService } from './auth.service.js'
+import { NAME_MESSAGES } from '../users/users.schemas.js'
 import { AuthResponse, LoginRequest, Me, RefreshRequest, RegisterRequest } from './auth.schemas.js'
 
 const tags = ['auth']
 
+const emailMessages = { email: 'invalid email', 'email:required': 'email is required' }
+
 const registerMessages = {
-  'first_name:pattern': 'first_name must not be blank',
-  'last_name:pattern': 'last_name must not be blank',
+  ...emailMessages,
+  ...NAME_MESSAGES,
   phone: 'invalid phone',
   latitude: 'invalid latitude',
   longitude: 'invalid longitude',
-  email: 'invalid email',
-  'password:minLength': 'password must be at least 8 characters long',
-  'password:maxLength': 'password must be at most 128 characters long',
+}
+
+/**
+ * E-mail is stored trimmed and in lower case (rules.md › Accounts and tokens); trimming before the
+ * format check means an address pasted with a stray space is accepted rather than refused.
+ */
+async function trimEmail (request: FastifyRequest): Promise<void> {
+  const body = request.body as { email?: unknown } | null | undefined
+  if (typeof body?.email === 'string') body.email = body.email.trim()
 }
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
   app.post('/auth/register', {
     schema: { tags, summary: 'Create an account', body: RegisterRequest, response: { 201: AuthResponse, ...errors(400) } },
     config: { auth: 'none', messages: registerMessages },
+    preValidation: trimEmail,
   }, async (request, reply) => {
     const result = await auth.register(request.body)
     return reply.code(201).send(result)
@@ -27,7 +38,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
 
   app.post('/auth/login', {
     schema: { tags, summary: 'Log in with e-mail and password', body: LoginRequest, response: { 200: AuthResponse, ...errors(400, 401) } },
-    config: { auth: 'none', messages: { email: 'invalid email', password: 'password is required' } },
+    config: { auth: 'none', messages: { ...emailMessages, 'password:required': 'password is required', 'password:minLength': 'password is required' } },
+    preValidation: trimEmail,
   }, (request) => auth.login(request.body))
 
   app.post('/auth/refresh', {
@@ -38,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
       body: RefreshRequest,
       response: { 200: AuthResponse, ...errors(400, 401) },
     },
-    config: { auth: 'none', messages: { refresh_token: 'refresh_token is required' } },
+    config: { auth: 'none', messages: { 'refresh_token:required': 'refresh_token is required', 'refresh_token:minLength': 'refresh_token is required' } },
   }, (request) => auth.refresh(request.body.refresh_token))
 
   app.get('/auth/me', {

@@ -20,12 +20,14 @@ export type RegisterRequest = Static<typeof RegisterRequest>
 
 export const LoginRequest = Type.Object({
   email: Email,
-  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  // No upper bound: a longer password simply matches no account (401), like any other wrong one.
+  password: Type.String({ minLength: 1 }),
 }, { additionalProperties: false })
 export type LoginRequest = Static<typeof LoginRequest>
 
 export const RefreshRequest = Type.Object({
-  refresh_token: Type.String({ minLength: 1, maxLength: 200 }),
+  // No upper bound: any other string is simply not a live token (401), and the body limit caps it.
+  refresh_token: Type.String({ minLength: 1 }),
 }, { additionalProperties: false })
 
 export const AuthResponse = Type.Object({

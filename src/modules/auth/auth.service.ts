@@ -67,7 +67,8 @@ export class AuthService {
         const known = await refresh.findRefreshToken(tx, tokenHash)
         // Reuse of a rotated token means two parties hold it: end every session of that user.
         if (known?.revoked_reason === 'rotated') await refresh.revokeRefreshTokens(tx, known.user_id, 'reuse')
-        return INVALID_REFRESH_TOKEN
+        // Blocking revoked the token; the holder learns why rather than a bare 'invalid'.
+        return known?.is_blocked === true ? ACCOUNT_BLOCKED : INVALID_REFRESH_TOKEN
       }
       if (user.is_blocked) return ACCOUNT_BLOCKED
       return await this.#issue(tx, user)

@@ -3,27 +3,17 @@ import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, isModerator, type Principal } from '../auth/principals.js'
 import { findRequestParties } from '../requests/requests.repo.js'
-import type { RequestStatus } from '../requests/requests.schemas.js'
-import { isParty } from '../requests/requests.service.js'
+import { isVisibleTo } from '../requests/requests.service.js'
 import * as responses from './responses.repo.js'
 import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, VolunteerResponse } from './responses.schemas.js'
 
 export const RESPONSE_NOT_FOUND = 'response not found'
 export const NOT_OPEN = 'request is not open for responses'
 
-/** Rejected and cancelled requests exist only for their parties and moderators (rules.md › Privacy). */
-const HIDDEN_STATUSES: readonly RequestStatus[] = ['rejected', 'cancelled']
-
-interface RequestParties { requester_id: number, assigned_volunteer_id: number | null, status: RequestStatus }
-
-function visibleTo (viewer: Principal, request: RequestParties): boolean {
-  return !HIDDEN_STATUSES.includes(request.status) || isParty(viewer, request)
-}
-
 /** The request, locked for the rest of the transaction; 404 when it is missing or hidden from the caller. */
 async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 'share' | 'update'): Promise<responses.LockedRequest> {
   const request = await responses.lockRequest(tx, id, mode)
-  if (request === undefined || !visibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
+  if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
   return request
 }
 
@@ -38,7 +28,7 @@ export class ResponsesService {
   /** The requester and moderators see every response; anyone else only their own. Oldest first. */
   async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
     const request = await findRequestParties(this.db, requestId)
-    if (request === undefined || !visibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
+    if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     const seesAll = viewer.id === request.requester_id || isModerator(viewer)
     return await responses.listResponses(this.db, requestId, seesAll ? null : viewer.id)
   }

@@ -25,7 +25,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = a
       params: PermissionNameParams,
       response: { 200: PermissionCheckResult, ...errors(400, 401, 500) },
     },
-    config: { auth: 'user', failure: 'failed to check permission', messages: { permission_name: 'permission_name is required' } },
+    config: { auth: 'user', failure: 'failed to check permission', messages: { 'permission_name:minLength': 'permission_name is required', 'permission_name:pattern': 'permission_name is required' } },
   }, (request) => roles.checkPermission(request.user, request.params.permission_name))
 
   app.post('/admin/users/:user_id/roles/:role_id', {

@@ -14,4 +14,4 @@ export const RoleAssignmentResult = Type.Object({ message: Type.String(), user_i
 export type RoleAssignmentResult = Static<typeof RoleAssignmentResult>
 
 export const UserRoleParams = Type.Object({ user_id: Id, role_id: Id })
-export const PermissionNameParams = Type.Object({ permission_name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) })
+export const PermissionNameParams = Type.Object({ permission_name: Type.String({ minLength: 1, pattern: '\\S' }) })

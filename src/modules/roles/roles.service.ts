@@ -76,18 +76,19 @@ export class RolesService {
 /**
  * Makes sure the account exists and holds the admin role (rules.md › Roles and permissions).
  * Idempotent and safe when several instances run it at once: every write is an upsert.
- * An existing account keeps its password. Returns the account's id.
+ * An existing account keeps its password, names and blocked flag; it gains roles volunteer and admin.
  */
-export async function ensureAdmin (db: Database, email: string, password: string, scrypt: ScryptParams): Promise<number> {
+export async function ensureAdmin (db: Database, email: string, password: string, scrypt: ScryptParams): Promise<{ id: number, created: boolean }> {
   const passwordHash = await hashPassword(password, scrypt)
   return await db.transaction(async (tx) => {
-    await tx.query(/* sql */ `
+    const inserted = await tx.query(/* sql */ `
       INSERT INTO users (email, password_hash, first_name, last_name, email_verified)
       VALUES ($1, $2, 'Service', 'Administrator', true)
-      ON CONFLICT (email) DO NOTHING`, [normaliseEmail(email), passwordHash])
+      ON CONFLICT (email) DO NOTHING
+      RETURNING id`, [normaliseEmail(email), passwordHash])
     const { id } = await one<{ id: number }>(tx, 'SELECT id FROM users WHERE email = $1', [normaliseEmail(email)])
     await roles.grantRole(tx, id, roles.VOLUNTEER_ROLE_ID, null)
     await roles.grantRole(tx, id, roles.ADMIN_ROLE_ID, null)
-    return id
+    return { id, created: inserted.length > 0 }
   })
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors, idParams, Message } from '../../http/schemas.js'
 import type { UsersService } from './users.service.js'
-import { LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
+import { LocationInput, NAME_MESSAGES, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
 const tags = ['users']
 
@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
     config: {
       auth: 'user',
       failure: 'failed to update profile',
-      messages: { 'first_name:pattern': 'first_name must not be blank', 'last_name:pattern': 'last_name must not be blank', 'phone:pattern': 'invalid phone' },
+      messages: { ...NAME_MESSAGES, phone: 'invalid phone' },
     },
   }, async (request) => {
     await users.update(request.user, request.body)
@@ -32,7 +32,15 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
 
   app.post('/users/me/location', {
     schema: { tags, summary: 'Set own home location', body: LocationInput, response: { 200: Message, ...errors(400, 401) } },
-    config: { auth: 'user', messages: { latitude: 'invalid latitude', longitude: 'invalid longitude' } },
+    config: {
+      auth: 'user',
+      messages: {
+        latitude: 'invalid latitude',
+        longitude: 'invalid longitude',
+        'latitude:required': 'latitude and longitude are required',
+        'longitude:required': 'latitude and longitude are required',
+      },
+    },
   }, async (request) => {
     await users.setLocation(request.user, request.body)
     return { message: 'location updated' }

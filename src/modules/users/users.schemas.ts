@@ -33,6 +33,14 @@ export type UserProfile = Static<typeof UserProfile>
 /** A name must hold at least one visible character. */
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })
 
+/** Validation texts for names, shared by register and PATCH /users/me. */
+export const NAME_MESSAGES = {
+  'first_name:minLength': 'first_name must not be blank',
+  'first_name:pattern': 'first_name must not be blank',
+  'last_name:minLength': 'last_name must not be blank',
+  'last_name:pattern': 'last_name must not be blank',
+}
+
 export const UpdateProfileInput = Type.Object({
   first_name: Type.Optional(Name),
   last_name: Type.Optional(Name),

@@ -1,0 +1,563 @@
+import assert from 'node:assert/strict'
+import { createHmac } from 'node:crypto'
+import { after, before, describe, it } from 'node:test'
+import { isDeepStrictEqual } from 'node:util'
+import { startApp, TEST_SECRET, uniqueEmail, type Account, type Response, type TestApp } from '../helpers/app.js'
+import { assertError, assertStatus } from '../helpers/assert.js'
+import { engines } from '../helpers/engines.js'
+import { REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
+
+/*
+ * Every operation of the API × every kind of caller, with the status (and error text) each gets, so
+ * that no endpoint can quietly leak or allow what it should not (interface.md › Authentication,
+ * rules.md › Roles and permissions, Privacy, Request lifecycle). A test below fails when the OpenAPI
+ * document has an operation without a row here.
+ */
+
+/**
+ * Who calls. The parties of the scenario's request: `requester` (created it), `assigned` (responded;
+ * accepted once the request is in progress) and `other` (responded too, not chosen). With no relation
+ * to it: `volunteer`, `moderator`, `admin`; and `anonymous`, without a token.
+ */
+type Actor = 'anonymous' | 'volunteer' | 'requester' | 'other' | 'assigned' | 'moderator' | 'admin'
+const ACTORS: readonly Actor[] = ['anonymous', 'volunteer', 'requester', 'other', 'assigned', 'moderator', 'admin']
+
+/** A status, or a status with its exact error text. */
+type Outcome = number | readonly [number, string]
+type Expected = Record<Actor, Outcome>
+
+/**
+ * The state of the scenario's request, reached through the API: `pending` (awaits moderation, no
+ * responses), `open` (approved; `assigned` and `other` each have a pending response), `assigned`
+ * (in_progress: `assigned` accepted, `other` rejected by the accept), `rejected` (by a moderator),
+ * `cancelled` (by the requester while in progress).
+ */
+type State = 'pending' | 'open' | 'assigned' | 'rejected' | 'cancelled'
+
+interface Scenario {
+  requestId: number
+  requester: Account
+  assigned: Account
+  other: Account
+  /** The response ids of `assigned` and `other`, from `open` on. */
+  responseOf: Partial<Record<'assigned' | 'other', number>>
+  /** Where the request is: a spot of its own, so searches around it find only it. */
+  point: { lat: number, lon: number }
+}
+
+interface Cell { actor: Actor, account: Account | undefined, s: Scenario, sent: unknown }
+
+interface Row {
+  /** `METHOD /path` exactly as in the OpenAPI document, without /api/v1. */
+  op: string
+  state: State
+  /** Tells apart rows of one operation in one state. */
+  title?: string
+  path: (s: Scenario) => string
+  body?: (s: Scenario, t: TestApp) => unknown
+  expect: Expected
+  /**
+   * What the operation changes. Each cell of such a row gets a fresh scenario, and must change it
+   * exactly when it succeeds: a refusal changes nothing, a success something.
+   */
+  mutates?: 'request' | 'user'
+  prepare?: (s: Scenario, t: TestApp) => Promise<void>
+  /** What a 2xx may show this caller: where a status alone would hide a leak. */
+  see?: (res: Response, cell: Cell) => void
+}
+
+const UNAUTHORIZED = [401, 'unauthorized'] as const
+const MODERATOR_REQUIRED = [403, 'moderator role required'] as const
+const ADMIN_REQUIRED = [403, 'admin role required'] as const
+const REQUEST_NOT_FOUND = [404, 'request not found'] as const
+
+/** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
+const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types']
+
+const SIGNED_IN = ACTORS.filter((actor) => actor !== 'anonymous')
+const all = (outcome: Outcome) => Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Expected
+/** No token needed: everyone, anonymous included. */
+const everyone = (outcome: Outcome): Expected => all(outcome)
+/** A token needed: anonymous gets 401, every signed-in caller `outcome` unless `except` says otherwise. */
+const signedIn = (outcome: Outcome, except: Partial<Expected> = {}): Expected => ({ ...all(outcome), anonymous: UNAUTHORIZED, ...except })
+const moderatorsOnly = (outcome: Outcome): Expected => signedIn(MODERATOR_REQUIRED, { moderator: outcome, admin: outcome })
+const adminOnly = (outcome: Outcome, except: Partial<Expected> = {}): Expected => signedIn(ADMIN_REQUIRED, { admin: outcome, ...except })
+
+/** Every scenario user's home phone and address, and every scenario request's contact details. */
+const HOME = { phone: '+4915112345678', address: 'Hidden Lane 5' }
+const CONTACT = { contact_phone: '+4930999888', contact_notes: 'Key under the mat' }
+
+/** rules.md › Privacy: a request's contact details for `seeing`, null for everyone else. */
+const contactShownTo = (...seeing: Actor[]) => (res: Response, { actor }: Cell) => {
+  const shown = seeing.includes(actor)
+  assert.equal(res.body.contact_phone, shown ? CONTACT.contact_phone : null, 'contact_phone')
+  assert.equal(res.body.contact_notes, shown ? CONTACT.contact_notes : null, 'contact_notes')
+}
+
+/** rules.md › Privacy: a profile's phone and address for `seeing`, null for everyone else. */
+const homeShownTo = (...seeing: Actor[]) => (res: Response, { actor }: Cell) => {
+  const shown = seeing.includes(actor)
+  assert.equal(res.body.phone, shown ? HOME.phone : null, 'phone')
+  assert.equal(res.body.address, shown ? HOME.address : null, 'address')
+}
+
+/** A list holds the scenario's request for `seeing` only, and never a contact detail. */
+const listedFor = (...seeing: Actor[]) => (res: Response, { actor, s }: Cell) => {
+  const items = res.body as Array<Record<string, unknown>>
+  assert.equal(items.some((item) => item.id === s.requestId), seeing.includes(actor), 'the request listed')
+  assert.ok(items.every((item) => !('contact_phone' in item) && !('contact_notes' in item)), 'no contact details in a list')
+}
+
+/** rules.md › Privacy: the requester and moderators see every response; anyone else only their own. */
+const responsesSeen = (counts: Partial<Record<Actor, number>>) => (res: Response, { actor, account }: Cell) => {
+  const items = res.body as Array<{ volunteer_id: number }>
+  assert.equal(items.length, counts[actor], 'number of responses seen')
+  if (!['requester', 'moderator', 'admin'].includes(actor)) assert.ok(items.every((item) => item.volunteer_id === account?.id), 'only their own')
+}
+
+const rolesOf = (actor: Actor) => actor === 'moderator' ? ['moderator', 'volunteer'] : actor === 'admin' ? ['admin', 'volunteer'] : ['volunteer']
+/** rules.md › Roles and permissions: the mapping of roles to permissions. */
+const permissionsOf = (actor: Actor) => [
+  'create_request', 'respond_request',
+  ...(actor === 'moderator' || actor === 'admin' ? ['moderate_request'] : []),
+  ...(actor === 'admin' ? ['manage_users'] : []),
+].sort()
+const names = (res: Response) => (res.body as Array<{ name: string }>).map((item) => item.name).sort()
+
+const req = (s: Scenario) => `/requests/${s.requestId}`
+const nearby = (s: Scenario) => `/requests/nearby?lat=${s.point.lat}&lon=${s.point.lon}&radius=100`
+const bounds = (s: Scenario) => `/requests/bounds?min_lon=${s.point.lon - 0.001}&min_lat=${s.point.lat - 0.001}&max_lon=${s.point.lon + 0.001}&max_lat=${s.point.lat + 0.001}`
+
+const ROWS: readonly Row[] = [
+  // Public operations: a token, if sent, changes nothing.
+  { op: 'GET /health', state: 'open', path: () => '/health', expect: everyone(200) },
+  { op: 'GET /ready', state: 'open', path: () => '/ready', expect: everyone(200) },
+  {
+    op: 'POST /auth/register',
+    state: 'open',
+    path: () => '/auth/register',
+    body: () => ({ email: uniqueEmail('matrix'), password: 'correct horse battery', first_name: 'New', last_name: 'Account' }),
+    expect: everyone(201),
+    see: (res, { sent }) => assert.equal(res.body.user.email, (sent as { email: string }).email),
+  },
+  {
+    op: 'POST /auth/login',
+    state: 'open',
+    path: () => '/auth/login',
+    body: async (_s, t) => {
+      const account = await t.register()
+      return { email: account.email, password: account.password }
+    },
+    expect: everyone(200),
+    see: (res, { sent }) => assert.equal(res.body.user.email, (sent as { email: string }).email),
+  },
+  { op: 'POST /auth/refresh', state: 'open', path: () => '/auth/refresh', body: async (_s, t) => ({ refresh_token: (await t.register()).refresh }), expect: everyone(200) },
+  { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
+
+  // The caller's own account: every signed-in caller, acting on themselves only.
+  { op: 'GET /auth/me', state: 'assigned', path: () => '/auth/me', expect: signedIn(200), see: (res, { account }) => assert.deepEqual(res.body, { id: account?.id, email: account?.email }) },
+  { op: 'POST /auth/logout', state: 'assigned', path: () => '/auth/logout', expect: signedIn(200) },
+  { op: 'GET /users/me', state: 'assigned', path: () => '/users/me', expect: signedIn(200), see: (res, { account }) => assert.equal(res.body.id, account?.id) },
+  { op: 'PATCH /users/me', state: 'assigned', path: () => '/users/me', body: () => ({ bio: 'Changed by the matrix' }), expect: signedIn(200) },
+  { op: 'POST /users/me/location', state: 'assigned', path: () => '/users/me/location', body: () => ({ latitude: 1.5, longitude: 2.5 }), expect: signedIn(200) },
+  { op: 'POST /users/me/verify-email', state: 'assigned', path: () => '/users/me/verify-email', expect: signedIn(200) },
+  { op: 'GET /users/me/roles', state: 'assigned', path: () => '/users/me/roles', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), rolesOf(actor)) },
+  { op: 'GET /users/me/permissions', state: 'assigned', path: () => '/users/me/permissions', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), permissionsOf(actor)) },
+  {
+    op: 'GET /users/me/permissions/{permission_name}/check',
+    state: 'assigned',
+    path: () => '/users/me/permissions/manage_users/check',
+    expect: signedIn(200),
+    see: (res, { actor }) => assert.deepEqual(res.body, { has_permission: actor === 'admin', permission_name: 'manage_users' }),
+  },
+
+  // Profiles: anyone signed in reads one; phone and address only for rules.md › Privacy's few.
+  { op: 'GET /users/{id}', state: 'open', title: 'of the requester: a pending offer shares nothing yet', path: (s) => `/users/${s.requester.id}`, expect: signedIn(200), see: homeShownTo('requester', 'moderator', 'admin') },
+  { op: 'GET /users/{id}', state: 'assigned', title: 'of the requester', path: (s) => `/users/${s.requester.id}`, expect: signedIn(200), see: homeShownTo('requester', 'assigned', 'moderator', 'admin') },
+  { op: 'GET /users/{id}', state: 'assigned', title: 'of the assigned volunteer', path: (s) => `/users/${s.assigned.id}`, expect: signedIn(200), see: homeShownTo('assigned', 'requester', 'moderator', 'admin') },
+  { op: 'GET /users/{id}', state: 'cancelled', title: 'of the requester: the shared request has ended', path: (s) => `/users/${s.requester.id}`, expect: signedIn(200), see: homeShownTo('requester', 'moderator', 'admin') },
+
+  // Administration: permission manage_users, which moderators lack. The target is the requester,
+  // so a requester trying to raise, block or verify themselves is in the matrix too.
+  { op: 'GET /roles', state: 'assigned', path: () => '/roles', expect: adminOnly(200) },
+  { op: 'POST /admin/users/{user_id}/roles/{role_id}', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/roles/3`, expect: adminOnly(200), mutates: 'user' },
+  { op: 'DELETE /admin/users/{user_id}/roles/{role_id}', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/roles/1`, expect: adminOnly(200), mutates: 'user' },
+  { op: 'POST /admin/users/{id}/block', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/block`, expect: adminOnly(200), mutates: 'user' },
+  {
+    op: 'POST /admin/users/{id}/unblock',
+    state: 'pending',
+    path: (s) => `/admin/users/${s.requester.id}/unblock`,
+    prepare: async (s, t) => assertStatus(await t.post(`/admin/users/${s.requester.id}/block`, undefined, t.admin.token), 200),
+    // The blocked requester's own token no longer counts: they cannot unblock themselves.
+    expect: adminOnly(200, { requester: UNAUTHORIZED }),
+    mutates: 'user',
+  },
+  { op: 'POST /admin/users/{id}/verify', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/verify`, expect: adminOnly(200), mutates: 'user' },
+
+  // Requests.
+  {
+    op: 'POST /requests',
+    state: 'open',
+    path: () => '/requests',
+    // interface.md › CreateRequestInput: the requester is always the caller, whatever the body says.
+    body: (s) => ({ ...REQUEST_INPUT, requester_id: s.requester.id }),
+    expect: signedIn(201),
+    see: (res, { account }) => assert.equal(res.body.requester_id, account?.id),
+  },
+  { op: 'GET /requests/my', state: 'open', path: () => '/requests/my?limit=100', expect: signedIn(200), see: listedFor('requester') },
+  { op: 'GET /requests/nearby', state: 'open', path: nearby, expect: signedIn(200), see: listedFor(...SIGNED_IN) },
+  { op: 'GET /requests/nearby', state: 'rejected', path: nearby, expect: signedIn(200), see: listedFor() },
+  { op: 'GET /requests/nearby', state: 'cancelled', path: nearby, expect: signedIn(200), see: listedFor() },
+  { op: 'GET /requests/bounds', state: 'open', path: bounds, expect: signedIn(200), see: listedFor(...SIGNED_IN) },
+  { op: 'GET /requests/bounds', state: 'rejected', path: bounds, expect: signedIn(200), see: listedFor() },
+  { op: 'GET /requests/bounds', state: 'cancelled', path: bounds, expect: signedIn(200), see: listedFor() },
+  { op: 'GET /requests/{id}', state: 'pending', path: req, expect: signedIn(200), see: contactShownTo('requester', 'moderator', 'admin') },
+  // An offer is not an assignment: responders see no contact details yet.
+  { op: 'GET /requests/{id}', state: 'open', path: req, expect: signedIn(200), see: contactShownTo('requester', 'moderator', 'admin') },
+  { op: 'GET /requests/{id}', state: 'assigned', path: req, expect: signedIn(200), see: contactShownTo('requester', 'assigned', 'moderator', 'admin') },
+  {
+    op: 'GET /requests/{id}',
+    state: 'rejected',
+    path: req,
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, moderator: 200, admin: 200 }),
+    see: contactShownTo('requester', 'moderator', 'admin'),
+  },
+  {
+    op: 'GET /requests/{id}',
+    state: 'cancelled',
+    path: req,
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, assigned: 200, moderator: 200, admin: 200 }),
+    see: contactShownTo('requester', 'assigned', 'moderator', 'admin'),
+  },
+  {
+    op: 'POST /requests/{id}/cancel',
+    state: 'assigned',
+    path: (s) => `${req(s)}/cancel`,
+    // The assigned volunteer withdraws their response instead (docs/api.md › Cancel).
+    expect: signedIn([400, 'only the requester can cancel a request'], { requester: 200, moderator: 200, admin: 200 }),
+    mutates: 'request',
+  },
+  {
+    op: 'POST /requests/{id}/cancel',
+    state: 'rejected',
+    path: (s) => `${req(s)}/cancel`,
+    // A stranger learns nothing of a rejected request, not even that it exists.
+    expect: signedIn(REQUEST_NOT_FOUND, Object.fromEntries((['requester', 'moderator', 'admin'] as const).map((actor) => [actor, [400, 'request cannot be cancelled in its current status']]))),
+    mutates: 'request',
+  },
+
+  // Moderation: role moderator or admin.
+  { op: 'GET /moderation/requests/pending', state: 'pending', path: () => '/moderation/requests/pending?limit=100', expect: moderatorsOnly(200), see: listedFor('moderator', 'admin') },
+  { op: 'GET /moderation/requests/my', state: 'pending', path: () => '/moderation/requests/my', expect: moderatorsOnly(200) },
+  { op: 'POST /moderation/requests/{id}/approve', state: 'pending', path: (s) => `/moderation${req(s)}/approve`, body: () => ({}), expect: moderatorsOnly(200), mutates: 'request' },
+  { op: 'POST /moderation/requests/{id}/reject', state: 'pending', path: (s) => `/moderation${req(s)}/reject`, body: () => ({ comment: 'Not a request for help' }), expect: moderatorsOnly(200), mutates: 'request' },
+  { op: 'POST /moderation/requests/{id}/moderate', state: 'pending', path: (s) => `/moderation${req(s)}/moderate`, body: () => ({ action: 'approve' }), expect: moderatorsOnly(200), mutates: 'request' },
+
+  // Volunteer responses.
+  { op: 'GET /requests/{id}/responses', state: 'open', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0 }) },
+  { op: 'GET /requests/{id}/responses', state: 'assigned', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0 }) },
+  {
+    op: 'GET /requests/{id}/responses',
+    state: 'rejected',
+    path: (s) => `${req(s)}/responses`,
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, moderator: 200, admin: 200 }),
+    see: responsesSeen({ requester: 0, moderator: 0, admin: 0 }),
+  },
+  {
+    op: 'GET /requests/{id}/responses',
+    state: 'cancelled',
+    path: (s) => `${req(s)}/responses`,
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, assigned: 200, moderator: 200, admin: 200 }),
+    see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1 }),
+  },
+  {
+    op: 'POST /requests/{id}/responses',
+    state: 'open',
+    path: (s) => `${req(s)}/responses`,
+    body: () => ({ message: 'I can help too' }),
+    expect: signedIn(201, {
+      requester: [400, 'cannot respond to own request'],
+      assigned: [400, 'already responded to this request'],
+      other: [400, 'already responded to this request'],
+    }),
+    see: (res, { account, s }) => assert.deepEqual([res.body.request_id, res.body.volunteer_id, res.body.status], [s.requestId, account?.id, 'pending']),
+    mutates: 'request',
+  },
+  {
+    op: 'POST /requests/{id}/responses',
+    state: 'rejected',
+    path: (s) => `${req(s)}/responses`,
+    body: () => ({ message: 'I can help too' }),
+    expect: signedIn(REQUEST_NOT_FOUND, {
+      requester: [400, 'cannot respond to own request'],
+      moderator: [400, 'request is not open for responses'],
+      admin: [400, 'request is not open for responses'],
+    }),
+    mutates: 'request',
+  },
+  {
+    op: 'POST /requests/{id}/responses/{response_id}/accept',
+    state: 'open',
+    path: (s) => `${req(s)}/responses/${s.responseOf.assigned}/accept`,
+    // interface.md › Authentication, 9: only the creator, moderators and admins included.
+    expect: signedIn([400, 'only the requester can accept a response'], { requester: 200 }),
+    see: (res, { s }) => assert.deepEqual(res.body, { success: true, message: 'response accepted', request_id: s.requestId, volunteer_id: s.assigned.id }),
+    mutates: 'request',
+  },
+  {
+    op: 'POST /requests/{id}/complete',
+    state: 'assigned',
+    path: (s) => `${req(s)}/complete`,
+    body: () => ({ rating: 5 }),
+    expect: signedIn([400, 'only the requester can complete a request'], { requester: 200 }),
+    mutates: 'request',
+  },
+  {
+    op: 'POST /requests/{id}/responses/{response_id}/cancel',
+    state: 'assigned',
+    path: (s) => `${req(s)}/responses/${s.responseOf.assigned}/cancel`,
+    // Withdrawing is the volunteer's own act: not the requester's, nor a moderator's.
+    expect: signedIn([400, 'only the volunteer who responded can withdraw a response'], { assigned: 200 }),
+    mutates: 'request',
+  },
+  {
+    op: 'POST /requests/{id}/responses/{response_id}/reject',
+    state: 'open',
+    path: (s) => `${req(s)}/responses/${s.responseOf.assigned}/reject`,
+    expect: signedIn([400, 'only the requester can reject a response'], { requester: 200 }),
+    mutates: 'request',
+  },
+]
+
+/** `METHOD /path` of every operation in the OpenAPI document, and whether it asks for a token. */
+function documentedOperations (t: TestApp): Map<string, boolean> {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> }
+  const found = new Map<string, boolean>()
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      found.set(`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`, operation.security !== undefined)
+    }
+  }
+  return found
+}
+
+const describeOutcome = (outcome: Outcome) => typeof outcome === 'number' ? String(outcome) : `${outcome[0]} ${outcome[1]}`
+
+for (const engine of engines()) {
+  describe(`authorization matrix: every operation × every kind of caller (${engine})`, () => {
+    let t: TestApp
+    /** Approves and rejects the scenarios' requests; none of the actors. */
+    let setup: Account
+    let volunteer: Account
+    let moderator: Account
+    let admin: Account
+    const shared = new Map<State, Promise<Scenario>>()
+    let spots = 0
+
+    before(async () => {
+      t = await startApp(engine)
+      setup = await t.registerWithRole(2)
+      moderator = await t.registerWithRole(2)
+      admin = await t.registerWithRole(3)
+      volunteer = await t.register()
+    })
+    after(() => t.close())
+
+    /**
+     * A new request in `state`, with a new requester and two new responders. Shared scenarios are
+     * urgent, fresh ones low: the moderation queue (most urgent first) then shows the shared pending one first.
+     */
+    async function scenario (state: State, urgency = 'low'): Promise<Scenario> {
+      spots += 1
+      const point = { lat: Number((-40 + spots * 0.01).toFixed(2)), lon: Number((20 + spots * 0.01).toFixed(2)) }
+      const [requester, assigned, other] = await Promise.all([t.register(HOME), t.register(HOME), t.register(HOME)])
+      const created = await t.post('/requests', { ...REQUEST_INPUT, ...CONTACT, latitude: point.lat, longitude: point.lon, urgency }, requester.token)
+      assertStatus(created, 201)
+      const s: Scenario = { requestId: created.body.id, requester, assigned, other, responseOf: {}, point }
+      if (state === 'pending') return s
+      if (state === 'rejected') {
+        assertStatus(await t.post(`/moderation${req(s)}/reject`, { comment: 'Outside what volunteers may do' }, setup.token), 200)
+        return s
+      }
+      assertStatus(await t.post(`/moderation${req(s)}/approve`, {}, setup.token), 200)
+      s.responseOf = { assigned: await respond(t, s.requestId, assigned), other: await respond(t, s.requestId, other) }
+      if (state === 'open') return s
+      assertStatus(await t.post(`${req(s)}/responses/${s.responseOf.assigned}/accept`, undefined, requester.token), 200)
+      if (state === 'cancelled') assertStatus(await t.post(`${req(s)}/cancel`, undefined, requester.token), 200)
+      return s
+    }
+
+    function sharedScenario (state: State): Promise<Scenario> {
+      let found = shared.get(state)
+      if (found === undefined) {
+        found = scenario(state, 'urgent')
+        shared.set(state, found)
+      }
+      return found
+    }
+
+    function accountOf (actor: Actor, s: Scenario): Account | undefined {
+      switch (actor) {
+        case 'anonymous': return undefined
+        case 'volunteer': return volunteer
+        case 'requester': return s.requester
+        case 'other': return s.other
+        case 'assigned': return s.assigned
+        case 'moderator': return moderator
+        case 'admin': return admin
+      }
+    }
+
+    /** What a mutating row may change, read as the bootstrapped admin (no actor) or straight from the database. */
+    async function snapshot (kind: 'request' | 'user', s: Scenario): Promise<string> {
+      if (kind === 'request') {
+        const request = await t.get(req(s), t.admin.token)
+        const responses = await t.get(`${req(s)}/responses`, t.admin.token)
+        return JSON.stringify([request.body.status, request.body.assigned_volunteer_id, responses.body.map((r: { id: number, status: string }) => [r.id, r.status])])
+      }
+      const rows = await t.db.query(/* sql */ `
+        SELECT is_blocked, is_verified, ARRAY(SELECT role_id FROM user_roles WHERE user_id = $1 ORDER BY role_id) AS roles
+        FROM users WHERE id = $1`, [s.requester.id])
+      return JSON.stringify(rows)
+    }
+
+    /** One cell of the matrix; what went wrong, if anything. */
+    async function cell (row: Row, actor: Actor): Promise<string | undefined> {
+      const s = row.mutates !== undefined ? await scenario(row.state) : await sharedScenario(row.state)
+      await row.prepare?.(s, t)
+      const before = row.mutates !== undefined ? await snapshot(row.mutates, s) : undefined
+      const [method, template] = row.op.split(' ') as [string, string]
+      const path = row.path(s)
+      assert.match(path.split('?')[0]!, new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`), `the row's path fits ${row.op}`)
+      const account = accountOf(actor, s)
+      const sent = await row.body?.(s, t)
+      const res = await t.request(method as 'GET', path, { token: account?.token, body: sent })
+      const want = row.expect[actor]
+      const [status, error] = typeof want === 'number' ? [want] : want
+      if (res.status !== status || (error !== undefined && !isDeepStrictEqual(res.body, { error }))) {
+        return `${actor}: expected ${describeOutcome(want)}, got ${res.status} ${res.text.slice(0, 200)}`
+      }
+      if (res.status < 300 && row.see !== undefined) {
+        try {
+          row.see(res, { actor, account, s, sent })
+        } catch (err) {
+          return `${actor}: ${(err as Error).message}`
+        }
+      }
+      if (before !== undefined && row.mutates !== undefined) {
+        const changed = await snapshot(row.mutates, s) !== before
+        if (changed !== (res.status < 300)) return `${actor}: ${changed ? 'was refused but changed the state' : 'succeeded but changed nothing'}`
+      }
+      return undefined
+    }
+
+    it('has a row for every operation of the OpenAPI document, and asks for a token exactly where the document does', () => {
+      const documented = documentedOperations(t)
+      const covered = new Set(ROWS.map((row) => row.op))
+      assert.deepEqual([...documented.keys()].filter((op) => !covered.has(op)), [], 'operations without a row in the matrix')
+      assert.deepEqual([...covered].filter((op) => !documented.has(op)), [], 'rows for operations the document does not have')
+      assert.deepEqual([...documented].filter(([, secured]) => !secured).map(([op]) => op).sort(), [...PUBLIC].sort())
+      for (const row of ROWS) {
+        if (documented.get(row.op) === true) assert.deepEqual(row.expect.anonymous, UNAUTHORIZED, row.op)
+        else assert.ok(typeof row.expect.anonymous === 'number' && row.expect.anonymous < 300, row.op)
+      }
+    })
+
+    for (const row of ROWS) {
+      it(`${row.op} [${row.state}]${row.title !== undefined ? ` ${row.title}` : ''}`, async () => {
+        const problems: string[] = []
+        for (const actor of ACTORS) {
+          const problem = await cell(row, actor)
+          if (problem !== undefined) problems.push(problem)
+        }
+        assert.deepEqual(problems, [])
+      })
+    }
+  })
+
+  describe(`authorization matrix: what counts as a signed-in caller (${engine})`, () => {
+    const ISSUER = 'volunteer-coordination-service'
+    const HS256 = { alg: 'HS256', typ: 'JWT' }
+    const base64url = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const now = () => Math.floor(Date.now() / 1000)
+    const claims = (userId: number, extra: object = {}) => ({ sub: String(userId), iss: ISSUER, iat: now(), exp: now() + 600, ...extra })
+    /** A JWT made by hand: HMAC-SHA256 with `secret`, or no signature at all. */
+    const jwt = (header: object, payload: object, secret: string | undefined = TEST_SECRET): string => {
+      const signed = `${base64url(header)}.${base64url(payload)}`
+      return `${signed}.${secret === undefined ? '' : createHmac('sha256', secret).update(signed).digest('base64url')}`
+    }
+
+    let t: TestApp
+    let user: Account
+    /** A user's own profile, and an admin-only list: a forged token must open neither. */
+    let targets: Array<{ path: string, userId: number }>
+    // authCacheTtlMs 0: a block or a role taken away applies to the very next request.
+    before(async () => {
+      t = await startApp(engine, { authCacheTtlMs: 0 })
+      user = await t.register()
+      targets = [{ path: '/users/me', userId: user.id }, { path: '/roles', userId: t.admin.id }]
+    })
+    after(() => t.close())
+
+    it('accepts a token made here as the service makes its own, so each refusal below is about its one flaw', async () => {
+      for (const { path, userId } of targets) assertStatus(await t.get(path, jwt(HS256, claims(userId))), 200)
+    })
+
+    it('refuses forged, expired and malformed tokens: 401 unauthorized', async () => {
+      const forgeries: Record<string, (userId: number) => string> = {
+        'alg none': (userId) => jwt({ alg: 'none', typ: 'JWT' }, claims(userId), undefined),
+        'another secret': (userId) => jwt(HS256, claims(userId), 'another-secret-that-is-long-enough-0123456789'),
+        expired: (userId) => jwt(HS256, claims(userId, { iat: now() - 1000, exp: now() - 60 })),
+        'another issuer': (userId) => jwt(HS256, claims(userId, { iss: 'someone-else' })),
+        'no expiry': (userId) => jwt(HS256, { sub: String(userId), iss: ISSUER, iat: now() }),
+        // The signature of the user's own token over a payload that names someone else.
+        'payload swapped': (userId) => {
+          const [header, , signature] = jwt(HS256, claims(user.id)).split('.')
+          return `${header}.${base64url(claims(userId, { admin: true }))}.${signature}`
+        },
+        'unknown user': () => jwt(HS256, claims(2 ** 40)),
+        malformed: () => 'not-a-jwt',
+        'three parts of nothing': () => 'a.b.c',
+      }
+      for (const [name, forge] of Object.entries(forgeries)) {
+        for (const { path, userId } of targets) {
+          const res = await t.get(path, forge(userId))
+          assert.deepEqual([res.status, res.body], [401, { error: 'unauthorized' }], `${name} on ${path}`)
+        }
+      }
+    })
+
+    it('refuses an Authorization header that is not "Bearer <token>": 401 unauthorized', async () => {
+      const headers = [
+        'Bearer',
+        'Bearer ',
+        `Basic ${Buffer.from(`${user.email}:${user.password}`).toString('base64')}`,
+        user.token,
+        `Token ${user.token}`,
+        `Bearer ${user.token} ${user.token}`,
+      ]
+      for (const authorization of headers) {
+        const res = await t.request('GET', '/users/me', { headers: { authorization } })
+        assert.deepEqual([res.status, res.body], [401, { error: 'unauthorized' }], authorization)
+      }
+      assertStatus(await t.request('GET', '/users/me', { headers: { authorization: `Bearer ${user.token}` } }), 200)
+    })
+
+    it('refuses the valid token of a user an admin has blocked, from the next request on', async () => {
+      const blocked = await t.registerWithRole(2)
+      assertStatus(await t.get('/moderation/requests/pending', blocked.token), 200)
+      assertStatus(await t.post(`/admin/users/${blocked.id}/block`, undefined, t.admin.token), 200)
+      for (const path of ['/users/me', '/auth/me', '/requests/my', '/moderation/requests/pending']) {
+        assertError(await t.get(path, blocked.token), 401, 'unauthorized')
+      }
+    })
+
+    it('takes a moderator\'s powers away with the role, from the next request on', async () => {
+      const demoted = await t.registerWithRole(2)
+      assertStatus(await t.get('/moderation/requests/pending', demoted.token), 200)
+      assertStatus(await t.delete(`/admin/users/${demoted.id}/roles/2`, t.admin.token), 200)
+      assertError(await t.get('/moderation/requests/pending', demoted.token), 403, 'moderator role required')
+      assertStatus(await t.get('/users/me', demoted.token), 200)
+    })
+  })
+}

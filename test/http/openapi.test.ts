@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { buildApp } from '../../src/app.js'
+import { openPglite } from '../../src/db/pglite.js'
+import { EXTENSION_TAG } from '../../src/http/openapi.js'
+import { startApp, TEST_SECRET, testConfig, type TestApp } from '../helpers/app.js'
+import { assertStatus } from '../helpers/assert.js'
+import { engines } from '../helpers/engines.js'
+
+/** Every operation of interface 1.0.1, as `METHOD /path` in OpenAPI's path syntax. */
+const INTERFACE_OPERATIONS = [
+  'GET /health', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /auth/me', 'POST /auth/logout',
+  'GET /users/me', 'PATCH /users/me', 'POST /users/me/location', 'POST /users/me/verify-email', 'GET /users/me/roles',
+  'GET /users/me/permissions', 'GET /users/me/permissions/{permission_name}/check', 'GET /users/{id}', 'GET /request-types',
+  'POST /requests', 'GET /requests/my', 'GET /requests/nearby', 'GET /requests/bounds', 'GET /requests/{id}',
+  'POST /requests/{id}/complete', 'GET /requests/{id}/responses', 'POST /requests/{id}/responses',
+  'POST /requests/{id}/responses/{response_id}/accept', 'GET /moderation/requests/pending', 'GET /moderation/requests/my',
+  'POST /moderation/requests/{id}/approve', 'POST /moderation/requests/{id}/reject', 'POST /moderation/requests/{id}/moderate',
+  'POST /admin/users/{user_id}/roles/{role_id}',
+]
+
+/** The operations of this area: all must be documented. */
+const ACCOUNT_OPERATIONS = INTERFACE_OPERATIONS.slice(0, 15).concat('POST /admin/users/{user_id}/roles/{role_id}')
+const ACCOUNT_EXTENSIONS = [
+  'GET /roles', 'DELETE /admin/users/{user_id}/roles/{role_id}', 'POST /admin/users/{id}/block',
+  'POST /admin/users/{id}/unblock', 'POST /admin/users/{id}/verify',
+]
+/** interface.md › Authentication 2: everything else needs a token. */
+const PUBLIC_OPERATIONS = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types']
+
+interface Operation {
+  tags?: string[]
+  security?: unknown[]
+  responses: Record<string, { content?: Record<string, { schema: any }> }>
+  'x-beyond-1.0.1'?: boolean
+}
+
+function operations (doc: any): Map<string, Operation> {
+  const found = new Map<string, Operation>()
+  for (const [path, item] of Object.entries<Record<string, Operation>>(doc.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      found.set(`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`, operation)
+    }
+  }
+  return found
+}
+
+for (const engine of engines()) {
+  describe(`OpenAPI document and reference page (${engine})`, () => {
+    let t: TestApp
+    let doc: any
+    before(async () => {
+      t = await startApp(engine)
+      const res = await t.get('/openapi.json')
+      assertStatus(res, 200)
+      doc = res.body
+    })
+    after(() => t.close())
+
+    it('is OpenAPI 3.1.0 for interface version 1.0.1', () => {
+      assert.equal(doc.openapi, '3.1.0')
+      assert.equal(doc.info.version, '1.0.1')
+      assert.equal(typeof doc.info.title, 'string')
+      assert.deepEqual(doc.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    })
+
+    it('documents every operation of this area, all under /api/v1', () => {
+      assert.ok(Object.keys(doc.paths).every((path) => path.startsWith('/api/v1/')))
+      const documented = operations(doc)
+      for (const operation of [...ACCOUNT_OPERATIONS, ...ACCOUNT_EXTENSIONS]) assert.ok(documented.has(operation), `${operation} is documented`)
+    })
+
+    it('every operation has tags and documents its error responses as {"error": string}', () => {
+      for (const [name, operation] of operations(doc)) {
+        assert.ok((operation.tags ?? []).length > 0, `${name} has tags`)
+        const errorStatuses = Object.keys(operation.responses).filter((status) => /^[45]/.test(status))
+        assert.ok(errorStatuses.length > 0, `${name} documents error responses`)
+        for (const status of errorStatuses) {
+          const schema = operation.responses[status]?.content?.['application/json']?.schema
+          assert.deepEqual(schema?.required, ['error'], `${name} ${status}`)
+          assert.equal(schema?.properties?.error?.type, 'string', `${name} ${status}`)
+        }
+      }
+    })
+
+    it('extensions carry the beyond-1.0.1 tag and x-beyond-1.0.1; interface operations carry neither', () => {
+      const documented = operations(doc)
+      for (const name of ACCOUNT_EXTENSIONS) {
+        const operation = documented.get(name)!
+        assert.ok(operation.tags?.includes(EXTENSION_TAG), `${name} is tagged ${EXTENSION_TAG}`)
+        assert.equal(operation['x-beyond-1.0.1'], true, name)
+      }
+      for (const [name, operation] of documented) {
+        const tagged = operation.tags?.includes(EXTENSION_TAG) === true
+        assert.equal(tagged, operation['x-beyond-1.0.1'] === true, `${name}: tag and flag agree`)
+        if (INTERFACE_OPERATIONS.includes(name)) assert.equal(tagged, false, `${name} is part of 1.0.1`)
+        else assert.equal(tagged, true, `${name} is not in interface 1.0.1, so it is marked as an extension`)
+      }
+      assert.ok(doc.tags.some((tag: any) => tag.name === EXTENSION_TAG))
+    })
+
+    it('protected operations declare bearer security; the public ones do not', () => {
+      for (const [name, operation] of operations(doc)) {
+        const expected = PUBLIC_OPERATIONS.includes(name) ? undefined : [{ bearer: [] }]
+        assert.deepEqual(operation.security, expected, name)
+      }
+    })
+
+    it('/api/v1/docs is an HTML page whose scripts and styles the service serves itself', async () => {
+      const page = await t.get('/docs')
+      assertStatus(page, 200)
+      assert.match(String(page.headers['content-type']), /^text\/html/)
+      const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!)
+      assert.ok(assets.some((url) => url.endsWith('.js')), 'the page loads scripts')
+      assert.ok(assets.some((url) => url.endsWith('.css')), 'the page loads styles')
+      for (const url of assets) {
+        assert.ok(url.startsWith('/api/v1/docs/'), `${url} is served locally`)
+        const asset = await t.app.inject({ method: 'GET', url })
+        assert.equal(asset.statusCode, 200, url)
+        if (url.endsWith('.js')) assert.match(String(asset.headers['content-type']), /javascript/)
+        if (url.endsWith('.css')) assert.match(String(asset.headers['content-type']), /^text\/css/)
+        // Nothing the page runs reaches out to another host (no CDN, no online validator).
+        if (url.endsWith('initializer.js')) assert.doesNotMatch(asset.body, /validatorUrl: *["']http/)
+      }
+      // The initializer loads the document from ./json beside the page.
+      const initializer = await t.get('/docs/static/swagger-initializer.js')
+      assert.match(initializer.text, /resolveUrl\('\.\/json'\)/)
+      const served = await t.get('/docs/json')
+      assertStatus(served, 200)
+      assert.deepEqual(served.body.paths, doc.paths)
+    })
+  })
+}
+
+describe('route declarations', () => {
+  it('an /api/v1 route that declares no config.auth is refused when it is added', async () => {
+    const db = await openPglite(undefined)
+    const app = await buildApp({ config: testConfig(), db, jwtSecret: TEST_SECRET })
+    try {
+      assert.throws(() => app.get('/api/v1/unguarded', async () => 'open'), /declares no config\.auth/)
+    } finally {
+      await app.close()
+      await db.close()
+    }
+  })
+})

@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict'
+import { availableParallelism } from 'node:os'
+import { resolve } from 'node:path'
+import { describe, it } from 'node:test'
+import { ConfigError, loadConfig, OWASP_SCRYPT } from '../../src/config.js'
+
+const SECRET = 'a'.repeat(32)
+
+function refuses (env: Record<string, string>, message: string): void {
+  assert.throws(() => loadConfig(env), (error: unknown) => {
+    assert.ok(error instanceof ConfigError, 'a ConfigError')
+    assert.equal(error.message, message)
+    return true
+  })
+}
+
+describe('loadConfig', () => {
+  it('has defaults for everything: embedded database in ./data, port 3000, 15-minute access tokens', () => {
+    const config = loadConfig({})
+    assert.deepEqual(config, {
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve('data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      admin: undefined,
+      logLevel: 'info',
+      authCacheTtlMs: 2000,
+      boundsResultCap: 1000,
+      scrypt: OWASP_SCRYPT,
+      redisUrl: undefined,
+      rateLimits: { windowSeconds: 60, perAddress: 60, perAccount: 10 },
+      corsOrigins: [],
+      trustProxy: false,
+      dbConnectTimeoutMs: 3000,
+      dbStatementTimeoutMs: 10000,
+      workers: 1,
+    })
+    assert.ok(Object.isFrozen(config))
+    assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })
+  })
+
+  it('reads every setting, trimming surrounding spaces', () => {
+    const config = loadConfig({
+      PORT: ' 8080 ',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/vcs',
+      DATABASE_URL: 'postgres://app@db:5432/vcs',
+      JWT_SECRET: SECRET,
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      REFRESH_TOKEN_TTL_DAYS: '7',
+      ADMIN_EMAIL: 'Admin@Example.org',
+      ADMIN_PASSWORD: 'admin password',
+      LOG_LEVEL: 'warn',
+      AUTH_CACHE_TTL_MS: '0',
+      BOUNDS_RESULT_CAP: '50',
+    })
+    assert.equal(config.port, 8080)
+    assert.equal(config.host, '0.0.0.0')
+    assert.equal(config.dataDir, '/var/lib/vcs')
+    assert.equal(config.databaseUrl, 'postgres://app@db:5432/vcs')
+    assert.equal(config.jwtSecret, SECRET)
+    assert.equal(config.accessTokenTtlSeconds, 600)
+    assert.equal(config.refreshTokenTtlDays, 7)
+    assert.deepEqual(config.admin, { email: 'Admin@Example.org', password: 'admin password' })
+    assert.equal(config.logLevel, 'warn')
+    assert.equal(config.authCacheTtlMs, 0)
+    assert.equal(config.boundsResultCap, 50)
+  })
+
+  it('reads the rate limits, Redis, CORS, proxy trust and database timeouts', () => {
+    const config = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      RATE_LIMIT_PER_ADDRESS: '100',
+      RATE_LIMIT_PER_ACCOUNT: '5',
+      CORS_ORIGINS: 'https://app.example.org, http://localhost:5173',
+      TRUST_PROXY: '1',
+      DB_CONNECT_TIMEOUT_MS: '500',
+      DB_STATEMENT_TIMEOUT_MS: '2000',
+    })
+    assert.equal(config.redisUrl, 'redis://127.0.0.1:6379')
+    assert.deepEqual(config.rateLimits, { windowSeconds: 30, perAddress: 100, perAccount: 5 })
+    assert.deepEqual(config.corsOrigins, ['https://app.example.org', 'http://localhost:5173'])
+    assert.equal(config.trustProxy, 1)
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
+    assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy, '10.0.0.1,10.0.0.2')
+    assert.equal(config.dbConnectTimeoutMs, 500)
+    assert.equal(config.dbStatementTimeoutMs, 2000)
+  })
+
+  it('refuses a REDIS_URL, a CORS origin or a rate limit that is not one', () => {
+    assert.throws(() => loadConfig({ REDIS_URL: 'localhost:6379' }), { message: 'REDIS_URL must start with redis:// or rediss://' })
+    assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://ok.example.org,*' }), { message: 'CORS_ORIGINS: "*" is not an origin like https://example.org' })
+    assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/path' }), ConfigError)
+    assert.throws(() => loadConfig({ RATE_LIMIT_PER_ACCOUNT: '0' }), { message: 'RATE_LIMIT_PER_ACCOUNT must be a whole number from 1 to 1000000, got "0"' })
+    assert.throws(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '10ms' }), ConfigError)
+  })
+
+  it('empty variables count as unset', () => {
+    assert.deepEqual(loadConfig({ PORT: '', DATABASE_URL: ' ', JWT_SECRET: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }), loadConfig({}))
+  })
+
+  it('accepts PORT 0 (any free port) and 65535', () => {
+    assert.equal(loadConfig({ PORT: '0' }).port, 0)
+    assert.equal(loadConfig({ PORT: '65535' }).port, 65535)
+  })
+
+  it('refuses a bad PORT', () => {
+    for (const port of ['abc', '65536', '-1', '80.5', '0x50']) refuses({ PORT: port }, `PORT must be a whole number from 0 to 65535, got "${port}"`)
+  })
+
+  it('refuses a JWT_SECRET shorter than 32 characters', () => {
+    refuses({ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long')
+    refuses({ JWT_SECRET: 'a'.repeat(31) }, 'JWT_SECRET must be at least 32 characters long')
+    assert.equal(loadConfig({ JWT_SECRET: SECRET }).jwtSecret, SECRET)
+  })
+
+  it('refuses DATABASE_URL without JWT_SECRET, and a DATABASE_URL that is not PostgreSQL', () => {
+    refuses({ DATABASE_URL: 'postgres://db/vcs' }, 'JWT_SECRET is required when DATABASE_URL is set')
+    refuses({ DATABASE_URL: 'mysql://db/vcs', JWT_SECRET: SECRET }, 'DATABASE_URL must start with postgres:// or postgresql://')
+    assert.equal(loadConfig({ DATABASE_URL: 'postgresql://db/vcs', JWT_SECRET: SECRET }).databaseUrl, 'postgresql://db/vcs')
+  })
+
+  it('refuses ADMIN_EMAIL without ADMIN_PASSWORD and the reverse', () => {
+    refuses({ ADMIN_EMAIL: 'admin@example.org' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+    refuses({ ADMIN_PASSWORD: 'admin password' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
+  })
+
+  it('refuses an ADMIN_EMAIL that is not an e-mail address and an ADMIN_PASSWORD outside 8..128', () => {
+    refuses({ ADMIN_EMAIL: 'admin', ADMIN_PASSWORD: 'admin password' }, 'ADMIN_EMAIL must be an e-mail address, got "admin"')
+    refuses({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be 8 to 128 characters long')
+    refuses({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'p'.repeat(129) }, 'ADMIN_PASSWORD must be 8 to 128 characters long')
+  })
+
+  it('refuses an unknown LOG_LEVEL', () => {
+    refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent')
+  })
+
+  it('refuses token lifetimes and a principal cache TTL outside their ranges', () => {
+    refuses({ ACCESS_TOKEN_TTL_SECONDS: '30' }, 'ACCESS_TOKEN_TTL_SECONDS must be a whole number from 60 to 86400, got "30"')
+    refuses({ REFRESH_TOKEN_TTL_DAYS: '0' }, 'REFRESH_TOKEN_TTL_DAYS must be a whole number from 1 to 365, got "0"')
+    // rules.md › Accounts and tokens: a block reaches every instance within 5 seconds.
+    refuses({ AUTH_CACHE_TTL_MS: '5001' }, 'AUTH_CACHE_TTL_MS must be a whole number from 0 to 5000, got "5001"')
+  })
+
+  it('reads WORKERS: a whole number from 1 to 64, or auto for one per core', () => {
+    const server = { DATABASE_URL: 'postgres://db/vcs', JWT_SECRET: SECRET }
+    assert.equal(loadConfig({ ...server, WORKERS: '3' }).workers, 3)
+    assert.equal(loadConfig({ ...server, WORKERS: 'auto' }).workers, availableParallelism())
+    assert.equal(loadConfig({ WORKERS: '1' }).workers, 1)
+    for (const value of ['0', '65', 'two', '1.5', '-1']) {
+      refuses({ ...server, WORKERS: value }, `WORKERS must be auto or a whole number from 1 to 64, got "${value}"`)
+    }
+  })
+
+  it('refuses more than one worker on the embedded database, which belongs to one process', () => {
+    for (const value of ['2', 'auto']) {
+      refuses({ WORKERS: value }, 'WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)')
+    }
+  })
+})
