@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 
@@ -39,6 +40,8 @@ export interface Config {
   /** How long a request waits for a database connection, and for one statement, before failing with 503. */
   readonly dbConnectTimeoutMs: number
   readonly dbStatementTimeoutMs: number
+  /** Processes serving HTTP on the one port (node:cluster); 1 means no cluster. */
+  readonly workers: number
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +67,17 @@ function trustProxy (raw: string | undefined): boolean | number | string {
   if (raw === 'true') return true
   if (/^\d+$/.test(raw)) return Number(raw)
   return raw
+}
+
+/** WORKERS: a count, or `auto` for one per core. Above 1 needs a PostgreSQL server: PGlite belongs to one process. */
+function workers (raw: string | undefined, databaseUrl: string | undefined): number {
+  if (raw === undefined) return 1
+  const count = raw === 'auto' ? availableParallelism() : /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!(count >= 1 && count <= 64)) throw new ConfigError(`WORKERS must be auto or a whole number from 1 to 64, got "${raw}"`)
+  if (databaseUrl === undefined && (count > 1 || raw === 'auto')) {
+    throw new ConfigError('WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)')
+  }
+  return count
 }
 
 /** The only reader of the environment. Throws ConfigError with a message meant for the operator. */
@@ -127,5 +141,6 @@ export function loadConfig (env: Env = process.env): Config {
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10000, 100, 600000),
+    workers: workers(text(env, 'WORKERS'), databaseUrl),
   })
 }

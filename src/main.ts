@@ -1,22 +1,38 @@
+import cluster, { type Worker } from 'node:cluster'
 import { buildApp } from './app.js'
 import { configOrExit, fail, openMigrated } from './cli.js'
+import type { Config } from './config.js'
+import type { Database } from './db/database.js'
+import { openDatabase } from './db/open.js'
 import { API_PREFIX } from './http/openapi.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
 
-async function main (): Promise<void> {
-  const config = configOrExit()
+/** What a worker tells the primary once it accepts connections. */
+interface ListeningMessage { type: 'listening', port: number }
+
+function announce (config: Config, port: number, engine: Database['engine'], workers: number): void {
+  const where = engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'
+  const processes = workers > 1 ? `, ${workers} workers` : ''
+  process.stdout.write(`Listening on http://${config.host}:${port}${API_PREFIX} (${where}${processes}); API reference at ${API_PREFIX}/docs\n`)
+}
+
+/** Schema and first admin: done once, by the single process or by the cluster's primary before it forks. */
+async function prepare (config: Config): Promise<Database> {
   const { db } = await openMigrated(config)
-  const admin = config.admin === undefined
-    ? undefined
-    : await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+  if (config.admin !== undefined) {
+    const admin = await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
       .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
+    if (admin.created) process.stdout.write(`Created the admin account ${config.admin.email.trim().toLowerCase()}\n`)
+  }
+  return db
+}
+
+/** Serves HTTP until SIGTERM or SIGINT, then finishes the requests under way and exits 0. */
+async function serve (config: Config, db: Database): Promise<number> {
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   const app = await buildApp({ config, db, jwtSecret })
-  if (admin !== undefined) {
-    app.log.info({ userId: admin.id }, admin.created ? 'admin account created from ADMIN_EMAIL' : 'admin account from ADMIN_EMAIL exists; role admin ensured')
-  }
 
   let closing = false
   const shutdown = (signal: string): void => {
@@ -41,9 +57,75 @@ async function main (): Promise<void> {
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`)
   }
   const address = app.server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : config.port
-  const where = db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'
-  process.stdout.write(`Listening on http://${config.host}:${port}${API_PREFIX} (${where}); API reference at ${API_PREFIX}/docs\n`)
+  return typeof address === 'object' && address !== null ? address.port : config.port
+}
+
+/**
+ * WORKERS > 1: the primary prepares the database once, then forks the workers, which share the port
+ * (node:cluster hands connections out to them). A worker that crashes is replaced; one that fails to
+ * start stops the whole service. SIGTERM or SIGINT is passed on to every worker, and the primary exits
+ * 0 once they have all finished their requests and exited 0.
+ */
+async function primary (config: Config): Promise<void> {
+  await (await prepare(config)).close()
+
+  let stopping = false
+  let clean = true
+  let announced = false
+  // Our own bookkeeping: cluster.workers may still list a worker when its 'exit' arrives.
+  const alive = new Set<Worker>()
+  const listening = new Set<Worker>()
+  const fork = (): void => {
+    const worker = cluster.fork()
+    alive.add(worker)
+    worker.on('message', (message: ListeningMessage) => {
+      if (message.type !== 'listening') return
+      listening.add(worker)
+      // Once, when every worker accepts connections.
+      if (!announced && listening.size === config.workers) {
+        announced = true
+        announce(config, message.port, 'postgres', config.workers)
+      }
+    })
+  }
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return
+    stopping = true
+    for (const worker of alive) worker.process.kill(signal)
+  }
+  cluster.on('exit', (worker, code, signal) => {
+    alive.delete(worker)
+    const started = listening.delete(worker)
+    if (!stopping && !started) {
+      process.stderr.write(`volunteer-coordination-service: a worker failed to start (exit ${code ?? signal}); stopping\n`)
+      clean = false
+      stop('SIGTERM')
+    }
+    // Told to stop, a serving worker finishes its requests and exits 0; anything else is a failed shutdown.
+    // (One still starting has no requests, and the signal simply ends it.)
+    if (stopping && started && code !== 0) clean = false
+    if (stopping) {
+      if (alive.size === 0) process.exit(clean ? 0 : 1)
+      return
+    }
+    process.stderr.write(`volunteer-coordination-service: worker ${worker.process.pid} died (${code ?? signal}); starting another\n`)
+    fork()
+  })
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+  for (let i = 0; i < config.workers; i++) fork()
+}
+
+async function main (): Promise<void> {
+  const config = configOrExit()
+  if (config.workers > 1 && cluster.isPrimary) return await primary(config)
+
+  const db = cluster.isPrimary
+    ? await prepare(config)
+    : await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
+  const port = await serve(config, db)
+  if (cluster.isWorker) process.send?.({ type: 'listening', port } satisfies ListeningMessage)
+  else announce(config, port, db.engine, 1)
 }
 
 await main()

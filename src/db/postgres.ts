@@ -39,6 +39,34 @@ function translate (error: unknown): unknown {
   return isUnavailable(error) ? new DatabaseUnavailableError(error) : error
 }
 
+/** Beyond this many distinct statement texts, further ones run unnamed (a guard; the service has far fewer). */
+const MAX_PREPARED = 500
+
+/**
+ * Names each distinct statement text once per process, so that every pool connection parses it once and
+ * then only binds and executes it (a named prepared statement). A text whose prepared form the server
+ * refuses after a schema change ("cached plan must not change result type") is run unnamed from then on.
+ */
+class StatementNames {
+  readonly #names = new Map<string, string | null>()
+
+  get (text: string): string | null {
+    let name = this.#names.get(text)
+    if (name === undefined) {
+      name = this.#names.size < MAX_PREPARED ? `vcs_${this.#names.size + 1}` : null
+      this.#names.set(text, name)
+    }
+    return name
+  }
+
+  /** True when the failure was that of a stale prepared statement, which is now given up. */
+  stale (text: string, error: unknown): boolean {
+    if (sqlState(error) !== '0A000' || this.#names.get(text) == null) return false
+    this.#names.set(text, null)
+    return true
+  }
+}
+
 export async function openPostgres (connectionString: string, options: PostgresOptions = {}): Promise<Database> {
   const statementTimeout = options.statementTimeoutMs ?? 10_000
   const pool = new pg.Pool({
@@ -55,15 +83,23 @@ export async function openPostgres (connectionString: string, options: PostgresO
   // Fail at start-up, with the driver's message, rather than on the first request.
   const probe = await pool.connect()
   probe.release()
+  const names = new StatementNames()
+  const statement = (text: string, params: readonly unknown[] | undefined): pg.QueryConfig => {
+    const name = names.get(text)
+    return { text, values: params as unknown[] | undefined, ...(name !== null ? { name } : {}) }
+  }
+  const query: Database['query'] = async (text, params) => {
+    try {
+      return (await pool.query(statement(text, params))).rows
+    } catch (error) {
+      // Outside a transaction a statement refused for being stale had no effect, so it can simply run again.
+      if (names.stale(text, error)) return await query(text, params)
+      throw translate(error)
+    }
+  }
   return {
     engine: 'postgres',
-    async query (text, params) {
-      try {
-        return (await pool.query(text, params as unknown[] | undefined)).rows
-      } catch (error) {
-        throw translate(error)
-      }
-    },
+    query,
     async transaction (fn) {
       const client = await pool.connect().catch((error: unknown) => { throw translate(error) })
       let broken = false
@@ -71,7 +107,12 @@ export async function openPostgres (connectionString: string, options: PostgresO
         await client.query('BEGIN')
         const tx: Transaction = {
           async query (text, params) {
-            return (await client.query(text, params as unknown[] | undefined)).rows
+            try {
+              return (await client.query(statement(text, params))).rows
+            } catch (error) {
+              names.stale(text, error)
+              throw error
+            }
           },
           async exec (script) { await client.query(script) },
         }

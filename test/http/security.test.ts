@@ -133,7 +133,7 @@ for (const engine of engines()) {
       await t.request('POST', '/auth/login', { payload: `{"email": "${user.email}", "password": "${user.password}"`, headers: { 'content-type': 'application/json' } })
       await t.post('/auth/logout', undefined, refreshed.body.access_token)
 
-      assert.ok(lines.length >= 14, `expected request log lines, got ${lines.length}`)
+      assert.ok(lines.length >= 7, `expected a log line per request, got ${lines.length}`)
       const secrets = [user.password, 'a wrong password', TEST_SECRET, user.token, user.refresh,
         loggedIn.body.access_token, loggedIn.body.refresh_token, refreshed.body.access_token, refreshed.body.refresh_token]
       for (const line of lines) {

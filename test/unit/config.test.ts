@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       dbConnectTimeoutMs: 3000,
       dbStatementTimeoutMs: 10000,
+      workers: 1,
     })
     assert.ok(Object.isFrozen(config))
     assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })

@@ -109,13 +109,21 @@ export function boundsSql (boxes: number): string {
     return `(r.location <@ cube(ARRAY[${p(1)}, ${p(2)}, ${p(3)}], ARRAY[${p(4)}, ${p(5)}, ${p(6)}])
       AND r.latitude BETWEEN ${p(7)} AND ${p(8)} AND r.longitude BETWEEN ${p(9)} AND ${p(10)})`
   }
+  // The newest are chosen first and only they are joined to their requester and type: a dense rectangle
+  // holds ten thousand requests at 1M active, and joining them all before the limit cost half the time.
   return /* sql */ `
     SELECT ${LIST_ITEM_COLUMNS}
-    FROM ${LIST_ITEM_FROM}
-    WHERE ${ACTIVE}
-      AND (${Array.from({ length: boxes }, (_, n) => box(n)).join(' OR ')})
-    ORDER BY r.created_at DESC, r.id DESC
-    LIMIT $${boxes * 10 + 1}`
+    FROM (
+      SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at, r.requester_id, r.request_type_id
+      FROM requests r
+      WHERE ${ACTIVE}
+        AND (${Array.from({ length: boxes }, (_, n) => box(n)).join(' OR ')})
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT $${boxes * 10 + 1}
+    ) r
+      JOIN users u ON u.id = r.requester_id
+      JOIN request_types t ON t.id = r.request_type_id
+    ORDER BY r.created_at DESC, r.id DESC`
 }
 
 export function boundsParams (boxes: readonly BoundsBox[], limit: number): number[] {
