@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
@@ -58,7 +58,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One log line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed or overlong URL) get `{"error"}` bodies too.
     frameworkErrors,

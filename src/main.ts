@@ -8,8 +8,6 @@ import { API_PREFIX } from './http/openapi.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
 
-type Admin = Awaited<ReturnType<typeof ensureAdmin>>
-
 /** What a worker tells the primary once it accepts connections. */
 interface ListeningMessage { type: 'listening', port: number }
 
@@ -19,25 +17,22 @@ function announce (config: Config, port: number, engine: Database['engine'], wor
   process.stdout.write(`Listening on http://${config.host}:${port}${API_PREFIX} (${where}${processes}); API reference at ${API_PREFIX}/docs\n`)
 }
 
-const adminNote = (admin: Admin) =>
-  admin.created ? 'admin account created from ADMIN_EMAIL' : 'admin account from ADMIN_EMAIL exists; role admin ensured'
-
 /** Schema and first admin: done once, by the single process or by the cluster's primary before it forks. */
-async function prepare (config: Config): Promise<{ db: Database, admin: Admin | undefined }> {
+async function prepare (config: Config): Promise<Database> {
   const { db } = await openMigrated(config)
-  const admin = config.admin === undefined
-    ? undefined
-    : await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
+  if (config.admin !== undefined) {
+    const admin = await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
       .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
-  return { db, admin }
+    if (admin.created) process.stdout.write(`Created the admin account ${config.admin.email.trim().toLowerCase()}\n`)
+  }
+  return db
 }
 
 /** Serves HTTP until SIGTERM or SIGINT, then finishes the requests under way and exits 0. */
-async function serve (config: Config, db: Database, admin: Admin | undefined): Promise<number> {
+async function serve (config: Config, db: Database): Promise<number> {
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   const app = await buildApp({ config, db, jwtSecret })
-  if (admin !== undefined) app.log.info({ userId: admin.id }, adminNote(admin))
 
   let closing = false
   const shutdown = (signal: string): void => {
@@ -72,9 +67,7 @@ async function serve (config: Config, db: Database, admin: Admin | undefined): P
  * 0 once they have all finished their requests and exited 0.
  */
 async function primary (config: Config): Promise<void> {
-  const { db, admin } = await prepare(config)
-  await db.close()
-  if (admin !== undefined) process.stdout.write(`${adminNote(admin)} (user ${admin.id})\n`)
+  await (await prepare(config)).close()
 
   let stopping = false
   let clean = true
@@ -126,15 +119,13 @@ async function primary (config: Config): Promise<void> {
 async function main (): Promise<void> {
   const config = configOrExit()
   if (config.workers > 1 && cluster.isPrimary) return await primary(config)
-  if (cluster.isWorker) {
-    // The primary has migrated the database and made the admin.
-    const db = await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
-    const port = await serve(config, db, undefined)
-    process.send?.({ type: 'listening', port } satisfies ListeningMessage)
-    return
-  }
-  const { db, admin } = await prepare(config)
-  announce(config, await serve(config, db, admin), db.engine, 1)
+
+  const db = cluster.isPrimary
+    ? await prepare(config)
+    : await openDatabase(config).catch((error: Error) => fail(`cannot open the database: ${error.message}`))
+  const port = await serve(config, db)
+  if (cluster.isWorker) process.send?.({ type: 'listening', port } satisfies ListeningMessage)
+  else announce(config, port, db.engine, 1)
 }
 
 await main()

@@ -35,7 +35,8 @@ export async function scratchDatabase (engine: Engine): Promise<ScratchDatabase>
   url.pathname = `/${name}`
   return {
     url: url.toString(),
-    open: () => openPostgres(url.toString()),
+    // Some tests bulk-load 100k rows on a busy machine: more time than the service's default statement limit.
+    open: () => openPostgres(url.toString(), { statementTimeoutMs: 120_000 }),
     drop: () => admin(async (client) => { await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }),
   }
 }
