@@ -3,7 +3,10 @@
 //
 //   npm run bench -- --base http://127.0.0.1:3000/api/v1 [--database-url postgres://...] [--pid PID]
 //     [--duration 10] [--warmup 2] [--connections 32] [--scenarios nearby,bounds,detail,me,create,login,mix,health-login]
-//     [--label text] [--json results.json]
+//     [--runs 1] [--label text] [--json results.json]
+//
+// With --runs N each scenario (and its raw-SQL twin, run right after it) is measured N times and the
+// median of each figure is reported, the spread of the throughput beside it; every run is kept in the JSON.
 //
 // The service should run with rate limits raised (RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_PER_ACCOUNT), or the
 // login scenarios measure 429s. Data comes from `npm run seed`: the bench logs in as demo accounts.
@@ -30,6 +33,7 @@ interface Options {
   duration: number
   warmup: number
   connections: number
+  runs: number
   scenarios: Scenario[]
   label: string
   json: string | undefined
@@ -52,6 +56,44 @@ export interface Result {
   /** CPU time per answered request, in ms: the service's processes, PostgreSQL's backends on the database, this load generator. */
   cpu?: { service: number | undefined, postgres: number | undefined, client: number }
   statuses?: Record<string, number>
+  /** With --runs above 1: the slowest and fastest run's throughput, and every run. */
+  spread?: { min: number, max: number }
+  runs?: Result[]
+}
+
+function median (values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** The runs of one scenario summed up: the median of each figure, the errors of all, the highest memory. */
+export function medianResult (runs: readonly Result[]): Result {
+  const first = runs[0]
+  if (first === undefined) throw new Error('no runs')
+  if (runs.length === 1) return first
+  const of = (pick: (r: Result) => number | undefined) => {
+    const values = runs.map(pick).filter((v): v is number => v !== undefined)
+    return values.length === 0 ? undefined : median(values)
+  }
+  const rates = runs.map((r) => r.requestsPerSecond)
+  const statuses: Record<string, number> = {}
+  for (const r of runs) for (const [status, n] of Object.entries(r.statuses ?? {})) statuses[status] = (statuses[status] ?? 0) + n
+  return {
+    scenario: first.scenario,
+    requestsPerSecond: median(rates),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    total: runs.reduce((sum, r) => sum + r.total, 0),
+    peakRssMiB: of((r) => r.peakRssMiB) === undefined ? undefined : Math.max(...runs.map((r) => r.peakRssMiB ?? 0)),
+    ...(first.cpu !== undefined
+      ? { cpu: { service: of((r) => r.cpu?.service), postgres: of((r) => r.cpu?.postgres), client: of((r) => r.cpu?.client) ?? NaN } }
+      : {}),
+    statuses,
+    spread: { min: Math.min(...rates), max: Math.max(...rates) },
+    runs: [...runs],
+  }
 }
 
 // --- numbers ---------------------------------------------------------------------------------------
@@ -446,7 +488,8 @@ export function table (results: readonly Result[]): string {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|']
   const cpu = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2))
   for (const r of results) {
-    lines.push(`| ${r.scenario} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.peakRssMiB === undefined ? '-' : r.peakRssMiB.toFixed(0)} | ` +
+    const spread = r.spread === undefined ? '' : ` (${r.spread.min.toFixed(0)}–${r.spread.max.toFixed(0)})`
+    lines.push(`| ${r.scenario} | ${r.requestsPerSecond.toFixed(0)}${spread} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.peakRssMiB === undefined ? '-' : r.peakRssMiB.toFixed(0)} | ` +
       `${cpu(r.cpu?.service)} | ${cpu(r.cpu?.postgres)} | ${cpu(r.cpu?.client)} |`)
   }
   return lines.join('\n')
@@ -462,6 +505,7 @@ function parseOptions (argv: string[]): Options {
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '32' },
+      runs: { type: 'string', default: '1' },
       scenarios: { type: 'string', default: SCENARIOS.join(',') },
       label: { type: 'string', default: '' },
       json: { type: 'string' },
@@ -472,7 +516,7 @@ function parseOptions (argv: string[]): Options {
     },
   })
   if (values.help === true) {
-    process.stdout.write('npm run bench -- --base URL [--database-url URL] [--pid PID] [--duration S] [--warmup S] [--connections N]\n' +
+    process.stdout.write('npm run bench -- --base URL [--database-url URL] [--pid PID] [--duration S] [--warmup S] [--connections N] [--runs N]\n' +
       `  [--scenarios ${SCENARIOS.join(',')}] [--label TEXT] [--json FILE] [--center lat,lon] [--login-accounts N] [--seed S]\n`)
     process.exit(0)
   }
@@ -493,6 +537,7 @@ function parseOptions (argv: string[]): Options {
     duration: positive('duration', values.duration),
     warmup: positive('warmup', values.warmup, 0),
     connections: positive('connections', values.connections),
+    runs: positive('runs', values.runs),
     scenarios: scenarios as Scenario[],
     label: values.label,
     json: values.json,
@@ -517,25 +562,22 @@ async function main (): Promise<void> {
   process.stderr.write(`Benchmark of ${options.base}: ${options.connections} connections, ${options.duration} s per scenario (after ${options.warmup} s warm-up)\n`)
   const results: Result[] = []
   const report = (r: Result) => {
-    results.push(r)
     const odd = Object.entries(r.statuses ?? {}).filter(([status]) => !/^2\d\d$/.test(status))
     process.stderr.write(`${r.scenario.padEnd(22)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms` +
       `  errors ${r.errors}${odd.length > 0 ? ` ${JSON.stringify(Object.fromEntries(odd))}` : ''}` +
       `${r.peakRssMiB !== undefined ? `  peak RSS ${r.peakRssMiB.toFixed(0)} MiB` : ''}\n`)
   }
   try {
-    for (const scenario of options.scenarios) {
-      // Fresh tokens for each scenario: a long run outlives an access token.
+    /** One run of a scenario: its result, and the same queries straight against PostgreSQL right after. */
+    const measure = async (scenario: Scenario): Promise<Result[]> => {
+      // Fresh tokens for each run: a long run outlives an access token.
       ctx.token = await login(options.base, demoEmail(2), DEMO_PASSWORD)
       ctx.creator = await benchAccount(options.base)
-      if (scenario === 'health-login') {
-        for (const r of await runHealthDuringLogins(ctx)) report(r)
-        continue
-      }
-      report(await runHttp(scenario, ctx))
+      if (scenario === 'health-login') return await runHealthDuringLogins(ctx)
+      const measured = [await runHttp(scenario, ctx)]
       if (db !== undefined && scenario === 'nearby') {
         const raw = prng(options.seed)
-        report(await runRaw('nearby, raw SQL', db, () => {
+        measured.push(await runRaw('nearby, raw SQL', db, () => {
           const { lat, lon } = metroPoint(raw, options.center)
           // What the service runs for a first page: the 21 nearest, page of 20 (see RequestsService.nearby).
           return findNearest(db, lat, lon, 21, { limit: 20, offset: 0 })
@@ -543,8 +585,19 @@ async function main (): Promise<void> {
       }
       if (db !== undefined && scenario === 'detail') {
         const raw = prng(options.seed)
-        report(await runRaw('detail, raw SQL', db, () => findRequestDetail(db, ctx.requestIds[Math.floor(raw() * ctx.requestIds.length)] ?? 1), options))
+        measured.push(await runRaw('detail, raw SQL', db, () => findRequestDetail(db, ctx.requestIds[Math.floor(raw() * ctx.requestIds.length)] ?? 1), options))
       }
+      return measured
+    }
+    for (const scenario of options.scenarios) {
+      const runs = new Map<string, Result[]>()
+      for (let run = 0; run < options.runs; run++) {
+        for (const r of await measure(scenario)) {
+          report(r)
+          runs.set(r.scenario, [...runs.get(r.scenario) ?? [], r])
+        }
+      }
+      for (const measured of runs.values()) results.push(medianResult(measured))
     }
   } finally {
     // The bench's own requests go again, so that a repeated run searches the same active requests.

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { DatabaseUnavailableError, sqlState, type Database, type Transaction } from './database.js'
+import { StatementNames } from './statements.js'
 
 const INT8_OID = 20
 
@@ -37,34 +38,6 @@ function isUnavailable (error: unknown): boolean {
 
 function translate (error: unknown): unknown {
   return isUnavailable(error) ? new DatabaseUnavailableError(error) : error
-}
-
-/** Beyond this many distinct statement texts, further ones run unnamed (a guard; the service has far fewer). */
-const MAX_PREPARED = 500
-
-/**
- * Names each distinct statement text once per process, so that every pool connection parses it once and
- * then only binds and executes it (a named prepared statement). A text whose prepared form the server
- * refuses after a schema change ("cached plan must not change result type") is run unnamed from then on.
- */
-class StatementNames {
-  readonly #names = new Map<string, string | null>()
-
-  get (text: string): string | null {
-    let name = this.#names.get(text)
-    if (name === undefined) {
-      name = this.#names.size < MAX_PREPARED ? `vcs_${this.#names.size + 1}` : null
-      this.#names.set(text, name)
-    }
-    return name
-  }
-
-  /** True when the failure was that of a stale prepared statement, which is now given up. */
-  stale (text: string, error: unknown): boolean {
-    if (sqlState(error) !== '0A000' || this.#names.get(text) == null) return false
-    this.#names.set(text, null)
-    return true
-  }
 }
 
 export async function openPostgres (connectionString: string, options: PostgresOptions = {}): Promise<Database> {
