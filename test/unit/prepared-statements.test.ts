@@ -40,6 +40,8 @@ for (const engine of engines()) {
         assert.deepEqual(rows, [{ id: 1, name: 'one', seen, tags: { a: [1, 'x'] }, big: 9007199254740991, flag: true }])
       }
       assert.deepEqual(await db.query('SELECT name FROM things WHERE id = $1', [null]), [])
+      assert.deepEqual(await db.query('SELECT $1::text AS text, NULL::text AS nothing, \'\' AS empty', ['Zoë fährt 🚗 ✓']),
+        [{ text: 'Zoë fährt 🚗 ✓', nothing: null, empty: '' }])
     })
 
     it('reports a failed statement with its SQLSTATE and runs the next one normally', async () => {
