@@ -37,6 +37,8 @@ export interface Config {
   readonly corsOrigins: readonly string[]
   /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
   readonly trustProxy: boolean | number | string
+  /** PostgreSQL connections per process. */
+  readonly dbPoolSize: number
   /** How long a request waits for a database connection, and for one statement, before failing with 503. */
   readonly dbConnectTimeoutMs: number
   readonly dbStatementTimeoutMs: number
@@ -139,6 +141,7 @@ export function loadConfig (env: Env = process.env): Config {
     }),
     corsOrigins: Object.freeze(corsOrigins),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 1000),
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10000, 100, 600000),
     workers: workers(text(env, 'WORKERS'), databaseUrl),

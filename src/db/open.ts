@@ -11,9 +11,9 @@ export function pgliteDir (dataDir: string): string {
 }
 
 /** A PostgreSQL server when DATABASE_URL is set, otherwise the embedded engine on disk in DATA_DIR. */
-export async function openDatabase (config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>): Promise<Database> {
+export async function openDatabase (config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize' | 'dbConnectTimeoutMs' | 'dbStatementTimeoutMs'>): Promise<Database> {
   if (config.databaseUrl !== undefined) {
-    return await openPostgres(config.databaseUrl, { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs })
+    return await openPostgres(config.databaseUrl, { max: config.dbPoolSize, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs })
   }
   await mkdir(config.dataDir, { recursive: true })
   return await openPglite(pgliteDir(config.dataDir))

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { boundsBoxes } from '../../src/modules/requests/geo.js'
-import { boundsParams, boundsSql, NEARBY_SQL } from '../../src/modules/requests/requests.repo.js'
+import { boundsParams, boundsSql, nearbyParams, nearbySql, nearbyTake } from '../../src/modules/requests/requests.repo.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
@@ -79,8 +79,7 @@ for (const engine of engines()) {
     // The radius is no part of this SQL: it is applied to the rows it returns.
     for (const [label, offset, limit] of [['first page', 0, 20], ['full page', 0, 100], ['fifth page', 400, 100]] as const) {
       it(`nearby (${label}) is a KNN scan of requests_active_location with no sort beneath its limit`, async () => {
-        const take = offset + limit + 1
-        const plan = await explain(t, NEARBY_SQL, [52.5, 13.4, take, offset, limit])
+        const plan = await explain(t, nearbySql(nearbyTake(offset + limit + 1)), nearbyParams(52.5, 13.4, { offset, limit }))
         const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_location')
         assert.equal(scans.length, 1, describePlan(plan))
         const [{ node: scan, ancestors }] = scans as [typeof scans[0]]
@@ -95,6 +94,19 @@ for (const engine of engines()) {
         assertOnlyIndexReadsRequests(plan)
       })
     }
+
+    it('nearby is planned once and its prepared plan reused, not planned again for every search', async () => {
+      const sql = nearbySql(nearbyTake(21))
+      // One transaction, so one connection: prepared statements and their plan counts belong to a connection.
+      const [counts] = await t.db.transaction(async (tx) => {
+        for (let i = 0; i < 10; i++) await tx.query(sql, nearbyParams(52.4 + i * 0.02, 13.4, { offset: 0, limit: 20 }))
+        return await tx.query<{ generic_plans: number, custom_plans: number }>(
+          'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [sql])
+      })
+      assert.ok(counts !== undefined, 'the search ran as a prepared statement')
+      // PostgreSQL plans the first five runs for their values, then keeps a generic plan if it is no dearer.
+      assert.ok(counts.generic_plans >= 5, `planned afresh ${counts.custom_plans} times, generic plan used ${counts.generic_plans} times`)
+    })
 
     const rectangles = [
       ['a city district', { minLon: 13.38, minLat: 52.5, maxLon: 13.42, maxLat: 52.52 }],

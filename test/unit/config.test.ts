@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       rateLimits: { windowSeconds: 60, perAddress: 60, perAccount: 10 },
       corsOrigins: [],
       trustProxy: false,
+      dbPoolSize: 10,
       dbConnectTimeoutMs: 3000,
       dbStatementTimeoutMs: 10000,
       workers: 1,
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_ACCOUNT: '5',
       CORS_ORIGINS: 'https://app.example.org, http://localhost:5173',
       TRUST_PROXY: '1',
+      DB_POOL_SIZE: '4',
       DB_CONNECT_TIMEOUT_MS: '500',
       DB_STATEMENT_TIMEOUT_MS: '2000',
     })
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
     assert.equal(config.trustProxy, 1)
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
     assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy, '10.0.0.1,10.0.0.2')
+    assert.equal(config.dbPoolSize, 4)
     assert.equal(config.dbConnectTimeoutMs, 500)
     assert.equal(config.dbStatementTimeoutMs, 2000)
   })
@@ -97,6 +100,7 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/path' }), ConfigError)
     assert.throws(() => loadConfig({ RATE_LIMIT_PER_ACCOUNT: '0' }), { message: 'RATE_LIMIT_PER_ACCOUNT must be a whole number from 1 to 1000000, got "0"' })
     assert.throws(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '10ms' }), ConfigError)
+    assert.throws(() => loadConfig({ DB_POOL_SIZE: '0' }), { message: 'DB_POOL_SIZE must be a whole number from 1 to 1000, got "0"' })
   })
 
   it('empty variables count as unset', () => {

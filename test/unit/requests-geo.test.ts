@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import {
-  boundingCube, boundsBoxes, EARTH_RADIUS_M, parseBounds, parseDecimal, parseNearby, type Cube, type Rectangle,
+  boundingCube, boundsBoxes, chordToMeters, EARTH_RADIUS_M, earthPoint, parseBounds, parseDecimal, parseNearby, type Cube, type Rectangle,
 } from '../../src/modules/requests/geo.js'
 import { AppError } from '../../src/lib/errors.js'
+import { nearbySql, nearbyTake } from '../../src/modules/requests/requests.repo.js'
 
 /** Where ll_to_earth puts a point, computed independently of the code under test. */
 function toEarth (lat: number, lon: number): [number, number, number] {
@@ -148,5 +149,31 @@ describe('boundingCube', () => {
     for (const [lat, lon] of [[52.8, 13.4], [52.2, 13.4], [52.5, 13.8], [52.5, 13.0], [-52.5, 13.4], [52.5, -166.6]] as const) {
       assert.ok(!inside(cube, toEarth(lat, lon)), `(${lat}, ${lon}) inside`)
     }
+  })
+})
+
+describe('earthPoint and chordToMeters', () => {
+  it('put a point where ll_to_earth does, and turn a chord into the great-circle distance', () => {
+    for (const [lat, lon] of [[52.52, 13.405], [-17.5, 179.99], [0, 0], [90, 0], [-33.9, -70.6]] as const) {
+      const [x, y, z] = earthPoint(lat, lon)
+      const expected = toEarth(lat, lon)
+      assert.ok(Math.abs(x - expected[0]) < 1e-6 && Math.abs(y - expected[1]) < 1e-6 && Math.abs(z - expected[2]) < 1e-6)
+    }
+    // A quarter of the way round: the chord is R·√2, the arc πR/2.
+    assert.ok(Math.abs(chordToMeters(EARTH_RADIUS_M * Math.SQRT2) - Math.PI * EARTH_RADIUS_M / 2) < 1e-6)
+    assert.equal(chordToMeters(0), 0)
+    assert.equal(chordToMeters(3 * EARTH_RADIUS_M), Math.PI * EARTH_RADIUS_M)
+  })
+})
+
+describe('nearbyTake', () => {
+  it('reads one row past a first page of 20, and otherwise rounds up to 21 · 2^k, so few statement texts exist', () => {
+    assert.equal(nearbyTake(1), 21)
+    assert.equal(nearbyTake(21), 21)
+    assert.equal(nearbyTake(22), 42)
+    assert.equal(nearbyTake(101), 168)
+    assert.equal(nearbyTake(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER)
+    const texts = new Set(Array.from({ length: 2000 }, (_, offset) => nearbySql(nearbyTake(offset * 50 + 101))))
+    assert.ok(texts.size <= 14, `${texts.size} texts`)
   })
 })

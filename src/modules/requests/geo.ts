@@ -9,6 +9,18 @@ import { badRequest } from '../../lib/errors.js'
 /** earth() of the earthdistance extension: the sphere ll_to_earth puts points on, in metres. */
 export const EARTH_RADIUS_M = 6378168
 
+/**
+ * The great-circle distance in metres of two points `chord` metres apart on the earth() sphere: what
+ * earthdistance's earth_distance() gives, by its own formula (sec_to_gc). The nearby search reads the chord
+ * (`location <-> point`, its sort key) and converts it here: earth_distance() in the SQL is a SQL-language
+ * function PostgreSQL does not inline there, so it parsed and planned its body again on every search.
+ */
+export function chordToMeters (chord: number): number {
+  if (chord < 0) return 0
+  const half = chord / (2 * EARTH_RADIUS_M)
+  return half > 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(half)
+}
+
 export const DEFAULT_RADIUS_M = 5000
 export const MIN_RADIUS_M = 100
 export const MAX_RADIUS_M = 50000
@@ -105,6 +117,17 @@ function sinRange (from: number, to: number): Interval {
 
 function product (a: Interval, b: Interval): Interval {
   return interval([a.min * b.min, a.min * b.max, a.max * b.min, a.max * b.max])
+}
+
+/**
+ * Where ll_to_earth(lat, lon) puts a point, computed as it does. The nearby search sends this point
+ * rather than calling ll_to_earth() in its SQL: ll_to_earth is a SQL-language function that PostgreSQL
+ * does not inline there, so it parsed and planned its body again on every search.
+ */
+export function earthPoint (lat: number, lon: number): Vector {
+  const φ = radians(lat)
+  const λ = radians(lon)
+  return [EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ), EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ), EARTH_RADIUS_M * Math.sin(φ)]
 }
 
 /**

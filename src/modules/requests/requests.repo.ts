@@ -1,6 +1,6 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
 import type { Page } from '../../http/pagination.js'
-import type { BoundsBox } from './geo.js'
+import { chordToMeters, earthPoint, type BoundsBox } from './geo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
 
 const REQUEST_COLUMNS = `r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
@@ -71,39 +71,63 @@ export function listByRequester (db: Queryable, requesterId: number, page: Page)
 }
 
 /**
- * Nearby search, $1 lat, $2 lon: of the $3 active requests nearest the point, the page at offset $4 of
- * size $5, in order of distance, then id.
+ * Nearby search around the point ($1, $2, $3) that ll_to_earth gives (geo.ts earthPoint): of the `take`
+ * active requests nearest it, the page at offset $4 of size $5, in order of distance, then id.
  *
  * Why this shape: the inner query is a KNN scan of the partial GiST index (`Order By` on
  * `location <-> point`, the chord distance, which orders exactly as the great-circle distance), and it
- * reads only $3 index entries however sparse or dense the area. PostgreSQL 15 uses the index for an
+ * reads only `take` index entries however sparse or dense the area. PostgreSQL 15 uses the index for an
  * ORDER BY of the distance operator alone, never for "distance, then id" (PGlite's PostgreSQL 18 can), and a
  * radius condition in the WHERE invites a bitmap scan of the whole circle followed by a sort. So the
  * radius is applied by the caller to the ordered rows, and ties are broken by id over the rows read:
  * `last_knn` (the farthest row read) and `fetched` tell the caller whether a tie may continue past them.
  * Names are looked up per row read (subqueries on the primary keys): joined, the planner hashes the whole
  * users table when it is small, which made a search 15% dearer at 10k requests (docs/performance.md).
+ *
+ * `take` is written into the text, not sent as a parameter: PostgreSQL costs a plan with an unknown limit
+ * as if it read a tenth of the table, so it judged the prepared statement's generic plan too dear and
+ * planned every search afresh, which cost more than the search itself (docs/performance.md). nearbyTake()
+ * keeps the values, and so the statement texts, few.
  */
-export const NEARBY_SQL = /* sql */ `
+const POINT = 'cube(ARRAY[$1, $2, $3]::float8[])'
+
+export function nearbySql (take: number): string {
+  if (!Number.isSafeInteger(take) || take < 1) throw new Error(`nearby take must be a positive integer, got ${take}`)
+  return /* sql */ `
   SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status,
     (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = r.requester_id) AS requester_name,
     (SELECT t.name FROM request_types t WHERE t.id = r.request_type_id) AS request_type_name,
-    r.created_at, earth_distance(r.location, ll_to_earth($1, $2)) AS distance_meters,
-    r.knn, max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched
+    r.created_at, r.knn, max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched
   FROM (
-    SELECT r.*, r.location <-> ll_to_earth($1, $2) AS knn
+    SELECT r.*, r.location <-> ${POINT} AS knn
     FROM requests r
     WHERE ${ACTIVE}
-    ORDER BY r.location <-> ll_to_earth($1, $2)
-    LIMIT $3
+    ORDER BY r.location <-> ${POINT}
+    LIMIT ${take}
   ) r
   ORDER BY r.knn, r.id
   LIMIT $5 OFFSET $4`
+}
 
+/** The first page of 20 reads 21 rows (one past the page); other reads are rounded up to 21 · 2^k. */
+export function nearbyTake (atLeast: number): number {
+  let take = 21
+  while (take < atLeast && take < Number.MAX_SAFE_INTEGER) take = Math.min(take * 2, Number.MAX_SAFE_INTEGER)
+  return take
+}
+
+/** `knn` is the chord distance of the row, `last_knn` that of the farthest row read, `fetched` how many were read. */
 export interface NearbyRow extends RequestWithDistance { knn: number, last_knn: number, fetched: number }
 
-export function findNearest (db: Queryable, lat: number, lon: number, take: number, page: Page): Promise<NearbyRow[]> {
-  return db.query<NearbyRow>(NEARBY_SQL, [lat, lon, take, page.offset, page.limit])
+export function nearbyParams (lat: number, lon: number, page: Page): number[] {
+  return [...earthPoint(lat, lon), page.offset, page.limit]
+}
+
+/** `take` must come from nearbyTake(). */
+export async function findNearest (db: Queryable, lat: number, lon: number, take: number, page: Page): Promise<NearbyRow[]> {
+  const rows = await db.query<NearbyRow>(nearbySql(take), nearbyParams(lat, lon, page))
+  for (const row of rows) row.distance_meters = chordToMeters(row.knn)
+  return rows
 }
 
 /**

@@ -70,7 +70,7 @@ export class RequestsService {
   async nearby (query: NearbyQuery): Promise<RequestWithDistance[]> {
     const { lat, lon, radius } = parseNearby(query)
     const page = parsePage(query)
-    for (let take = page.offset + page.limit + 1; ; take *= 2) {
+    for (let take = requests.nearbyTake(page.offset + page.limit + 1); ; take = requests.nearbyTake(take * 2)) {
       const rows = await requests.findNearest(this.db, lat, lon, take, page)
       if (isSettled(rows, page, take, radius)) {
         return rows.filter((row) => row.distance_meters <= radius)
