@@ -402,15 +402,20 @@ async function runHealthDuringLogins (ctx: Context): Promise<Result[]> {
   return [result('health during logins', health, seconds, peak), result('  (the login storm)', logins, seconds, peak)]
 }
 
-/** Without database access (the embedded engine), the bench account's active requests are cancelled through the API. */
-async function cancelOwnRequests (base: string, token: string): Promise<void> {
+/**
+ * Without database access (the embedded engine), the requests the bench account created since `since`
+ * are cancelled through the API. Its list is newest first, so the paging stops at the first older one
+ * (the cancelled requests of earlier runs stay in the list, and reading them all grew slower every run).
+ */
+async function cancelOwnRequests (base: string, token: string, since: number): Promise<void> {
   const active = new Set(['pending_moderation', 'approved', 'in_progress'])
   const ids: number[] = []
   for (let offset = 0; ; offset += 100) {
     const page = await json(base, 'GET', `/requests/my?limit=100&offset=${offset}`, undefined, token)
-    const items = page.body as Array<{ id: number, status: string }>
-    ids.push(...items.filter((item) => active.has(item.status)).map((item) => item.id))
-    if (items.length < 100) break
+    const items = page.body as Array<{ id: number, status: string, created_at: string }>
+    const recent = items.filter((item) => Date.parse(item.created_at) >= since)
+    ids.push(...recent.filter((item) => active.has(item.status)).map((item) => item.id))
+    if (items.length < 100 || recent.length < items.length) break
   }
   const queue = [...ids]
   await Promise.all(Array.from({ length: 8 }, async () => {
@@ -551,6 +556,8 @@ async function main (): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
   const health = await fetch(`${options.base}/health`).catch(() => undefined)
   if (health?.status !== 200) throw new Error(`no service answers at ${options.base}/health`)
+  // When this run began by the service's clock (its Date header counts whole seconds, hence the second less).
+  const started = Date.parse(health.headers.get('date') ?? '') - 1000 || Date.now() - 60_000
   const db = options.databaseUrl === undefined ? undefined : await openPostgres(options.databaseUrl, { max: options.connections })
   const random = prng(options.seed)
   const token = await login(options.base, demoEmail(2), DEMO_PASSWORD)
@@ -605,7 +612,7 @@ async function main (): Promise<void> {
       await db.query('DELETE FROM requests WHERE requester_id = $1 AND id > $2', [creator.id, firstNew])
       await db.close()
     } else {
-      await cancelOwnRequests(options.base, ctx.creator.token)
+      await cancelOwnRequests(options.base, ctx.creator.token, started)
     }
   }
 
