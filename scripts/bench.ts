@@ -68,7 +68,7 @@ function median (values: readonly number[]): number {
 }
 
 /** The runs of one scenario summed up: the median of each figure, the errors of all, the highest memory. */
-export function medianResult (runs: readonly Result[]): Result {
+function medianResult (runs: readonly Result[]): Result {
   const first = runs[0]
   if (first === undefined) throw new Error('no runs')
   if (runs.length === 1) return first
@@ -257,7 +257,7 @@ async function benchAccount (base: string): Promise<{ id: number, token: string 
 const NEW_REQUEST = (point: { lat: number, lon: number }, n: number) => ({
   request_type_id: 1 + (n % 6),
   title: `Benchmark request ${n}`,
-  description: 'Made by the benchmark; removed at the end when it has database access.',
+  description: 'Made by the benchmark; deleted at the end (cancelled, without database access).',
   latitude: point.lat,
   longitude: point.lon,
   address: 'Benchmarkstraße 1',
@@ -488,7 +488,7 @@ function commit (): string {
 
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(2) : value.toFixed(1))
 
-export function table (results: readonly Result[]): string {
+function table (results: readonly Result[]): string {
   const lines = ['| scenario | req/s | p50 ms | p99 ms | errors | peak RSS MiB | CPU ms/request: service | PostgreSQL | load generator |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|']
   const cpu = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2))

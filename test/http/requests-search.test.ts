@@ -108,6 +108,25 @@ for (const engine of engines()) {
       assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&offset=7`)), [])
     })
 
+    it('cuts a tie by id even when it runs past the rows a page first reads', async () => {
+      const at = region()
+      // A page of 20 first reads 21 rows in index order; 45 requests at one point make the tie run past
+      // them, so the service must read on to know which ids come first. The lower ids enter the index
+      // last (finished at first, then reopened), so they are not among the rows read first.
+      const same = destination(at.lat, at.lon, 45, 700)
+      const near = await insertRequests(t, owner.id, [destination(at.lat, at.lon, 0, 100)])
+      const late = await insertRequests(t, owner.id, Array.from({ length: 25 }, () => ({ ...same, status: 'completed' as const })))
+      const early = await insertRequests(t, owner.id, Array.from({ length: 20 }, () => same))
+      await t.db.query("UPDATE requests SET status = 'approved' WHERE id = ANY($1::bigint[])", [late])
+      const tied = [...late, ...early]
+      const expected = [...near, ...[...tied].sort((a, b) => a - b)]
+      const base = `lat=${at.lat}&lon=${at.lon}&radius=1000`
+      assert.deepEqual(ids(await nearby(base)), expected.slice(0, 20))
+      assert.deepEqual(ids(await nearby(`${base}&offset=20`)), expected.slice(20, 40))
+      assert.deepEqual(ids(await nearby(`${base}&offset=40`)), expected.slice(40))
+      assert.deepEqual(ids(await nearby(`${base}&limit=7&offset=30`)), expected.slice(30, 37))
+    })
+
     it('limit and offset never fail: bad values fall back to 20 and 0', async () => {
       const at = region()
       const inserted = await insertRequests(t, owner.id, Array.from({ length: 25 }, (_, i) => destination(at.lat, at.lon, i * 13, 100 + i * 50)))

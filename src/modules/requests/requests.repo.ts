@@ -7,9 +7,14 @@ const REQUEST_COLUMNS = `r.id, r.requester_id, r.request_type_id, r.assigned_vol
   r.address, r.city, r.desired_completion_date, r.urgency, r.status, r.contact_phone, r.contact_notes,
   r.created_at, r.updated_at`
 
-/** The columns of RequestListItem; goes with LIST_ITEM_FROM. requester_name is "first_name last_name" (rules.md › Search and lists). */
-export const LIST_ITEM_COLUMNS = `r.id, r.title, r.description, r.address, r.city, r.urgency, r.status,
-  u.first_name || ' ' || u.last_name AS requester_name, t.name AS request_type_name, r.created_at`
+/** The columns of RequestListItem that are the request's own. */
+const LIST_ITEM_OWN_COLUMNS = 'r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at'
+
+/** requester_name is "first_name last_name" (rules.md › Search and lists). */
+const requesterName = (alias: string) => `${alias}.first_name || ' ' || ${alias}.last_name`
+
+/** The columns of RequestListItem; goes with LIST_ITEM_FROM. */
+export const LIST_ITEM_COLUMNS = `${LIST_ITEM_OWN_COLUMNS}, ${requesterName('u')} AS requester_name, t.name AS request_type_name`
 
 /** Requests r with their requester u and type t: one query per list, no lookups per item. */
 export const LIST_ITEM_FROM = `requests r
@@ -94,10 +99,10 @@ const POINT = 'cube(ARRAY[$1, $2, $3]::float8[])'
 export function nearbySql (take: number): string {
   if (!Number.isSafeInteger(take) || take < 1) throw new Error(`nearby take must be a positive integer, got ${take}`)
   return /* sql */ `
-  SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status,
-    (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = r.requester_id) AS requester_name,
+  SELECT ${LIST_ITEM_OWN_COLUMNS},
+    (SELECT ${requesterName('u')} FROM users u WHERE u.id = r.requester_id) AS requester_name,
     (SELECT t.name FROM request_types t WHERE t.id = r.request_type_id) AS request_type_name,
-    r.created_at, r.knn, max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched
+    r.knn, max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched
   FROM (
     SELECT r.*, r.location <-> ${POINT} AS knn
     FROM requests r
@@ -146,7 +151,7 @@ export function boundsSql (boxes: number): string {
   return /* sql */ `
     SELECT ${LIST_ITEM_COLUMNS}
     FROM (
-      SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at, r.requester_id, r.request_type_id
+      SELECT ${LIST_ITEM_OWN_COLUMNS}, r.requester_id, r.request_type_id
       FROM requests r
       WHERE ${ACTIVE}
         AND (${Array.from({ length: boxes }, (_, n) => box(n)).join(' OR ')})
