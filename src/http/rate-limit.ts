@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit'
+import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js'
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -27,21 +27,21 @@ type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
  * letting everything through. One store for every route, unlike the plugin's own per-route children:
  * the address budget is shared by login, register and refresh, so the keys name their rule instead.
  */
-function sharedStore (redis: Redis | undefined, onRedisError: (error: unknown) => void): FastifyRateLimitStore {
+function sharedStore (redis: Redis | undefined, onRedisError: (error: unknown) => void): FastifyRateLimitStoreCtor {
   const memory = new LocalStore(false, false, MEMORY_KEYS)
   const shared = redis === undefined ? undefined : new RedisStore(false, false, redis, 'vcs:rl:')
-  const store: FastifyRateLimitStore = {
-    incr (key: string, callback: Callback, timeWindow: number, max: number) {
+  return class SharedStore implements FastifyRateLimitStore {
+    incr (key: string, callback: Callback, timeWindow: number, max: number): void {
       if (shared === undefined) return memory.incr(key, callback, timeWindow, max)
       shared.incr(key, (error, result) => {
         if (error === null) return callback(null, result)
         onRedisError(error)
         memory.incr(key, callback, timeWindow, max)
       }, timeWindow, max)
-    },
-    child: () => store,
+    }
+
+    child (): FastifyRateLimitStore { return this }
   }
-  return store
 }
 
 /** The account a login or register call is about: the e-mail in the body, hashed so that Redis holds no addresses. */
@@ -69,7 +69,7 @@ export async function registerRateLimits (app: FastifyInstance, limits: RateLimi
   // Reported once per failed count (below), not once per reconnect attempt.
   redis?.on('error', () => {})
   app.addHook('onClose', async () => { redis?.disconnect() })
-  const store = sharedStore(redis, (error) => app.log.warn({ err: error }, 'rate limit store unavailable: counting in memory'))
+  const Store = sharedStore(redis, (error) => app.log.warn({ err: error }, 'rate limit store unavailable: counting in memory'))
 
   // Per address: each limited route's config names the one shared budget (set here, from the table above).
   app.addHook('onRoute', (route) => {
@@ -80,7 +80,7 @@ export async function registerRateLimits (app: FastifyInstance, limits: RateLimi
     global: false,
     hook: 'preHandler',
     timeWindow: limits.windowSeconds * 1000,
-    store: function Store () { return store } as unknown as new () => FastifyRateLimitStore,
+    store: Store,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
     errorResponseBuilder: () => new AppError(429, TOO_MANY),
