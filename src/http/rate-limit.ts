@@ -19,6 +19,12 @@ const TOO_MANY = 'too many requests, try again later'
 /** Counters kept in process memory (also the fallback when Redis is down); old windows are dropped first. */
 const MEMORY_KEYS = 100_000
 
+/**
+ * Each IPv6 address counts alone, as before the plugin (its default groups a /64); normalizeIP still
+ * writes one address one way and counts an IPv4-mapped address as its IPv4 one.
+ */
+const IPV6_PREFIX = 128
+
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
 
 /**
@@ -74,7 +80,7 @@ export async function registerRateLimits (app: FastifyInstance, limits: RateLimi
   // Per address: each limited route's config names the one shared budget (set here, from the table above).
   app.addHook('onRoute', (route) => {
     if (LIMITED[route.url] === undefined) return
-    route.config = { ...route.config, rateLimit: { max: limits.perAddress, keyGenerator: (request) => `auth:ip:${normalizeIP(request.ip)}` } }
+    route.config = { ...route.config, rateLimit: { max: limits.perAddress, keyGenerator: (request) => `auth:ip:${normalizeIP(request.ip, IPV6_PREFIX)}` } }
   })
   await app.register(rateLimit, {
     global: false,
