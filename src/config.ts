@@ -123,7 +123,9 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
 const ajv = addFormats(new Ajv({ strict: false }))
 
+/** A setting as the reader sees it: JSON Schema plus this file's annotations. */
 interface Leaf extends Record<string, unknown> {
+  /** Its environment variable. */
   env: string
   type?: string
   anyOf?: Leaf[]
@@ -134,16 +136,19 @@ interface Leaf extends Record<string, unknown> {
   maximum?: number
   minLength?: number
   maxLength?: number
+  /** The check in words, where the schema alone cannot say it (a pattern or format). */
   must?: string
+  /** Never quoted in a message: it may be or hold a password. */
   secret?: boolean
+  /** Spaces at either end belong to the value (a password). */
   untrimmed?: boolean
+  /** The README's word for the default when there is none to show ('generated'). */
   unset?: string
   default?: unknown
   description?: string
 }
 
 const isLeaf = (schema: TSchema): schema is TSchema & Leaf => typeof (schema as { env?: unknown }).env === 'string'
-const isOptional = (schema: TSchema): boolean => Type.IsOptional(schema)
 const childrenOf = (schema: TSchema): Array<[string, TSchema]> => Object.entries((schema as { properties?: Record<string, TSchema> }).properties ?? {})
 
 /** The leaves of a group, in schema order. */
@@ -210,7 +215,7 @@ function read (schema: TSchema & Leaf, env: Env): unknown {
 
 /** An object of settings; an optional one is a group, all set or all unset. */
 function readObject (schema: TSchema, env: Env): Record<string, unknown> | undefined {
-  if (isOptional(schema) && !isLeaf(schema)) {
+  if (Type.IsOptional(schema) && !isLeaf(schema)) {
     const leaves = leavesOf(schema)
     const set = leaves.filter((leaf) => (env[leaf.env]?.trim() ?? '') !== '')
     if (set.length === 0) return undefined
