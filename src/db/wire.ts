@@ -66,6 +66,15 @@ export class Answer {
     return undefined
   }
 
+  /** The tag of the last completed command ('C' CommandComplete), e.g. `COMMIT` or `ROLLBACK`. */
+  commandTag (): string | undefined {
+    let tag: string | undefined
+    for (const message of this.messages()) {
+      if (message.type === 0x43) tag = decoder.decode(this.#bytes.subarray(message.start, message.end - 1))
+    }
+    return tag
+  }
+
   /** The parameter types of a described statement ('t' ParameterDescription). */
   parameterTypes (): number[] {
     for (const message of this.messages()) {
