@@ -37,7 +37,7 @@ export async function pgliteDatabase (pg: PGlite, options: PgliteOptions = {}): 
   const reason = db === undefined ? channel as string : await probe(pg, db)
   if (db !== undefined && reason === undefined) return db
   const warn = options.warn ?? ((message: string) => { process.emitWarning(message, 'PGliteWarning') })
-  warn(`PGlite ${reason}: using its public query API, correct but about half as fast (src/db/pglite-protocol.ts)`)
+  warn(`PGlite ${reason}: using its public query API, correct but slower (src/db/pglite-protocol.ts, docs/performance.md)`)
   return publicApi(pg)
 }
 
@@ -145,7 +145,8 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
         return result
       })
     },
-    async close () { await pg.close() },
+    // After the running transaction, as PGlite's close() waits for its own transaction lock.
+    async close () { await transactionLock.runExclusive(() => pg.close()) },
   }
 }
 

@@ -105,6 +105,26 @@ describe('PGlite: the protocol path and its fallback', () => {
     }
   })
 
+  it('close waits for the transaction under way', async () => {
+    for (const api of ['protocol', 'public'] as const) {
+      const db = await openPglite(undefined, { api })
+      let entered!: () => void
+      const inside = new Promise<void>((resolve) => { entered = resolve })
+      let release!: () => void
+      const gate = new Promise<void>((resolve) => { release = resolve })
+      const running = db.transaction(async (tx) => {
+        entered()
+        await gate
+        return await tx.query('SELECT 2 AS two')
+      })
+      await inside
+      const closing = db.close()
+      release()
+      assert.deepEqual(await running, [{ two: 2 }], api)
+      await closing
+    }
+  })
+
   it('a closed database refuses statements', async () => {
     for (const api of ['protocol', 'public'] as const) {
       const db = await openPglite(undefined, { api })
