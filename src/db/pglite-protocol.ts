@@ -2,26 +2,24 @@ import type { PGlite } from '@electric-sql/pglite'
 import { Answer } from './wire.js'
 
 /**
- * Everything the embedded engine's fast path uses of PGlite below its query(), exec() and transaction(),
- * in one place with what it relies on. Read from PGlite 0.5.16 (its typings and bundled source), the newest
- * release in November 2026. All of it is public API:
+ * Everything the embedded engine's fast path uses of PGlite below its query(), exec() and transaction(), with
+ * what it relies on. Read from PGlite 0.5.16 (typings and bundled source, the newest release in November 2026)
+ * and its changelog and API page. All of it is public:
  *
- * - `runExclusive(fn)`: runs fn under PGlite's query lock, documented as the way to use the execProtocol
- *   methods. Every statement of query(), exec() and transaction(), and close(), take that lock, so nothing
- *   else runs on PGlite's one connection meanwhile. In 0.5.16 it is the private `_runExclusiveQuery` and does
- *   not take PGlite's transaction lock; the adapter never nests it in a PGlite transaction, so it stays correct
- *   if a later version makes it take both.
- * - `execProtocolRawStream(bytes, { syncToFs, onRawData })`: runs protocol messages in PostgreSQL and hands the
- *   answer's bytes to onRawData as views of PGlite's memory, valid until its next write; then, when syncToFs,
- *   flushes the file system. Takes no lock and bypasses PGlite's transaction and notice bookkeeping (so the
- *   adapter runs its own transactions on this path and never mixes in PGlite's transaction()).
- * - `ready` and `closed`: ready is false while closing and after close (runExclusive does not check it, and a
- *   closed PGlite has no PostgreSQL left to call).
+ * - `runExclusive(fn)` (public since 0.2.14, "for use with execProtocol* methods"): runs fn under PGlite's query
+ *   lock, which every statement of query(), exec() and transaction() and close() take, so nothing else runs on
+ *   PGlite's one connection meanwhile. In 0.5.16 it is the private `_runExclusiveQuery` and does not take the
+ *   transaction lock; the adapter never nests it in a PGlite transaction, so it stays correct if it ever does.
+ * - `execProtocolRawStream(bytes, { syncToFs, onRawData })` (API page): runs protocol messages in PostgreSQL and
+ *   hands the answer's bytes to onRawData as views of PGlite's memory, valid until its next write; then, when
+ *   syncToFs, flushes the file system. It takes no lock and bypasses PGlite's transaction and notice bookkeeping,
+ *   so the adapter runs its own transactions on this path and never mixes in PGlite's transaction().
+ * - `ready` and `closed`: ready is false while closing and after close. runExclusive does not check it, and a
+ *   closed PGlite has no PostgreSQL left to call.
  * - `parsers` and `serializers` (by type OID) and the `protocol.serialize` export: what query() itself uses.
  *
- * Until November 2026 the adapter called the private `_checkReady`, `_runExclusiveQuery` and
- * `_runExclusiveTransaction` instead. The first two have the public equivalents above; the transaction lock has
- * none, and the adapter keeps a lock of its own in its place (pglite.ts).
+ * The adapter used to call the private `_checkReady`, `_runExclusiveQuery` and `_runExclusiveTransaction`. The
+ * first two have the public equivalents above; the transaction lock has none, so the adapter keeps its own.
  */
 export interface ProtocolChannel {
   /** Runs fn while no other statement runs on PGlite's connection; fails once PGlite is closing or closed. */
