@@ -28,14 +28,14 @@ export interface ProtocolChannel {
   send(message: Uint8Array, syncToFs: boolean): Promise<Answer>
 }
 
-/** The channel, or why this PGlite offers none (a version without these members). */
+/** The channel, or why this PGlite offers none ("has no …": a version without these members). */
 export function protocolChannel (pg: PGlite): ProtocolChannel | string {
   const missing: string[] = []
   if (typeof pg.runExclusive !== 'function') missing.push('runExclusive')
   if (typeof pg.execProtocolRawStream !== 'function') missing.push('execProtocolRawStream')
   if (typeof pg.ready !== 'boolean' || typeof pg.closed !== 'boolean') missing.push('ready/closed')
   if (typeof pg.parsers !== 'object' || typeof pg.serializers !== 'object') missing.push('parsers/serializers')
-  if (missing.length > 0) return `this PGlite has no ${missing.join(', ')}`
+  if (missing.length > 0) return `has no ${missing.join(', ')}`
   return {
     async exclusive (fn) {
       return await pg.runExclusive(async () => {

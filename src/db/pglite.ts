@@ -33,9 +33,14 @@ export async function openPglite (dataDir: string | undefined, options: PgliteOp
 export async function pgliteDatabase (pg: PGlite, options: PgliteOptions = {}): Promise<Database> {
   if (options.api === 'public') return publicApi(pg)
   const channel = protocolChannel(pg)
-  const db = typeof channel === 'string' ? undefined : protocolApi(pg, channel)
-  const reason = db === undefined ? channel as string : await probe(pg, db)
-  if (db !== undefined && reason === undefined) return db
+  let reason: string | undefined
+  if (typeof channel === 'string') {
+    reason = channel
+  } else {
+    const db = protocolApi(pg, channel)
+    reason = await probe(pg, db)
+    if (reason === undefined) return db
+  }
   const warn = options.warn ?? ((message: string) => { process.emitWarning(message, 'PGliteWarning') })
   warn(`PGlite ${reason}: using its public query API, correct but slower (src/db/pglite-protocol.ts, docs/performance.md)`)
   return publicApi(pg)
