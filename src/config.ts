@@ -44,6 +44,14 @@ export interface Config {
   readonly dbStatementTimeoutMs: number
   /** Processes serving HTTP on the one port (node:cluster); 1 means no cluster. */
   readonly workers: number
+  /** privacy.md §1: whether searches by non-moderators use each request's grid point. */
+  readonly locationPrivacy: 'exact' | 'grid'
+  /** privacy.md §1: who sees pending_moderation requests in searches. */
+  readonly unmoderatedInSearch: 'everyone' | 'parties'
+  /** privacy.md §2: days after which finished requests are minimised; 0 keeps them. */
+  readonly retentionDays: number
+  /** map.md: size of the fixed grid cells, in metres. */
+  readonly mapGridMeters: number
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +88,19 @@ function workers (raw: string | undefined, databaseUrl: string | undefined): num
     throw new ConfigError('WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)')
   }
   return count
+}
+
+function choice<T extends string> (env: Env, name: string, allowed: readonly T[]): T {
+  const raw = text(env, name) ?? allowed[0]!
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`)
+  return raw as T
+}
+
+/** RETENTION_DAYS: 0 keeps finished requests; otherwise at least a week, so a mistake cannot erase yesterday's work. */
+function retentionDays (env: Env): number {
+  const days = integer(env, 'RETENTION_DAYS', 0, 0, 3650)
+  if (days !== 0 && days < 7) throw new ConfigError(`RETENTION_DAYS must be 0 or a whole number from 7 to 3650, got "${days}"`)
+  return days
 }
 
 /** The only reader of the environment. Throws ConfigError with a message meant for the operator. */
@@ -145,5 +166,9 @@ export function loadConfig (env: Env = process.env): Config {
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10000, 100, 600000),
     workers: workers(text(env, 'WORKERS'), databaseUrl),
+    locationPrivacy: choice(env, 'LOCATION_PRIVACY', ['exact', 'grid'] as const),
+    unmoderatedInSearch: choice(env, 'UNMODERATED_IN_SEARCH', ['everyone', 'parties'] as const),
+    retentionDays: retentionDays(env),
+    mapGridMeters: integer(env, 'MAP_GRID_METERS', 300, 50, 5000),
   })
 }
