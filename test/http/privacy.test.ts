@@ -158,7 +158,7 @@ for (const engine of engines()) {
       const searcher = await t.register()
       const at = { lat: 5.001234, lon: 6.004321 }
       const pending = await createRequest(t, requester.token, { latitude: at.lat, longitude: at.lon })
-      const res = await t.get(`/requests/nearby?lat=5&lon=6`, searcher.token)
+      const res = await t.get('/requests/nearby?lat=5&lon=6', searcher.token)
       const item = res.body.find((i: any) => i.id === pending.id)
       assert.ok(item)
       assert.ok(Math.abs(item.distance_meters - haversine(5, 6, at.lat, at.lon)) < 0.001)
