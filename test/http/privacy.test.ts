@@ -220,6 +220,67 @@ for (const engine of engines()) {
     })
   })
 
+  describe(`DELETE /users/me racing an accept (${engine})`, () => {
+    let t: TestApp
+    let moderator: Account
+    before(async () => {
+      t = await startApp(engine)
+      moderator = await t.registerWithRole(2)
+    })
+    after(() => t.close())
+
+    it('a requester erasing while accepting a response: either erased with the request cancelled, or refused with it in progress', async () => {
+      const outcomes = new Set<string>()
+      for (let round = 0; round < 8; round++) {
+        const requester = await t.register()
+        const volunteer = await t.register()
+        const requestId = await approvedRequest(t, requester, moderator)
+        const response = await t.post(`/requests/${requestId}/responses`, { message: 'I can' }, volunteer.token)
+        const [erased, accepted] = await Promise.all([
+          t.request('DELETE', '/users/me', { token: requester.token, body: { password: requester.password } }),
+          t.post(`/requests/${requestId}/responses/${response.body.id}/accept`, undefined, requester.token),
+        ])
+        const detail = (await t.get(`/requests/${requestId}`, moderator.token)).body
+        const responses = (await t.get(`/requests/${requestId}/responses`, moderator.token)).body.map((r: any) => r.status)
+        if (erased.status === 200) {
+          assert.equal(detail.status, 'cancelled')
+          assert.deepEqual(responses, ['cancelled'])
+          outcomes.add('erased')
+        } else {
+          assert.deepEqual([erased.status, erased.body], [400, { error: 'finish or cancel your open requests first' }])
+          assert.equal(accepted.status, 200)
+          assert.equal(detail.status, 'in_progress')
+          assert.deepEqual(responses, ['accepted'])
+          outcomes.add('refused')
+        }
+      }
+      assert.ok(outcomes.size >= 1)
+    })
+
+    it('a volunteer erasing while being accepted: either erased with the offer withdrawn, or refused as the assigned volunteer', async () => {
+      for (let round = 0; round < 8; round++) {
+        const requester = await t.register()
+        const volunteer = await t.register()
+        const requestId = await approvedRequest(t, requester, moderator)
+        const response = await t.post(`/requests/${requestId}/responses`, { message: 'I can' }, volunteer.token)
+        const [erased] = await Promise.all([
+          t.request('DELETE', '/users/me', { token: volunteer.token, body: { password: volunteer.password } }),
+          t.post(`/requests/${requestId}/responses/${response.body.id}/accept`, undefined, requester.token),
+        ])
+        const detail = (await t.get(`/requests/${requestId}`, requester.token)).body
+        if (erased.status === 200) {
+          // Never an erased account assigned to a request in progress.
+          assert.equal(detail.status, 'approved')
+          assert.equal(detail.assigned_volunteer_id, null)
+        } else {
+          assert.deepEqual([erased.status, erased.body], [400, { error: 'withdraw from your assigned requests first' }])
+          assert.equal(detail.status, 'in_progress')
+          assert.equal(detail.assigned_volunteer_id, volunteer.id)
+        }
+      }
+    })
+  })
+
   describe(`DELETE /users/me (${engine})`, () => {
     let t: TestApp
     let moderator: Account
