@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { describe, it } from 'node:test'
-import { ConfigError, loadConfig, OWASP_SCRYPT } from '../../src/config.js'
+import { ConfigError, loadConfig, OWASP_SCRYPT, settingsTable, withSettingsTable } from '../../src/config.js'
 
 const SECRET = 'a'.repeat(32)
 
@@ -100,7 +101,7 @@ describe('loadConfig', () => {
 
   it('refuses a REDIS_URL, a CORS origin or a rate limit that is not one', () => {
     assert.throws(() => loadConfig({ REDIS_URL: 'localhost:6379' }), { message: 'REDIS_URL must start with redis:// or rediss://' })
-    assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://ok.example.org,*' }), { message: 'CORS_ORIGINS: "*" is not an origin like https://example.org' })
+    assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://ok.example.org,*' }), { message: 'CORS_ORIGINS must be origins like https://example.org, got "*"' })
     assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/path' }), ConfigError)
     assert.throws(() => loadConfig({ RATE_LIMIT_PER_ACCOUNT: '0' }), { message: 'RATE_LIMIT_PER_ACCOUNT must be a whole number from 1 to 1000000, got "0"' })
     assert.throws(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '10ms' }), ConfigError)
@@ -128,7 +129,8 @@ describe('loadConfig', () => {
 
   it('refuses DATABASE_URL without JWT_SECRET, and a DATABASE_URL that is not PostgreSQL', () => {
     refuses({ DATABASE_URL: 'postgres://db/vcs' }, 'JWT_SECRET is required when DATABASE_URL is set')
-    refuses({ DATABASE_URL: 'mysql://db/vcs', JWT_SECRET: SECRET }, 'DATABASE_URL must start with postgres:// or postgresql://')
+    // No "got ..." for a URL or secret: it may hold a password, and the message goes to logs.
+    refuses({ DATABASE_URL: 'mysql://app:hunter2@db/vcs', JWT_SECRET: SECRET }, 'DATABASE_URL must start with postgres:// or postgresql://')
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://db/vcs', JWT_SECRET: SECRET }).databaseUrl, 'postgresql://db/vcs')
   })
 
@@ -144,7 +146,7 @@ describe('loadConfig', () => {
   })
 
   it('refuses an unknown LOG_LEVEL', () => {
-    refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent')
+    refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"')
   })
 
   it('refuses token lifetimes and a principal cache TTL outside their ranges', () => {
@@ -173,14 +175,28 @@ describe('loadConfig', () => {
   it('reads the privacy settings (privacy.md, map.md) and refuses values outside them at start-up', () => {
     const config = loadConfig({ LOCATION_PRIVACY: 'grid', UNMODERATED_IN_SEARCH: 'parties', RETENTION_DAYS: '30', MAP_GRID_METERS: '50' })
     assert.deepEqual([config.locationPrivacy, config.unmoderatedInSearch, config.retentionDays, config.mapGridMeters], ['grid', 'parties', 30, 50])
+    assert.equal(loadConfig({ RETENTION_DAYS: '0' }).retentionDays, 0)
     assert.equal(loadConfig({ RETENTION_DAYS: '7' }).retentionDays, 7)
     assert.equal(loadConfig({ RETENTION_DAYS: '3650' }).retentionDays, 3650)
     assert.equal(loadConfig({ MAP_GRID_METERS: '5000' }).mapGridMeters, 5000)
-    refuses({ LOCATION_PRIVACY: 'fuzzy' }, 'LOCATION_PRIVACY must be one of exact, grid, got "fuzzy"')
-    refuses({ UNMODERATED_IN_SEARCH: 'nobody' }, 'UNMODERATED_IN_SEARCH must be one of everyone, parties, got "nobody"')
+    for (const env of [{ LOCATION_PRIVACY: 'fuzzy' }, { UNMODERATED_IN_SEARCH: 'nobody' }, { RETENTION_DAYS: '6' }, { RETENTION_DAYS: '3651' },
+      { RETENTION_DAYS: '-1' }, { MAP_GRID_METERS: '49' }, { MAP_GRID_METERS: '5001' }, { MAP_GRID_METERS: '300.5' }]) {
+      assert.throws(() => loadConfig(env), (error: unknown) => {
+        assert.ok(error instanceof ConfigError)
+        assert.match(error.message, new RegExp(`^${Object.keys(env)[0]} must `))
+        return true
+      }, JSON.stringify(env))
+    }
     refuses({ RETENTION_DAYS: '6' }, 'RETENTION_DAYS must be 0 or a whole number from 7 to 3650, got "6"')
-    refuses({ RETENTION_DAYS: '3651' }, 'RETENTION_DAYS must be a whole number from 0 to 3650, got "3651"')
     refuses({ MAP_GRID_METERS: '49' }, 'MAP_GRID_METERS must be a whole number from 50 to 5000, got "49"')
-    refuses({ MAP_GRID_METERS: '5001' }, 'MAP_GRID_METERS must be a whole number from 50 to 5000, got "5001"')
+  })
+
+  it('documents every setting once in the README, as the schema describes it (npm run docs:config rewrites it)', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    assert.equal(withSettingsTable(readme), readme, 'README.md\'s settings table is out of date: run npm run docs:config')
+    const names = [...settingsTable().matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
+    assert.equal(new Set(names).size, names.length, 'each variable once')
+    assert.ok(names.length >= 22 && names.includes('PORT') && names.includes('WORKERS'))
+    for (const row of settingsTable().split('\n').slice(2)) assert.doesNotMatch(row, /\|\s*\|$/, `a description for ${row}`)
   })
 })

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Database } from '../../src/db/database.js'
 import { migratedDatabase } from '../helpers/databases.js'
-import { engines } from '../helpers/engines.js'
+import { databaseEngines } from '../helpers/engines.js'
 
 /**
  * Finished history must not slow the service down (issue 6): the responses of one request are found
  * through an index in their listing order, never by reading the whole table. Sequential and bitmap scans
  * are switched off, so the plan shows whether an index serves the query in order, whatever the table size.
  */
-for (const engine of engines()) {
+for (const engine of databaseEngines()) {
   describe(`indexes that keep history cheap (${engine})`, () => {
     let db: Database
     let dispose: () => Promise<void>

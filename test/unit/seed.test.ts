@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/database.js'
 import { verifyPassword } from '../../src/lib/passwords.js'
 import { startApp, TEST_SCRYPT, type TestApp } from '../helpers/app.js'
 import { migratedDatabase } from '../helpers/databases.js'
-import { engines } from '../helpers/engines.js'
+import { databaseEngines } from '../helpers/engines.js'
 
 const OPTIONS: SeedOptions = { ...DEFAULTS, requests: 500, users: 50, history: 300, seed: 42, now: new Date('2025-06-01T12:00:00Z'), scrypt: TEST_SCRYPT }
 
@@ -35,7 +35,7 @@ async function seeded (engine: Parameters<typeof migratedDatabase>[0], options: 
 const count = async (db: Database, sql: string, params: unknown[] = []): Promise<number> =>
   Number((await db.query<{ n: number }>(sql, params))[0]?.n)
 
-for (const engine of engines()) {
+for (const engine of databaseEngines()) {
   describe(`demo data seed (${engine})`, () => {
     let first: Awaited<ReturnType<typeof seeded>>
 
