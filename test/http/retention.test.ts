@@ -164,7 +164,7 @@ if (engines().includes('postgres')) {
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)))
       // Killed as soon as some batches are committed.
       let done = 0
-      for (let i = 0; i < 3000 && done === 0; i++) {
+      for (let i = 0; i < 12000 && done === 0; i++) {
         await sleep(10)
         done = Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM requests WHERE minimised_at IS NOT NULL'))[0]!.n)
       }
