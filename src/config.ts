@@ -14,9 +14,9 @@
 import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { Ajv } from 'ajv'
-import addFormatsModule from 'ajv-formats'
 import { Type, type StaticDecode, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
+import { addFormats } from './lib/ajv-formats.js'
 import type { ScryptParams } from './lib/passwords.js'
 
 /** scrypt cost parameters; N=2^14, r=8, p=5 is one of OWASP's recommended sets (16 MiB). */
@@ -138,8 +138,7 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
     : undefined,
 ]
 
-// ajv-formats is CommonJS with a default export. The API's own validator setup, so checks agree with it.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+// The API's own validator setup (src/http/validation.ts), so checks agree with it.
 const ajv = addFormats(new Ajv({ strict: false }))
 
 /** A setting as the reader sees it: JSON Schema plus this file's annotations. */
