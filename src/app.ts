@@ -21,7 +21,6 @@ import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
-import { refreshGridPoints, RetentionJob } from './modules/privacy/retention.js'
 import { moderationRoutes } from './modules/moderation/moderation.routes.js'
 import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
@@ -120,15 +119,6 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
   const moderation = new ModerationService(db, { mapGridMeters: config.mapGridMeters })
   const privacy = new PrivacyService(db, principals, { mapGridMeters: config.mapGridMeters })
 
-  // map.md and privacy.md §2: stored grid points follow MAP_GRID_METERS before the instance serves;
-  // the retention job runs now and hourly, on one instance at a time.
-  const retention = new RetentionJob(db, { retentionDays: config.retentionDays, mapGridMeters: config.mapGridMeters }, app.log)
-  app.addHook('onReady', async () => {
-    const regridded = await refreshGridPoints(db, config.mapGridMeters)
-    if (regridded > 0) app.log.info({ requests: regridded, mapGridMeters: config.mapGridMeters }, 'grid points recomputed for MAP_GRID_METERS')
-    if (config.retentionDays > 0) retention.start()
-  })
-  app.addHook('preClose', () => retention.stop())
   const responses = new ResponsesService(db)
   const requestTypes = new RequestTypesService(db)
 

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it } from 'node:test'
-import { buildApp } from '../../src/app.js'
 import type { Database } from '../../src/db/database.js'
 import { gridPoint } from '../../src/lib/grid.js'
 import { RetentionJob, type JobLog } from '../../src/modules/privacy/retention.js'
-import { startApp, testConfig, TEST_SECRET, type Account, type TestApp } from '../helpers/app.js'
+import { startApp, TEST_SECRET, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 import { assignedRequest, REQUEST_INPUT } from '../helpers/lifecycle.js'
 import { createRequest } from '../helpers/requests.js'
@@ -110,20 +109,14 @@ for (const engine of engines()) {
       assert.deepEqual(log.lines.at(-1), 'retention: minimised 0 finished requests')
     })
 
-    it('runs at start-up and logs how many it minimised', async () => {
+    it('start() runs at once (src/main.ts calls it at start-up), then hourly, and logs how many it minimised', async () => {
       const requester = await t.register()
       await insertFinished(t.db, requester.id, 3, DAYS + 5)
-      const lines: string[] = []
-      const other = await buildApp({ config: testConfig({ retentionDays: DAYS, logLevel: 'info' }), db: t.db, jwtSecret: TEST_SECRET, logStream: { write: (line) => lines.push(line) } })
-      try {
-        await other.ready()
-        for (let i = 0; i < 200 && !lines.some((line) => line.includes('retention: minimised')); i++) await sleep(25)
-      } finally {
-        await other.close()
-      }
-      const line = JSON.parse(lines.find((l) => l.includes('retention: minimised'))!)
-      assert.equal(line.msg, 'retention: minimised 3 finished requests')
-      assert.equal(line.minimised, 3)
+      const log = collectingLog()
+      const job = new RetentionJob(t.db, { retentionDays: DAYS, mapGridMeters: 300 }, log)
+      job.start()
+      await job.stop()
+      assert.deepEqual(log.lines, ['retention: minimised 3 finished requests'])
       assert.equal((await assertWhole(t.db)).untouched, 0)
     })
   })
