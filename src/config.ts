@@ -100,6 +100,25 @@ export const SETTINGS = Type.Object({
     default: 1,
     description: 'processes serving HTTP on the one port (node:cluster), `auto` for one per core. Above 1 needs `DATABASE_URL`. Each worker has its own connection pool, in-memory rate-limit counters (set `REDIS_URL` to share them) and `/metrics` figures. See `docs/performance.md` for when it pays',
   })).Decode((count) => count === 'auto' ? availableParallelism() : count).Encode((count) => count),
+  // privacy.md and map.md (docs/privacy.md): what each protects and what not.
+  locationPrivacy: Type.Enum(['exact', 'grid'] as const, {
+    env: 'LOCATION_PRIVACY',
+    default: 'exact',
+    description: '`grid`: searches by anyone but moderators and admins treat each request as standing at the centre of its grid cell (radius, rectangle, order, `distance_meters`), so no sequence of searches locates a home; `exact`: interface 1.0.1',
+  }),
+  unmoderatedInSearch: Type.Enum(['everyone', 'parties'] as const, {
+    env: 'UNMODERATED_IN_SEARCH',
+    default: 'everyone',
+    description: '`parties`: requests awaiting moderation appear in searches only for their requester, moderators and admins',
+  }),
+  // At least a week when set, so that a slip of the finger cannot erase yesterday's work.
+  retentionDays: Type.Union([Type.Integer({ minimum: 0, maximum: 0 }), Type.Integer({ minimum: 7, maximum: 3650 })], {
+    env: 'RETENTION_DAYS',
+    default: 0,
+    must: 'be 0 or a whole number from 7 to 3650',
+    description: '0 keeps everything; 7 to 3650: requests finished longer ago lose contact data, address, description and exact point (a job at start-up and hourly, once across instances; `npm run retention` runs it on demand)',
+  }),
+  mapGridMeters: whole('MAP_GRID_METERS', 50, 5000, 300, 'size of the grid cells of the approximate `location` shown to strangers and of `LOCATION_PRIVACY=grid`; after a change, start-up recomputes the stored grid points'),
 })
 
 /** The settings as the code reads them, plus the fixed scrypt parameters. */
