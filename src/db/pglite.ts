@@ -1,7 +1,7 @@
 import { PGlite, protocol } from '@electric-sql/pglite'
 import { cube } from '@electric-sql/pglite/contrib/cube'
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
-import type { Database, Transaction } from './database.js'
+import type { Database, NotifyHandler, Transaction } from './database.js'
 import { StatementNames } from './statements.js'
 import { Answer, concat, type Column, type Parsers } from './wire.js'
 
@@ -22,6 +22,12 @@ export async function openPglite (dataDir: string | undefined): Promise<Database
   /** What each named statement takes and gives, learnt when it was prepared. */
   const described = new Map<string, { parameterTypes: number[], columns: Column[] }>()
   const parsers = pg.parsers as Parsers
+  /** listen() handlers by channel. A NOTIFY reaches them through PGlite's own parser (a commit run by its
+   * transaction()) or, for a statement run outside a transaction, through the answer read in send(). */
+  const listeners = new Map<string, Set<NotifyHandler>>()
+  const deliver = (channel: string, payload: string): void => {
+    for (const handler of listeners.get(channel) ?? []) queueMicrotask(() => handler(payload))
+  }
 
   /** Sends protocol messages and reads the answer's bytes itself (see wire.ts); throws the statement's error. */
   async function send (message: Uint8Array, syncToFs: boolean): Promise<Answer> {
@@ -31,6 +37,7 @@ export async function openPglite (dataDir: string | undefined): Promise<Database
     const answer = new Answer(chunks)
     const error = answer.error()
     if (error !== undefined) throw error
+    if (listeners.size > 0) for (const { channel, payload } of answer.notifications()) deliver(channel, payload)
     return answer
   }
 
@@ -86,6 +93,17 @@ export async function openPglite (dataDir: string | undefined): Promise<Database
         }
         return await fn(wrapped)
       })
+    },
+    async listen (channel, handler) {
+      let handlers = listeners.get(channel)
+      if (handlers === undefined) {
+        handlers = new Set()
+        listeners.set(channel, handlers)
+        // One single connection: PGlite's listen() issues LISTEN on it and calls back on notifications it parses.
+        await pg.listen(channel, (payload) => deliver(channel, payload))
+      }
+      handlers.add(handler)
+      return async () => { handlers.delete(handler) }
     },
     async close () { await pg.close() },
   }
