@@ -183,9 +183,14 @@ export function cancelRequest (db: Queryable, id: number, callerId: number, asMo
     RETURNING ${REQUEST_COLUMNS}`, [id, callerId, asModerator])
 }
 
-/** The responses still open on a cancelled request are cancelled with it (rules.md › Request lifecycle, extensions). */
-export async function cancelOpenResponses (db: Queryable, requestId: number): Promise<void> {
-  await db.query(/* sql */ `
+/**
+ * The responses still open on a cancelled request are cancelled with it (rules.md › Request lifecycle,
+ * extensions); their volunteers, who are told.
+ */
+export async function cancelOpenResponses (db: Queryable, requestId: number): Promise<number[]> {
+  const rows = await db.query<{ volunteer_id: number }>(/* sql */ `
     UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
-    WHERE request_id = $1 AND status IN ('pending', 'accepted')`, [requestId])
+    WHERE request_id = $1 AND status IN ('pending', 'accepted')
+    RETURNING volunteer_id`, [requestId])
+  return rows.map((row) => row.volunteer_id)
 }

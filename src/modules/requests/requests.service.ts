@@ -3,6 +3,7 @@ import { parsePage, type Page, type PageParams } from '../../http/pagination.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, isModerator, type Principal } from '../auth/principals.js'
 import { boundsBoxes, parseBounds, parseNearby } from './geo.js'
+import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as requests from './requests.repo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
 
@@ -96,7 +97,12 @@ export class RequestsService {
       // The request row first, then its responses: whoever changes both must lock them in this order,
       // or two such transactions can deadlock.
       const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
-      if (request !== undefined) await requests.cancelOpenResponses(tx, id)
+      if (request !== undefined) {
+        const volunteers = await requests.cancelOpenResponses(tx, id)
+        // The volunteers whose offer was open (the assigned one included), and the requester when someone else cancelled.
+        const recipients = request.requester_id !== user.id ? [...volunteers, request.requester_id] : volunteers
+        await insertNotifications(tx, recipients.map((userId) => ({ userId, type: 'request_cancelled', requestId: id, data: {} })))
+      }
       return request
     })
     if (cancelled !== undefined) return cancelled
