@@ -76,7 +76,7 @@ export class SseClient {
   /** Waits until `check()` holds (re-checked whenever data arrives) or the stream ends; then asserts nothing. */
   async until (check: () => boolean): Promise<boolean> {
     let ended = false
-    void this.ended.then(() => { ended = true; for (const waiter of this.#waiters.splice(0)) waiter() })
+    this.ended.then(() => { ended = true; for (const waiter of this.#waiters.splice(0)) waiter() }, () => {})
     while (!check()) {
       if (ended) return false
       await new Promise<void>((resolve) => this.#waiters.push(resolve))

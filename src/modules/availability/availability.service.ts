@@ -36,7 +36,7 @@ export class AvailabilityService {
     if ((input.latitude === undefined) !== (input.longitude === undefined) || (input.latitude === null) !== (input.longitude === null)) {
       throw badRequest(input.latitude === undefined || input.latitude === null ? 'invalid latitude' : 'invalid longitude')
     }
-    const typeIds = input.request_type_ids === undefined ? undefined : [...new Set(input.request_type_ids)]
+    const typeIds = input.request_type_ids === undefined ? undefined : [...new Set(input.request_type_ids)].sort((a, b) => a - b)
     await this.db.transaction(async (tx) => {
       if (typeIds !== undefined && typeIds.length > 0 && await availability.countActiveTypes(tx, typeIds) !== typeIds.length) {
         throw badRequest('invalid request type')

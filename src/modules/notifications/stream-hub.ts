@@ -178,7 +178,8 @@ export class StreamHub {
         if (batch.length === STREAMS_PER_READ) break
       }
       this.#reads += 1
-      this.#read(batch).finally(() => {
+      // #read handles its own failures; this only hands the streams back.
+      this.#read(batch).catch(() => {}).finally(() => {
         this.#reads -= 1
         for (const stream of batch) {
           stream.reading = false
