@@ -5,8 +5,15 @@ import { assertError } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 
 const DEFAULTS = {
-  on_duty: false, radius_meters: 5000, latitude: null, longitude: null, request_type_ids: [], max_alerts_per_day: 10,
-  uses_home_location: true, alerts_last_24h: 0, updated_at: null,
+  on_duty: false,
+  radius_meters: 5000,
+  latitude: null,
+  longitude: null,
+  request_type_ids: [],
+  max_alerts_per_day: 10,
+  uses_home_location: true,
+  alerts_last_24h: 0,
+  updated_at: null,
 }
 
 for (const engine of engines()) {
