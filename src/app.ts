@@ -15,7 +15,6 @@ import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
-import { MemoryStore, RedisStore, type RateLimitStore } from './lib/rate-limit.js'
 import { accessTokens } from './lib/tokens.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
@@ -29,6 +28,7 @@ import { StreamHub, type StreamOptions } from './modules/notifications/stream-hu
 import { moderationRoutes } from './modules/moderation/moderation.routes.js'
 import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
+import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import { responsesRoutes } from './modules/responses/responses.routes.js'
@@ -93,8 +93,8 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams }: A
     reply.header('x-request-id', request.id)
     if (closing) reply.header('connection', 'close')
   })
-  // Writing log lines was an eighth of the service's CPU time under load, half of it Fastify's
-  // 'incoming request' line, which says nothing this one does not (docs/performance.md).
+  // One line per request, written when it is answered: Fastify's 'incoming request' line says nothing
+  // this one does not, and log lines are a noticeable share of the CPU (docs/performance.md › Why the code is as it is).
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, remoteAddress: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed')
     done()
@@ -110,11 +110,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams }: A
   const tokens = accessTokens(jwtSecret, config.accessTokenTtlSeconds)
   const principals = new PrincipalCache(db, config.authCacheTtlMs)
   registerAuth(app, tokens, principals)
-  const rateLimitStore: RateLimitStore = config.redisUrl !== undefined
-    ? new RedisStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate limit store unavailable: counting in memory'))
-    : new MemoryStore()
-  app.addHook('onClose', () => rateLimitStore.close())
-  registerRateLimits(app, rateLimitStore, config.rateLimits)
+  await registerRateLimits(app, config.rateLimits, config.redisUrl)
   // The docs page loads its own scripts and styles from this service, so a same-origin policy fits it.
   // No upgrade-insecure-requests: behind plain HTTP it would break that page's own assets.
   await app.register(helmet, {
@@ -136,6 +132,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams }: A
   app.decorate('eventStreams', hub)
   // Streams never finish by themselves: ended first on shutdown, or app.close() would wait for them forever.
   app.addHook('preClose', () => hub.close())
+  const requestTypes = new RequestTypesService(db)
 
   await app.register(async (api) => {
     api.get('/health', {
@@ -156,7 +153,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams }: A
     await api.register(authRoutes, { auth })
     await api.register(usersRoutes, { users })
     await api.register(rolesRoutes, { roles })
-    await api.register(requestTypesRoutes, { db })
+    await api.register(requestTypesRoutes, { requestTypes })
     await api.register(requestsRoutes, { requests })
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })

@@ -41,15 +41,7 @@ export function findAvailability (db: Queryable, userId: number): Promise<Availa
     WHERE u.id = $1`, [userId])
 }
 
-/**
- * Locks the user's row for the rest of the transaction. Availability changes and home-location changes
- * both take it first, so the alert point is always computed from the latest of both.
- */
-export async function lockUser (tx: Queryable, userId: number): Promise<void> {
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
-}
-
-/** Inserts or replaces the availability, with its alert point; call after lockUser. */
+/** Inserts or replaces the availability, with its alert point; call after users.lockUser. */
 export async function saveAvailability (tx: Queryable, userId: number, values: AvailabilityValues): Promise<void> {
   await one(tx, /* sql */ `
     INSERT INTO volunteer_availability AS a (user_id, on_duty, radius_meters, latitude, longitude, request_type_ids, max_alerts_per_day, updated_at)

@@ -1,19 +1,9 @@
 import type { Queryable } from '../../db/database.js'
-import type { Page } from '../../http/pagination.js'
+import type { Page } from '../../lib/page.js'
 import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM } from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
 
-/**
- * pending_moderation → approved or rejected, as one conditional update recording who, when and why; the
- * requester's id. Undefined means the request is missing, the moderator's own, or not pending (the caller tells which).
- */
-export async function moderateRequest (db: Queryable, id: number, moderatorId: number, status: 'approved' | 'rejected', comment: string | null): Promise<number | undefined> {
-  const rows = await db.query<{ requester_id: number }>(/* sql */ `
-    UPDATE requests SET status = $3, moderated_by = $2, moderated_at = now(), moderation_comment = $4, updated_at = now()
-    WHERE id = $1 AND status = 'pending_moderation' AND requester_id <> $2
-    RETURNING requester_id`, [id, moderatorId, status, comment])
-  return rows[0]?.requester_id
-}
+/** The moderation lists. Writes no table: a decision changes the request row, so requests.repo.ts holds it. */
 
 /**
  * The queue: most urgent first, then oldest first (rules.md › Search and lists). The moderator's own

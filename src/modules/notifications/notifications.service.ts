@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js'
-import type { Principal } from '../auth/principals.js'
+import type { Principal } from '../../lib/principal.js'
 import * as notifications from './notifications.repo.js'
 import type { InboxQuery, Notification } from './notifications.schemas.js'
 
