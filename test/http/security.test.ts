@@ -74,13 +74,8 @@ describe('rate limits when Redis cannot be reached', () => {
 })
 
 const REDIS_URL = process.env.REDIS_URL?.trim() || undefined
-describe('rate limits shared through Redis by two instances', () => {
-  if (REDIS_URL === undefined) {
-    it('needs REDIS_URL (CI sets it); in-process limits are tested above', () => {
-      process.stdout.write('NOTE: REDIS_URL is not set: the shared rate-limit test did not run.\n')
-    })
-    return
-  }
+// Without a Redis server the shared store cannot be tried: the test is reported as skipped, not passed.
+describe('rate limits shared through Redis by two instances', { skip: REDIS_URL === undefined ? 'needs REDIS_URL (CI sets it); in-process limits are tested above' : false }, () => {
   let a: TestApp
   let b: TestApp
   const limits = { windowSeconds: 60, perAddress: 100, perAccount: 4 }
