@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import type { Database } from '../../src/db/database.js'
 import { insertNotifications, NOTIFY_CHANNEL, type NewNotification } from '../../src/modules/notifications/notifications.repo.js'
 import { migratedDatabase } from '../helpers/databases.js'
-import { engines } from '../helpers/engines.js'
+import { databaseEngines } from '../helpers/engines.js'
 
 async function fixture (db: Database): Promise<{ userId: number, requestId: number }> {
   const [user] = await db.query<{ id: number }>(`INSERT INTO users (email, password_hash, first_name, last_name)
@@ -15,7 +15,7 @@ async function fixture (db: Database): Promise<{ userId: number, requestId: numb
 
 const note = (userId: number, requestId: number): NewNotification => ({ userId, type: 'request_approved', requestId, data: {} })
 
-for (const engine of engines()) {
+for (const engine of databaseEngines()) {
   describe(`notification ids and wake-ups (${engine})`, () => {
     let db: Database
     let dispose: () => Promise<void>
