@@ -21,6 +21,12 @@ import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
+import { availabilityRoutes } from './modules/availability/availability.routes.js'
+import { AvailabilityService } from './modules/availability/availability.service.js'
+import { eventsRoutes } from './modules/notifications/events.routes.js'
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js'
+import { NotificationsService } from './modules/notifications/notifications.service.js'
+import { StreamHub, type StreamOptions } from './modules/notifications/stream-hub.js'
 import { moderationRoutes } from './modules/moderation/moderation.routes.js'
 import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
@@ -34,19 +40,28 @@ import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live event streams (for metrics and tests). */
+    eventStreams: StreamHub
+  }
+}
+
 export interface AppOptions {
   config: Config
   db: Database
   jwtSecret: string
   /** Where log lines go instead of stdout (tests capture them this way). */
   logStream?: { write(line: string): void }
+  /** Live event stream settings (tests shorten the ping and block-check intervals). */
+  streams?: Partial<StreamOptions>
 }
 
 /** Bodies are small: the longest text field is 2000 characters. */
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, db, jwtSecret, logStream, streams }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -120,6 +135,12 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
   const privacy = new PrivacyService(db, principals, { mapGridMeters: config.mapGridMeters })
 
   const responses = new ResponsesService(db)
+  const availability = new AvailabilityService(db)
+  const notifications = new NotificationsService(db)
+  const hub = new StreamHub(db, app.log, streams)
+  app.decorate('eventStreams', hub)
+  // Streams never finish by themselves: ended first on shutdown, or app.close() would wait for them forever.
+  app.addHook('preClose', () => hub.close())
   const requestTypes = new RequestTypesService(db)
 
   await app.register(async (api) => {
@@ -146,6 +167,9 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
     await api.register(privacyRoutes, { privacy })
+    await api.register(availabilityRoutes, { availability })
+    await api.register(notificationsRoutes, { notifications })
+    await api.register(eventsRoutes, { hub })
   }, { prefix: API_PREFIX })
 
   return app

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { Mutex, PGlite, TransactionAbortedError, protocol } from '@electric-sql/pglite'
 import { cube } from '@electric-sql/pglite/contrib/cube'
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
-import type { Database, Transaction } from './database.js'
+import type { Database, NotifyHandler, Transaction } from './database.js'
 import { protocolChannel, type ProtocolChannel } from './pglite-protocol.js'
 import { StatementNames } from './statements.js'
 import { concat, type Answer, type Column, type Parsers } from './wire.js'
@@ -76,6 +76,17 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
    * inside another caller's transaction: PGlite's own transaction lock is private (pglite-protocol.ts).
    */
   const transactionLock = new Mutex()
+  /** listen() handlers by channel: NOTIFYs arrive in the answers read here (a transaction's at its COMMIT). */
+  const listeners = new Map<string, Set<NotifyHandler>>()
+  const send = async (message: Uint8Array, syncToFs: boolean): Promise<Answer> => {
+    const answer = await channel.send(message, syncToFs)
+    if (listeners.size > 0) {
+      for (const { channel: name, payload } of answer.notifications()) {
+        for (const handler of listeners.get(name) ?? []) queueMicrotask(() => handler(payload))
+      }
+    }
+    return answer
+  }
 
   /**
    * Runs one statement; the caller holds the channel. A statement without a name (past the cap, or stale) is
@@ -85,7 +96,7 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
     const name = names.get(text) ?? ''
     let statement = name === '' ? undefined : described.get(name)
     if (statement === undefined) {
-      const answer = await channel.send(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), false)
+      const answer = await send(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), false)
       statement = { parameterTypes: answer.parameterTypes(), columns: answer.columns() }
       if (name !== '') described.set(name, statement)
     }
@@ -95,13 +106,13 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
       const serializer = pg.serializers[parameterTypes[i] ?? 0]
       return serializer !== undefined ? serializer(param) : String(param)
     })
-    const answer = await channel.send(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), !inTransaction)
+    const answer = await send(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), !inTransaction)
     return answer.rows(columns, parsers) as never[]
   }
 
   /** A script in the simple protocol (transaction control, migrations). */
   async function script (sql: string, syncToFs: boolean): Promise<Answer> {
-    return await channel.exclusive(() => channel.send(serialize.query(sql), syncToFs))
+    return await channel.exclusive(() => send(serialize.query(sql), syncToFs))
   }
 
   const query: Database['query'] = async (text, params) => {
@@ -150,6 +161,16 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
         return result
       })
     },
+    async listen (name, handler) {
+      let handlers = listeners.get(name)
+      if (handlers === undefined) {
+        handlers = new Set()
+        listeners.set(name, handlers)
+        await transactionLock.runExclusive(() => script(`LISTEN "${name.replaceAll('"', '""')}"`, false))
+      }
+      handlers.add(handler)
+      return async () => { handlers.delete(handler) }
+    },
     // After the running transaction, as PGlite's close() waits for its own transaction lock.
     async close () { await transactionLock.runExclusive(() => pg.close()) },
   }
@@ -166,6 +187,8 @@ function publicApi (pg: PGlite): Database {
         async exec (sql) { await tx.exec(sql) },
       }))
     },
+    // PGlite calls back on each notification its own parser reads (a transaction's at its COMMIT).
+    async listen (name, handler) { return await pg.listen(name, handler) },
     async close () { await pg.close() },
   }
 }

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { DatabaseUnavailableError, sqlState, type Database, type Transaction } from './database.js'
+import { Listener } from './listener.js'
 import { StatementNames } from './statements.js'
 
 const INT8_OID = 20
@@ -70,6 +71,8 @@ export async function openPostgres (connectionString: string, options: PostgresO
       throw translate(error)
     }
   }
+  // Opened on the first listen(): a process that never streams holds no extra connection.
+  const listener = new Listener(connectionString)
   return {
     engine: 'postgres',
     query,
@@ -100,7 +103,11 @@ export async function openPostgres (connectionString: string, options: PostgresO
         client.release(broken)
       }
     },
-    async close () { await pool.end() },
+    listen: (channel, handler) => listener.listen(channel, handler),
+    async close () {
+      await listener.close()
+      await pool.end()
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
 }

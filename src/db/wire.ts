@@ -66,6 +66,21 @@ export class Answer {
     return undefined
   }
 
+  /** NOTIFY messages ('A' NotificationResponse) delivered with this answer. */
+  notifications (): Array<{ channel: string, payload: string }> {
+    const found: Array<{ channel: string, payload: string }> = []
+    for (const message of this.messages()) {
+      if (message.type !== 0x41) continue
+      const channelEnd = this.#bytes.indexOf(0, message.start + 4)
+      const payloadEnd = this.#bytes.indexOf(0, channelEnd + 1)
+      found.push({
+        channel: decoder.decode(this.#bytes.subarray(message.start + 4, channelEnd)),
+        payload: decoder.decode(this.#bytes.subarray(channelEnd + 1, payloadEnd)),
+      })
+    }
+    return found
+  }
+
   /** The tag of the last completed command ('C' CommandComplete), e.g. `COMMIT` or `ROLLBACK`. */
   commandTag (): string | undefined {
     let tag: string | undefined

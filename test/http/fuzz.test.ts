@@ -8,7 +8,7 @@ import { engines } from '../helpers/engines.js'
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
 
-interface Operation { method: string, path: string, bodyFields: string[], queryFields: string[] }
+interface Operation { method: string, path: string, bodyFields: string[], queryFields: string[], streaming: boolean }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
@@ -89,13 +89,15 @@ for (const engine of engines()) {
       assert.equal(created.status, 201)
       ids.push(volunteer.id, moderator.id, t.admin.id, created.body.id as number, 1, 2, 3)
 
-      const document = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: any, parameters?: any[] }>> }
+      const document = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: any, parameters?: any[], responses?: any }>> }
       operations = Object.entries(document.paths).flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, spec]) => ({
           method: method.toUpperCase(),
           path,
           bodyFields: Object.keys(spec.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
           queryFields: (spec.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name as string),
+          // The event stream never ends by itself: only its head is read (below).
+          streaming: spec.responses?.['200']?.content?.['text/event-stream'] !== undefined,
         })))
       assert.ok(operations.length >= 25, `expected the whole API in the document, found ${operations.length} operations`)
     })
@@ -121,8 +123,22 @@ for (const engine of engines()) {
                 ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
               },
               ...(body !== undefined ? { payload: body.payload } : {}),
+              payloadAsStream: op.streaming,
             })
-            assertWellFormed(op, res.statusCode, String(res.headers['content-type'] ?? ''), res.body)
+            const type = String(res.headers['content-type'] ?? '')
+            if (op.streaming) {
+              const stream = res.stream()
+              if (res.statusCode === 200) {
+                assert.match(type, /^text\/event-stream/)
+                stream.destroy()
+                return
+              }
+              let text = ''
+              for await (const chunk of stream) text += String(chunk)
+              assertWellFormed(op, res.statusCode, type, text)
+              return
+            }
+            assertWellFormed(op, res.statusCode, type, res.body)
           }
         ), { seed: SEED, numRuns: RUNS })
       }

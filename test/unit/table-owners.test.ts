@@ -12,6 +12,8 @@ const OWNERS: Record<string, string> = {
   requests: 'modules/requests/requests.repo.ts',
   volunteer_responses: 'modules/responses/responses.repo.ts',
   ratings: 'modules/responses/responses.repo.ts',
+  volunteer_availability: 'modules/availability/availability.repo.ts',
+  notifications: 'modules/notifications/notifications.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

@@ -5,6 +5,7 @@ import type { Principal } from '../../lib/principal.js'
 import { toListItem } from '../requests/location.js'
 import * as requests from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
+import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as moderation from './moderation.repo.js'
 import { COMMENT_REQUIRED } from './moderation.schemas.js'
 
@@ -20,7 +21,15 @@ export class ModerationService {
     const reason = comment?.trim() ? comment : null
     if (action === 'reject' && reason === null) throw badRequest(COMMENT_REQUIRED)
     const status = action === 'approve' ? 'approved' : 'rejected'
-    if (await requests.moderateRequest(this.db, id, moderator.id, status, reason)) return status
+    const decided = await this.db.transaction(async (tx) => {
+      const requesterId = await requests.moderateRequest(tx, id, moderator.id, status, reason)
+      if (requesterId === undefined) return false
+      await insertNotifications(tx, [status === 'approved'
+        ? { userId: requesterId, type: 'request_approved', requestId: id, data: {} }
+        : { userId: requesterId, type: 'request_rejected', requestId: id, data: { comment: reason } }])
+      return true
+    })
+    if (decided) return status
     // The update changed nothing: say why.
     const request = await requests.findRequestParties(this.db, id)
     if (request === undefined) throw notFound(REQUEST_NOT_FOUND)

@@ -6,6 +6,7 @@ import { hasPermission, isModerator, type Principal } from '../../lib/principal.
 import * as responses from '../responses/responses.repo.js'
 import { boundsBoxes, type NearbySearch, type Rectangle } from './geo.js'
 import { toListItem, withLocation } from './location.js'
+import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as requests from './requests.repo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestWithDistance } from './requests.schemas.js'
 import { isVisibleTo, withContactFor } from './visibility.js'
@@ -97,7 +98,12 @@ export class RequestsService {
       // The request row first, then its responses: whoever changes both must lock them in this order,
       // or two such transactions can deadlock.
       const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
-      if (request !== undefined) await responses.cancelOpenResponses(tx, id)
+      if (request !== undefined) {
+        const volunteers = await responses.cancelOpenResponses(tx, id)
+        // The volunteers whose offer was open (the assigned one included), and the requester when someone else cancelled.
+        const recipients = request.requester_id !== user.id ? [...volunteers, request.requester_id] : volunteers
+        await insertNotifications(tx, recipients.map((userId) => ({ userId, type: 'request_cancelled', requestId: id, data: {} })))
+      }
       return request
     })
     if (cancelled !== undefined) return cancelled
