@@ -17,6 +17,7 @@ import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
 import { MemoryStore, RedisStore, type RateLimitStore } from './lib/rate-limit.js'
 import { accessTokens } from './lib/tokens.js'
+import { AlertService, AlertTicker } from './modules/alerts/alerts.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
@@ -39,13 +40,17 @@ export interface AppOptions {
   jwtSecret: string
   /** Where log lines go instead of stdout (tests capture them this way). */
   logStream?: { write(line: string): void }
+  /** How often this instance looks for due alert rounds (default 1000 ms; 0: never, tests then run rounds themselves). */
+  alertTickMs?: number
 }
+
+const ALERT_TICK_MS = 1000
 
 /** Bodies are small: the longest text field is 2000 characters. */
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, db, jwtSecret, logStream, alertTickMs = ALERT_TICK_MS }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -117,6 +122,13 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
   const moderation = new ModerationService(db)
   const responses = new ResponsesService(db)
   const requestTypes = new RequestTypesService(db)
+  if (alertTickMs > 0) {
+    // Rounds run once the app is ready (listening, or the first inject) and stop before the database closes.
+    const ticker = new AlertTicker(new AlertService(db, config.alerts), alertTickMs,
+      (error) => app.log.error({ err: error }, 'alert round failed'))
+    app.addHook('onReady', async () => ticker.start())
+    app.addHook('onClose', () => ticker.stop())
+  }
 
   await app.register(async (api) => {
     api.get('/health', {

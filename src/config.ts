@@ -44,6 +44,21 @@ export interface Config {
   readonly dbStatementTimeoutMs: number
   /** Processes serving HTTP on the one port (node:cluster); 1 means no cluster. */
   readonly workers: number
+  /** Fair nearby alerts (events.md § 5). */
+  readonly alerts: AlertSettings
+}
+
+/** The alert policy's settings (events.md § 5); ALERT_* in the environment. */
+export interface AlertSettings {
+  /** Seconds between rounds, by the request's urgency. */
+  readonly roundSeconds: Readonly<Record<'urgent' | 'high' | 'medium' | 'low', number>>
+  /** Rounds stop while the request has this many pending responses. */
+  readonly stopAfterOffers: number
+  readonly maxRounds: number
+  /** Volunteers alerted per round at most. */
+  readonly batch: number
+  /** Width of the distance rings of the fairness order. */
+  readonly ringMeters: number
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +95,20 @@ function workers (raw: string | undefined, databaseUrl: string | undefined): num
     throw new ConfigError('WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)')
   }
   return count
+}
+
+/** ALERT_ROUND_SECONDS: `urgent=120,high=600,medium=1800,low=3600`; a level left out keeps its default. */
+function roundSeconds (raw: string | undefined): AlertSettings['roundSeconds'] {
+  const seconds = { urgent: 120, high: 600, medium: 1800, low: 3600 }
+  for (const part of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^(urgent|high|medium|low)=(\d+)$/.exec(part)
+    const value = Number(match?.[2])
+    if (match === null || !(value >= 1 && value <= 86400)) {
+      throw new ConfigError(`ALERT_ROUND_SECONDS must look like urgent=120,high=600,medium=1800,low=3600 with each value from 1 to 86400, got "${raw}"`)
+    }
+    seconds[match[1] as keyof typeof seconds] = value
+  }
+  return Object.freeze(seconds)
 }
 
 /** The only reader of the environment. Throws ConfigError with a message meant for the operator. */
@@ -145,5 +174,12 @@ export function loadConfig (env: Env = process.env): Config {
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10000, 100, 600000),
     workers: workers(text(env, 'WORKERS'), databaseUrl),
+    alerts: Object.freeze({
+      roundSeconds: roundSeconds(text(env, 'ALERT_ROUND_SECONDS')),
+      stopAfterOffers: integer(env, 'ALERT_STOP_AFTER_OFFERS', 3, 1, 1000),
+      maxRounds: integer(env, 'ALERT_MAX_ROUNDS', 5, 1, 1000),
+      batch: integer(env, 'ALERT_BATCH', 5, 1, 1000),
+      ringMeters: integer(env, 'ALERT_RING_METERS', 1000, 1, 50000),
+    }),
   })
 }

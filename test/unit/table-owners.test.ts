@@ -12,6 +12,8 @@ const OWNERS: Record<string, string> = {
   requests: 'modules/requests/requests.repo.ts',
   volunteer_responses: 'modules/responses/responses.repo.ts',
   ratings: 'modules/responses/responses.repo.ts',
+  alert_rounds: 'modules/alerts/alerts.repo.ts',
+  request_alerts: 'modules/alerts/alerts.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
+import { startAlertRounds } from '../alerts/alerts.service.js'
 import * as requests from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
 import * as moderation from './moderation.repo.js'
@@ -19,7 +20,13 @@ export class ModerationService {
     const reason = comment?.trim() ? comment : null
     if (action === 'reject' && reason === null) throw badRequest(COMMENT_REQUIRED)
     const status = action === 'approve' ? 'approved' : 'rejected'
-    if (await requests.moderateRequest(this.db, id, moderator.id, status, reason)) return status
+    const decided = await this.db.transaction(async (tx) => {
+      if (!await requests.moderateRequest(tx, id, moderator.id, status, reason)) return false
+      // Alert rounds start with the approval, in its transaction: a committed approval always has its first round due.
+      if (status === 'approved') await startAlertRounds(tx, id)
+      return true
+    })
+    if (decided) return status
     // The update changed nothing: say why.
     const request = await requests.findRequestParties(this.db, id)
     if (request === undefined) throw notFound(REQUEST_NOT_FOUND)

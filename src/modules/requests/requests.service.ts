@@ -2,6 +2,8 @@ import type { Database } from '../../db/database.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
+import { closeAlertsOf } from '../alerts/alerts.service.js'
+import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as responses from '../responses/responses.repo.js'
 import { boundsBoxes, type NearbySearch, type Rectangle } from './geo.js'
 import * as requests from './requests.repo.js'
@@ -71,7 +73,11 @@ export class RequestsService {
       // The request row first, then its responses: whoever changes both must lock them in this order,
       // or two such transactions can deadlock.
       const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
-      if (request !== undefined) await responses.cancelOpenResponses(tx, id)
+      if (request !== undefined) {
+        await responses.cancelOpenResponses(tx, id)
+        // Alerts are open only while a request is approved, so this tells those of an approved one.
+        await insertNotifications(tx, await closeAlertsOf(tx, id, 'cancelled'))
+      }
       return request
     })
     if (cancelled !== undefined) return cancelled

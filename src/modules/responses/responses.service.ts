@@ -2,6 +2,8 @@ import { constraintName, sqlState, type Database, type Queryable } from '../../d
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
+import { closeAlertsOf, startAlertRounds } from '../alerts/alerts.service.js'
+import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as requests from '../requests/requests.repo.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
 import * as users from '../users/users.repo.js'
@@ -67,6 +69,7 @@ export class ResponsesService {
       if (response?.status !== 'pending') throw notFound(RESPONSE_NOT_FOUND)
       await responses.acceptResponse(tx, requestId, responseId)
       await requests.setAssignment(tx, requestId, response.volunteer_id)
+      await insertNotifications(tx, await closeAlertsOf(tx, requestId, 'assigned'))
       return { success: true, message: 'response accepted', request_id: requestId, volunteer_id: response.volunteer_id }
     })
   }
@@ -103,6 +106,8 @@ export class ResponsesService {
       if (response.status === 'accepted') {
         if (request.status !== 'in_progress') throw badRequest(`cannot withdraw from a ${request.status} request`)
         await requests.setAssignment(tx, requestId, null)
+        // Back in approved: alert rounds start again (events.md § 5), never to those alerted before.
+        await startAlertRounds(tx, requestId)
       } else if (response.status !== 'pending') {
         throw badRequest(`response is already ${response.status}`)
       }
