@@ -21,6 +21,12 @@ import { AlertService, AlertTicker } from './modules/alerts/alerts.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
+import { availabilityRoutes } from './modules/availability/availability.routes.js'
+import { AvailabilityService } from './modules/availability/availability.service.js'
+import { eventsRoutes } from './modules/notifications/events.routes.js'
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js'
+import { NotificationsService } from './modules/notifications/notifications.service.js'
+import { StreamHub, type StreamOptions } from './modules/notifications/stream-hub.js'
 import { moderationRoutes } from './modules/moderation/moderation.routes.js'
 import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
@@ -34,6 +40,13 @@ import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live event streams (for metrics and tests). */
+    eventStreams: StreamHub
+  }
+}
+
 export interface AppOptions {
   config: Config
   db: Database
@@ -42,6 +55,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void }
   /** How often this instance looks for due alert rounds (default 1000 ms; 0: never, tests then run rounds themselves). */
   alertTickMs?: number
+  /** Live event stream settings (tests shorten the ping and block-check intervals). */
+  streams?: Partial<StreamOptions>
 }
 
 const ALERT_TICK_MS = 1000
@@ -50,7 +65,7 @@ const ALERT_TICK_MS = 1000
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logStream, alertTickMs = ALERT_TICK_MS }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, db, jwtSecret, logStream, streams, alertTickMs = ALERT_TICK_MS }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -129,6 +144,12 @@ export async function buildApp ({ config, db, jwtSecret, logStream, alertTickMs 
     app.addHook('onReady', async () => ticker.start())
     app.addHook('onClose', () => ticker.stop())
   }
+  const availability = new AvailabilityService(db)
+  const notifications = new NotificationsService(db)
+  const hub = new StreamHub(db, app.log, streams)
+  app.decorate('eventStreams', hub)
+  // Streams never finish by themselves: ended first on shutdown, or app.close() would wait for them forever.
+  app.addHook('preClose', () => hub.close())
 
   await app.register(async (api) => {
     api.get('/health', {
@@ -153,6 +174,9 @@ export async function buildApp ({ config, db, jwtSecret, logStream, alertTickMs 
     await api.register(requestsRoutes, { requests })
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
+    await api.register(availabilityRoutes, { availability })
+    await api.register(notificationsRoutes, { notifications })
+    await api.register(eventsRoutes, { hub })
   }, { prefix: API_PREFIX })
 
   return app

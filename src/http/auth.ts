@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller; set on every route whose `auth` is not 'none'. */
     user: Principal
+    /** When the caller's access token expires (epoch ms); set with `user`. */
+    accessExpiresAt: number
   }
 }
 
@@ -23,15 +25,17 @@ function bearerToken (request: FastifyRequest): string | undefined {
  */
 export function registerAuth (app: FastifyInstance, tokens: AccessTokens, principals: PrincipalSource): void {
   app.decorateRequest('user', null as unknown as Principal)
+  app.decorateRequest('accessExpiresAt', 0)
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config.auth ?? 'none'
     if (level === 'none') return
     const token = bearerToken(request)
     const claims = token === undefined ? undefined : tokens.verify(token)
     const user = claims === undefined ? undefined : await principals.get(claims.userId)
-    if (user === undefined) throw unauthorized()
+    if (user === undefined || claims === undefined) throw unauthorized()
     if (level === 'mod' && !isModerator(user)) throw forbidden(MODERATOR_ROLE_REQUIRED)
     if (level === 'admin' && !hasPermission(user, 'manage_users')) throw forbidden(ADMIN_ROLE_REQUIRED)
     request.user = user
+    request.accessExpiresAt = claims.expiresAt
   })
 }

@@ -4,6 +4,8 @@ import { createSigner, createVerifier } from 'fast-jwt'
 export interface AccessClaims {
   /** The user id. */
   userId: number
+  /** When the token stops being valid, in epoch milliseconds (a live event stream ends then). */
+  expiresAt: number
 }
 
 export interface AccessTokens {
@@ -24,14 +26,14 @@ export function accessTokens (secret: string, ttlSeconds: number): AccessTokens 
     ttlSeconds,
     sign: (userId) => signer({ sub: String(userId) }),
     verify (token) {
-      let payload: { sub?: unknown }
+      let payload: { sub?: unknown, exp?: unknown }
       try {
         payload = verifier(token)
       } catch {
         return undefined
       }
       const sub = typeof payload.sub === 'string' && /^[1-9]\d{0,15}$/.test(payload.sub) ? Number(payload.sub) : NaN
-      return Number.isSafeInteger(sub) ? { userId: sub } : undefined
+      return Number.isSafeInteger(sub) ? { userId: sub, expiresAt: Number(payload.exp) * 1000 } : undefined
     },
   }
 }

@@ -27,16 +27,10 @@ export const TEST_ALERTS: AlertSettings = Object.freeze({
   ringMeters: 1000,
 })
 
-/** PUT /users/me/availability; asserts 200. TEMP: SQL until the availability endpoints are merged. */
+/** PUT /users/me/availability; asserts 200. */
 export async function setAvailability (t: TestApp, account: Account, fields: Record<string, unknown>): Promise<void> {
-  const f = fields as any
-  await t.db.query(`INSERT INTO volunteer_availability (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [account.id])
-  await t.db.query(`UPDATE volunteer_availability SET on_duty = coalesce($2, on_duty), radius_meters = coalesce($3, radius_meters),
-    latitude = CASE WHEN $4::boolean THEN $5 ELSE latitude END, longitude = CASE WHEN $4::boolean THEN $6 ELSE longitude END,
-    request_type_ids = coalesce($7::bigint[], request_type_ids), max_alerts_per_day = coalesce($8, max_alerts_per_day) WHERE user_id = $1`,
-  [account.id, f.on_duty ?? null, f.radius_meters ?? null, 'latitude' in f, f.latitude ?? null, f.longitude ?? null, f.request_type_ids ?? null, f.max_alerts_per_day ?? null])
-  await t.db.query(`UPDATE volunteer_availability a SET alert_point = CASE WHEN a.latitude IS NOT NULL THEN ll_to_earth(a.latitude, a.longitude)
-    WHEN u.latitude IS NOT NULL THEN ll_to_earth(u.latitude, u.longitude) END FROM users u WHERE u.id = a.user_id AND a.user_id = $1`, [account.id])
+  const res = await t.request('PUT', '/users/me/availability', { body: fields, token: account.token })
+  assert.equal(res.status, 200, res.text)
 }
 
 /** A new volunteer on duty `meters` north of `place` (radius 5000 m unless told). */
@@ -48,10 +42,11 @@ export async function volunteerAt (t: TestApp, place: Place, meters: number, fie
 
 export interface Notice { id: number, type: string, request_id: number, data: Record<string, any>, created_at: string }
 
-/** The account's notifications (GET /notifications), oldest first. TEMP: SQL until the endpoint is merged. */
+/** The account's notifications (GET /notifications), oldest first; of one request when told. */
 export async function noticesOf (t: TestApp, account: Account, requestId?: number): Promise<Notice[]> {
-  const rows = await t.db.query<Notice>('SELECT id, type, request_id, data, created_at FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT 100', [account.id])
-  return rows.filter((n) => requestId === undefined || n.request_id === requestId).reverse()
+  const res = await t.get<Notice[]>('/notifications?limit=100', account.token)
+  assert.equal(res.status, 200, res.text)
+  return res.body.filter((n) => requestId === undefined || n.request_id === requestId).reverse()
 }
 
 export async function alertsOf (t: TestApp, account: Account, requestId?: number): Promise<Notice[]> {

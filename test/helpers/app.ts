@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { buildApp } from '../../src/app.js'
+import { buildApp, type AppOptions } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import type { Database } from '../../src/db/database.js'
 import { ADMIN_ROLE_ID, grantRole } from '../../src/modules/roles/roles.repo.js'
@@ -96,6 +96,14 @@ export class TestApp {
     return account
   }
 
+  /** Serves on a real port (for streams); returns the API's base URL. */
+  async listen (): Promise<string> {
+    await this.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = this.app.server.address()
+    if (address === null || typeof address === 'string') throw new Error('no port')
+    return `http://127.0.0.1:${address.port}/api/v1`
+  }
+
   async close (): Promise<void> {
     await this.app.close()
     await this.db.close()
@@ -104,7 +112,7 @@ export class TestApp {
 }
 
 /** A migrated scratch database on `engine`, the app on it, and a bootstrapped admin. */
-export async function startApp (engine: Engine, overrides: Partial<Config> = {}, options: { logStream?: { write(line: string): void }, alertTickMs?: number } = {}): Promise<TestApp> {
+export async function startApp (engine: Engine, overrides: Partial<Config> = {}, options: Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs'> = {}): Promise<TestApp> {
   const { db, scratch } = await migratedDatabase(engine)
   const config = testConfig(overrides)
   const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, ...options })
@@ -123,7 +131,7 @@ export async function startApp (engine: Engine, overrides: Partial<Config> = {},
  * A second instance of the service on the same PostgreSQL database as `t`, with its own connection
  * pool, as a second server would be (PGlite is in-process, so it has no such thing). Close it before `t`.
  */
-export async function startSecondInstance (t: TestApp, overrides: Partial<Config> = {}, options: { alertTickMs?: number } = {}): Promise<TestApp> {
+export async function startSecondInstance (t: TestApp, overrides: Partial<Config> = {}, options: Pick<AppOptions, 'streams' | 'alertTickMs'> = {}): Promise<TestApp> {
   if (t.engine !== 'postgres') throw new Error('a second instance needs PostgreSQL')
   const db = await t.scratch.open()
   const app = await buildApp({ config: testConfig(overrides), db, jwtSecret: TEST_SECRET, ...options })

@@ -140,7 +140,7 @@ if (engines().includes('postgres')) {
         assert.equal(offer.status, 201, offer.text)
         const accepting = b.post(`/requests/${requestId}/responses/${offer.body.id}/accept`, undefined, requester.token)
         const settled = { done: false }
-        void accepting.then(() => { settled.done = true })
+        accepting.then(() => { settled.done = true }, () => { settled.done = true })
         await eventually(async () => settled.done || await waitingFor('%FROM requests WHERE id = $1 FOR NO KEY UPDATE%'))
         release()
         await holder

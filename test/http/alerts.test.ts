@@ -242,4 +242,3 @@ for (const engine of engines()) {
     })
   })
 }
-

@@ -14,6 +14,8 @@ const OWNERS: Record<string, string> = {
   ratings: 'modules/responses/responses.repo.ts',
   alert_rounds: 'modules/alerts/alerts.repo.ts',
   request_alerts: 'modules/alerts/alerts.repo.ts',
+  volunteer_availability: 'modules/availability/availability.repo.ts',
+  notifications: 'modules/notifications/notifications.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

@@ -12,7 +12,7 @@ const base64url = (value: object): string => Buffer.from(JSON.stringify(value)).
 describe('access tokens', () => {
   it('a token it signed verifies to its user id, with the configured lifetime', () => {
     const token = tokens.sign(42)
-    assert.deepEqual(tokens.verify(token), { userId: 42 })
+    assert.deepEqual(tokens.verify(token), { userId: 42, expiresAt: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).exp * 1000 })
     assert.equal(tokens.ttlSeconds, 900)
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
     assert.equal(payload.sub, '42')

@@ -5,6 +5,7 @@ import type { Principal } from '../../lib/principal.js'
 import { startAlertRounds } from '../alerts/alerts.service.js'
 import * as requests from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
+import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as moderation from './moderation.repo.js'
 import { COMMENT_REQUIRED } from './moderation.schemas.js'
 
@@ -21,9 +22,13 @@ export class ModerationService {
     if (action === 'reject' && reason === null) throw badRequest(COMMENT_REQUIRED)
     const status = action === 'approve' ? 'approved' : 'rejected'
     const decided = await this.db.transaction(async (tx) => {
-      if (!await requests.moderateRequest(tx, id, moderator.id, status, reason)) return false
+      const requesterId = await requests.moderateRequest(tx, id, moderator.id, status, reason)
+      if (requesterId === undefined) return false
       // Alert rounds start with the approval, in its transaction: a committed approval always has its first round due.
       if (status === 'approved') await startAlertRounds(tx, id)
+      await insertNotifications(tx, [status === 'approved'
+        ? { userId: requesterId, type: 'request_approved', requestId: id, data: {} }
+        : { userId: requesterId, type: 'request_rejected', requestId: id, data: { comment: reason } }])
       return true
     })
     if (decided) return status

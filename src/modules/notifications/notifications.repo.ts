@@ -113,3 +113,9 @@ export function notificationsAfter (db: Queryable, cursors: readonly Cursor[], p
     ) n
     ORDER BY c.i, n.id`, [cursors.map((c) => c.userId), cursors.map((c) => c.after), perCursor])
 }
+
+/** Of these users, the ones that exist and are not blocked (streams of the others are ended). */
+export async function activeUsers (db: Queryable, ids: readonly number[]): Promise<Set<number>> {
+  const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::bigint[]) AND NOT is_blocked', [ids])
+  return new Set(rows.map((row) => Number(row.id)))
+}

@@ -190,15 +190,15 @@ export function cancelRequest (db: Queryable, id: number, callerId: number, asMo
 }
 
 /**
- * pending_moderation → approved or rejected, as one conditional update recording who, when and why:
- * false means the request is missing, the moderator's own, or not pending (the caller tells which).
+ * pending_moderation → approved or rejected, as one conditional update recording who, when and why; the
+ * requester's id. Undefined means the request is missing, the moderator's own, or not pending (the caller tells which).
  */
-export async function moderateRequest (db: Queryable, id: number, moderatorId: number, status: 'approved' | 'rejected', comment: string | null): Promise<boolean> {
-  const rows = await db.query(/* sql */ `
+export async function moderateRequest (db: Queryable, id: number, moderatorId: number, status: 'approved' | 'rejected', comment: string | null): Promise<number | undefined> {
+  const rows = await db.query<{ requester_id: number }>(/* sql */ `
     UPDATE requests SET status = $3, moderated_by = $2, moderated_at = now(), moderation_comment = $4, updated_at = now()
     WHERE id = $1 AND status = 'pending_moderation' AND requester_id <> $2
-    RETURNING id`, [id, moderatorId, status, comment])
-  return rows.length > 0
+    RETURNING requester_id`, [id, moderatorId, status, comment])
+  return rows[0]?.requester_id
 }
 
 export interface LockedRequest {

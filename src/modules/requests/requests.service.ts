@@ -74,9 +74,14 @@ export class RequestsService {
       // or two such transactions can deadlock.
       const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
       if (request !== undefined) {
-        await responses.cancelOpenResponses(tx, id)
-        // Alerts are open only while a request is approved, so this tells those of an approved one.
-        await insertNotifications(tx, await closeAlertsOf(tx, id, 'cancelled'))
+        const volunteers = await responses.cancelOpenResponses(tx, id)
+        // The volunteers whose offer was open (the assigned one included), and the requester when someone else cancelled.
+        const recipients = request.requester_id !== user.id ? [...volunteers, request.requester_id] : volunteers
+        await insertNotifications(tx, [
+          ...recipients.map((userId) => ({ userId, type: 'request_cancelled' as const, requestId: id, data: {} })),
+          // Alerts are open only while a request is approved, so this tells those of an approved one.
+          ...await closeAlertsOf(tx, id, 'cancelled'),
+        ])
       }
       return request
     })

@@ -42,13 +42,17 @@ export function lockResponse (db: Queryable, requestId: number, responseId: numb
     FOR NO KEY UPDATE`, [requestId, responseId])
 }
 
-/** The locked pending response → accepted, and every other pending response on the request → rejected. */
-export async function acceptResponse (db: Queryable, requestId: number, responseId: number): Promise<void> {
+/**
+ * The locked pending response → accepted, and every other pending response on the request → rejected;
+ * the rejected ones, whose volunteers are told.
+ */
+export async function acceptResponse (db: Queryable, requestId: number, responseId: number): Promise<Array<{ id: number, volunteer_id: number }>> {
   await db.query(/* sql */ `
     UPDATE volunteer_responses SET status = 'accepted', accepted_at = now() WHERE id = $1`, [responseId])
-  await db.query(/* sql */ `
+  return await db.query<{ id: number, volunteer_id: number }>(/* sql */ `
     UPDATE volunteer_responses SET status = 'rejected', rejected_at = now()
-    WHERE request_id = $1 AND status = 'pending'`, [requestId])
+    WHERE request_id = $1 AND status = 'pending'
+    RETURNING id, volunteer_id`, [requestId])
 }
 
 /** pending → rejected, or pending/accepted → cancelled; the caller has checked the state under lock. */
@@ -76,9 +80,14 @@ export async function insertRating (db: Queryable, rating: NewRating): Promise<n
   return row.id
 }
 
-/** The responses still open on a cancelled request are cancelled with it (rules.md › Request lifecycle, extensions). */
-export async function cancelOpenResponses (db: Queryable, requestId: number): Promise<void> {
-  await db.query(/* sql */ `
+/**
+ * The responses still open on a cancelled request are cancelled with it (rules.md › Request lifecycle,
+ * extensions); their volunteers, who are told.
+ */
+export async function cancelOpenResponses (db: Queryable, requestId: number): Promise<number[]> {
+  const rows = await db.query<{ volunteer_id: number }>(/* sql */ `
     UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
-    WHERE request_id = $1 AND status IN ('pending', 'accepted')`, [requestId])
+    WHERE request_id = $1 AND status IN ('pending', 'accepted')
+    RETURNING volunteer_id`, [requestId])
+  return rows.map((row) => row.volunteer_id)
 }

@@ -46,7 +46,14 @@ export class ResponsesService {
         const request = await lockVisible(tx, volunteer, requestId, 'share')
         if (request.requester_id === volunteer.id) throw badRequest('cannot respond to own request')
         if (request.status !== 'approved') throw badRequest(NOT_OPEN)
-        return await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null)
+        const response = await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null)
+        await insertNotifications(tx, [{
+          userId: request.requester_id,
+          type: 'response_received',
+          requestId,
+          data: { response_id: response.id, volunteer_name: response.volunteer_name, message: response.message },
+        }])
+        return response
       })
     } catch (error) {
       // Two identical responses racing: the partial unique index lets one in.
@@ -67,9 +74,13 @@ export class ResponsesService {
       if (request.status !== 'approved') throw badRequest(NOT_OPEN)
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response?.status !== 'pending') throw notFound(RESPONSE_NOT_FOUND)
-      await responses.acceptResponse(tx, requestId, responseId)
+      const rejected = await responses.acceptResponse(tx, requestId, responseId)
       await requests.setAssignment(tx, requestId, response.volunteer_id)
-      await insertNotifications(tx, await closeAlertsOf(tx, requestId, 'assigned'))
+      await insertNotifications(tx, [
+        { userId: response.volunteer_id, type: 'response_accepted', requestId, data: { response_id: responseId } },
+        ...rejected.map((other) => ({ userId: other.volunteer_id, type: 'response_rejected' as const, requestId, data: { response_id: other.id } })),
+        ...await closeAlertsOf(tx, requestId, 'assigned'),
+      ])
       return { success: true, message: 'response accepted', request_id: requestId, volunteer_id: response.volunteer_id }
     })
   }
@@ -89,6 +100,7 @@ export class ResponsesService {
       })
       await requests.markCompleted(tx, requestId)
       await users.recountVolunteer(tx, volunteerId)
+      await insertNotifications(tx, [{ userId: volunteerId, type: 'request_completed', requestId, data: { rating: input.rating ?? null } }])
       return { success: true, message: 'request completed', rating_id: ratingId }
     })
   }
@@ -111,7 +123,11 @@ export class ResponsesService {
       } else if (response.status !== 'pending') {
         throw badRequest(`response is already ${response.status}`)
       }
-      return await responses.closeResponse(tx, responseId, 'cancelled')
+      const withdrawn = await responses.closeResponse(tx, responseId, 'cancelled')
+      await insertNotifications(tx, [{
+        userId: request.requester_id, type: 'response_withdrawn', requestId, data: { response_id: responseId, was_accepted: response.status === 'accepted' },
+      }])
+      return withdrawn
     })
   }
 
@@ -123,7 +139,9 @@ export class ResponsesService {
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
       if (response.status !== 'pending') throw badRequest(`response is already ${response.status}`)
-      return await responses.closeResponse(tx, responseId, 'rejected')
+      const rejected = await responses.closeResponse(tx, responseId, 'rejected')
+      await insertNotifications(tx, [{ userId: response.volunteer_id, type: 'response_rejected', requestId, data: { response_id: responseId } }])
+      return rejected
     })
   }
 }

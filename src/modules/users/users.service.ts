@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js'
 import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
+import { refreshAlertPoint } from '../availability/availability.repo.js'
 import * as users from './users.repo.js'
 import type { LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
@@ -50,7 +51,11 @@ export class UsersService {
   }
 
   async setLocation (user: Principal, input: LocationInput): Promise<void> {
-    await users.updateLocation(this.db, user.id, input.latitude, input.longitude)
+    // The home location is the alert point of a volunteer without one of their own: both change together.
+    await this.db.transaction(async (tx) => {
+      await users.updateLocation(tx, user.id, input.latitude, input.longitude)
+      await refreshAlertPoint(tx, user.id)
+    })
   }
 
   async verifyEmail (user: Principal): Promise<void> {

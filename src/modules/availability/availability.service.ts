@@ -1,0 +1,71 @@
+import type { Database } from '../../db/database.js'
+import { badRequest, forbidden, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
+import { hasPermission, type Principal } from '../../lib/principal.js'
+import * as users from '../users/users.repo.js'
+import * as availability from './availability.repo.js'
+import type { Availability, AvailabilityInput } from './availability.schemas.js'
+
+export const VOLUNTEER_ROLE_REQUIRED = 'volunteer role required'
+
+function toAvailability (row: availability.AvailabilityRow): Availability {
+  return {
+    on_duty: row.on_duty,
+    radius_meters: row.radius_meters,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    request_type_ids: row.request_type_ids.map(Number),
+    max_alerts_per_day: row.max_alerts_per_day,
+    uses_home_location: row.latitude === null,
+    alerts_last_24h: row.alerts_last_24h,
+    updated_at: row.updated_at,
+  }
+}
+
+/** A volunteer's availability for nearby alerts (events.md § 1). */
+export class AvailabilityService {
+  constructor (private readonly db: Database) {}
+
+  async get (user: Principal): Promise<Availability> {
+    if (!hasPermission(user, 'respond_request')) throw forbidden(VOLUNTEER_ROLE_REQUIRED)
+    return toAvailability(await this.#find(user.id))
+  }
+
+  /** Absent fields keep their values; the alert point is recomputed in the same transaction. */
+  async put (user: Principal, input: AvailabilityInput): Promise<Availability> {
+    if (!hasPermission(user, 'respond_request')) throw forbidden(VOLUNTEER_ROLE_REQUIRED)
+    // Both or neither: a point is set (or cleared, with two nulls) as a whole.
+    if ((input.latitude === undefined) !== (input.longitude === undefined) || (input.latitude === null) !== (input.longitude === null)) {
+      throw badRequest(input.latitude === undefined || input.latitude === null ? 'invalid latitude' : 'invalid longitude')
+    }
+    const typeIds = input.request_type_ids === undefined ? undefined : [...new Set(input.request_type_ids)].sort((a, b) => a - b)
+    await this.db.transaction(async (tx) => {
+      if (typeIds !== undefined && typeIds.length > 0 && await availability.countActiveTypes(tx, typeIds) !== typeIds.length) {
+        throw badRequest('invalid request type')
+      }
+      // The user's row first: availability and home-location changes both take it, so the alert point
+      // is always computed from the latest of both.
+      await users.lockVolunteer(tx, user.id)
+      const current = await availability.findAvailability(tx, user.id)
+      if (current === undefined) throw notFound(USER_NOT_FOUND)
+      const next: availability.AvailabilityValues = {
+        on_duty: input.on_duty ?? current.on_duty,
+        radius_meters: input.radius_meters ?? current.radius_meters,
+        latitude: input.latitude !== undefined ? input.latitude : current.latitude,
+        longitude: input.longitude !== undefined ? input.longitude : current.longitude,
+        request_type_ids: typeIds ?? current.request_type_ids.map(Number),
+        max_alerts_per_day: input.max_alerts_per_day ?? current.max_alerts_per_day,
+      }
+      if (next.on_duty && next.latitude === null && current.home_latitude === null) {
+        throw badRequest('location required to go on duty')
+      }
+      await availability.saveAvailability(tx, user.id, next)
+    })
+    return toAvailability(await this.#find(user.id))
+  }
+
+  async #find (userId: number): Promise<availability.AvailabilityRow> {
+    const row = await availability.findAvailability(this.db, userId)
+    if (row === undefined) throw notFound(USER_NOT_FOUND)
+    return row
+  }
+}

@@ -1,0 +1,29 @@
+import { Type, type Static } from 'typebox'
+import { DateTime, NullableDateTime } from '../../http/schemas.js'
+import { NOTIFICATION_TYPES, type NotificationType } from './notifications.repo.js'
+
+export const Notification = Type.Object({
+  id: Type.Integer({ description: 'increasing in commit order within one recipient\'s inbox' }),
+  type: Type.Unsafe<NotificationType>({ type: 'string', enum: [...NOTIFICATION_TYPES] }),
+  request_id: Type.Integer(),
+  data: Type.Record(Type.String(), Type.Unknown(), { description: 'by type (events.md § 4); never contact details or an address' }),
+  created_at: DateTime,
+  read_at: NullableDateTime,
+})
+export type Notification = Static<typeof Notification>
+
+/** Declared as text: a bad value falls back to its default, never a 400 (like 1.0.1's limit/offset). */
+export const InboxQuery = Type.Object({
+  limit: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'integer 1..100, default 50; anything else means 50' })),
+  before: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'a notification id: only older ones (exclusive); anything else is ignored' })),
+  unread_only: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: '`true` for unread ones only; anything else means false' })),
+})
+export type InboxQuery = Static<typeof InboxQuery>
+
+export const UnreadCount = Type.Object({ count: Type.Integer() })
+
+export const MarkReadInput = Type.Object({ up_to_id: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false })
+export type MarkReadInput = Static<typeof MarkReadInput>
+export const MARK_READ_MESSAGES = { up_to_id: 'invalid up_to_id', 'up_to_id:required': 'invalid up_to_id', '': 'invalid up_to_id' }
+
+export const MarkReadResult = Type.Object({ updated: Type.Integer() })

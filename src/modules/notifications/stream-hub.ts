@@ -1,0 +1,273 @@
+import type { ServerResponse } from 'node:http'
+import type { Database } from '../../db/database.js'
+import { activeUsers, lastNotificationId, notificationsAfter, NOTIFY_CHANNEL, type NotificationRow } from './notifications.repo.js'
+import { toNotification } from './notifications.service.js'
+
+export interface StreamOptions {
+  /** Interval of the `: ping` comment (events.md: at least every 25 s). */
+  pingMs: number
+  /** How often the open streams' users are checked for a block (events.md: ended within 5 s). */
+  blockCheckMs: number
+  /** Open streams per user on this process. */
+  maxPerUser: number
+  /**
+   * A client that has not taken what it was sent (the socket's buffer full) within this time is dropped,
+   * and so is one whose unsent output exceeds maxBufferBytes: it resumes by Last-Event-ID.
+   */
+  drainTimeoutMs: number
+  maxBufferBytes: number
+}
+
+export const STREAM_DEFAULTS: StreamOptions = Object.freeze({ pingMs: 20_000, blockCheckMs: 2000, maxPerUser: 5, drainTimeoutMs: 30_000, maxBufferBytes: 1024 * 1024 })
+
+/** Streams whose next rows one query reads, and rows per stream per read. */
+const STREAMS_PER_READ = 500
+const ROWS_PER_STREAM = 100
+/** Reads under way at once: the pool keeps connections for the API too. */
+const MAX_CONCURRENT_READS = 2
+/** After a failed read (database away), the streams concerned are read again this much later. */
+const RETRY_MS = 1000
+
+interface Logger { warn(obj: object, msg: string): void }
+
+/** One open stream: its response and its position in the user's inbox. */
+class Stream {
+  /** Last notification id written; undefined until the starting point is known. */
+  after: number | undefined
+  reading = false
+  again = false
+  closed = false
+  /** Waiting for the client to take its buffered output before anything more is read for it. */
+  draining = false
+  timer: NodeJS.Timeout | undefined
+  constructor (readonly userId: number, readonly res: ServerResponse) {}
+}
+
+/**
+ * This process's live event streams (events.md § 3). One LISTEN on the database (Database.listen) wakes
+ * them: a NOTIFY carries only the recipients' user ids, and the streams of those users on this process
+ * then read their new rows, many streams per query. A stream's position is the last id it sent, and ids
+ * increase in commit order per user (notifications.repo.ts), so reading `id > position` misses nothing
+ * and repeats nothing, on resume too.
+ */
+export class StreamHub {
+  readonly #byUser = new Map<number, Set<Stream>>()
+  readonly #pending = new Set<Stream>()
+  #reads = 0
+  #listening: Promise<() => Promise<void>> | undefined
+  #ping: NodeJS.Timeout | undefined
+  #blockCheck: NodeJS.Timeout | undefined
+  #closed = false
+  readonly options: StreamOptions
+
+  constructor (private readonly db: Database, private readonly log: Logger, options: Partial<StreamOptions> = {}) {
+    this.options = { ...STREAM_DEFAULTS, ...options }
+  }
+
+  /** Open streams of the user on this process. */
+  count (userId: number): number {
+    return this.#byUser.get(userId)?.size ?? 0
+  }
+
+  get size (): number {
+    let total = 0
+    for (const streams of this.#byUser.values()) total += streams.size
+    return total
+  }
+
+  /**
+   * Takes one of the user's stream slots at once (so simultaneous opens cannot exceed the limit), or
+   * returns undefined when they are all taken. The response must already be hijacked.
+   */
+  reserve (userId: number, res: ServerResponse): Stream | undefined {
+    if (this.#closed || this.count(userId) >= this.options.maxPerUser) return undefined
+    const stream = new Stream(userId, res)
+    let streams = this.#byUser.get(userId)
+    if (streams === undefined) {
+      streams = new Set()
+      this.#byUser.set(userId, streams)
+    }
+    streams.add(stream)
+    res.on('close', () => this.#remove(stream))
+    return stream
+  }
+
+  /**
+   * Starts a reserved stream: from just after `lastEventId`, or from now on without it; ends it when
+   * the access token expires (`expiresAt`, epoch ms).
+   */
+  async start (stream: Stream, lastEventId: number | undefined, expiresAt: number): Promise<void> {
+    stream.timer = setTimeout(() => this.#end(stream), Math.max(0, expiresAt - Date.now()))
+    this.#startTimers()
+    try {
+      // Listening first: a notification committed after the starting point is read below is then never missed.
+      await this.#listen()
+      stream.after = lastEventId ?? await lastNotificationId(this.db, stream.userId)
+    } catch (error) {
+      this.log.warn({ err: error }, 'event stream could not start')
+      this.#end(stream)
+      return
+    }
+    // The first bytes go out only now, so a client that has them knows every later notification will come.
+    // `retry` tells EventSource clients to reconnect after 2 s.
+    this.#write(stream, 'retry: 2000\n\n')
+    this.#schedule(stream)
+  }
+
+  /** Ends every stream (shutdown): clients reconnect elsewhere with Last-Event-ID. */
+  async close (): Promise<void> {
+    this.#closed = true
+    clearInterval(this.#ping)
+    clearInterval(this.#blockCheck)
+    for (const streams of [...this.#byUser.values()]) {
+      for (const stream of [...streams]) this.#end(stream, true)
+    }
+    const stop = await this.#listening?.catch(() => undefined)
+    await stop?.()
+  }
+
+  #listen (): Promise<() => Promise<void>> {
+    this.#listening ??= this.db.listen(NOTIFY_CHANNEL, (payload) => this.#wake(payload))
+    // A failed LISTEN is tried again by the next stream.
+    this.#listening.catch(() => { this.#listening = undefined })
+    return this.#listening
+  }
+
+  #startTimers (): void {
+    if (this.#ping !== undefined) return
+    this.#ping = setInterval(() => {
+      for (const streams of this.#byUser.values()) for (const stream of streams) this.#write(stream, ': ping\n\n')
+    }, this.options.pingMs)
+    this.#blockCheck = setInterval(() => { this.#checkBlocked().catch(() => {}) }, this.options.blockCheckMs)
+    // Neither keeps a process alive that has nothing else to do.
+    this.#ping.unref()
+    this.#blockCheck.unref()
+  }
+
+  /** A NOTIFY payload: the recipients' ids; undefined when some may have been missed, so everyone reads. */
+  #wake (payload: string | undefined): void {
+    if (payload === undefined) {
+      for (const streams of this.#byUser.values()) for (const stream of streams) this.#schedule(stream)
+      return
+    }
+    for (const id of payload.split(',')) {
+      const streams = this.#byUser.get(Number(id))
+      if (streams !== undefined) for (const stream of streams) this.#schedule(stream)
+    }
+  }
+
+  #schedule (stream: Stream): void {
+    // A stream waiting for its client is read again on 'drain' (#awaitDrain).
+    if (stream.closed || stream.draining || stream.after === undefined) return
+    // One read per stream at a time, so its events go out once and in order; a wake meanwhile reads again after.
+    if (stream.reading) {
+      stream.again = true
+      return
+    }
+    this.#pending.add(stream)
+    this.#pump()
+  }
+
+  #pump (): void {
+    while (this.#reads < MAX_CONCURRENT_READS && this.#pending.size > 0) {
+      const batch: Stream[] = []
+      for (const stream of this.#pending) {
+        this.#pending.delete(stream)
+        stream.reading = true
+        batch.push(stream)
+        if (batch.length === STREAMS_PER_READ) break
+      }
+      this.#reads += 1
+      // #read handles its own failures; this only hands the streams back.
+      this.#read(batch).catch(() => {}).finally(() => {
+        this.#reads -= 1
+        for (const stream of batch) {
+          stream.reading = false
+          if (stream.again) {
+            stream.again = false
+            this.#schedule(stream)
+          }
+        }
+        this.#pump()
+      })
+    }
+  }
+
+  async #read (batch: readonly Stream[]): Promise<void> {
+    let rows: Array<NotificationRow & { i: number }>
+    try {
+      rows = await notificationsAfter(this.db, batch.map((stream) => ({ userId: stream.userId, after: stream.after ?? 0 })), ROWS_PER_STREAM)
+    } catch (error) {
+      this.log.warn({ err: error }, 'event streams could not read notifications; trying again')
+      setTimeout(() => { for (const stream of batch) this.#schedule(stream) }, RETRY_MS).unref()
+      return
+    }
+    const counts = new Map<Stream, number>()
+    for (const row of rows) {
+      const stream = batch[row.i - 1]
+      // Past a full socket buffer the rest is left unread: the stream's position stays at the last one written.
+      if (stream === undefined || stream.closed || stream.draining) continue
+      const notification = toNotification(row)
+      this.#write(stream, `id: ${notification.id}\nevent: ${notification.type}\ndata: ${JSON.stringify(notification)}\n\n`)
+      stream.after = notification.id
+      counts.set(stream, (counts.get(stream) ?? 0) + 1)
+      if (stream.res.writableNeedDrain) this.#awaitDrain(stream)
+    }
+    for (const [stream, count] of counts) {
+      // A full batch: there may be more.
+      if (count === ROWS_PER_STREAM && !stream.closed && !stream.draining) stream.again = true
+    }
+  }
+
+  /** Back-pressure: nothing more for this client until it drains, and it is dropped if it does not in time. */
+  #awaitDrain (stream: Stream): void {
+    stream.draining = true
+    const timer = setTimeout(() => this.#drop(stream), this.options.drainTimeoutMs)
+    stream.res.once('drain', () => {
+      clearTimeout(timer)
+      stream.draining = false
+      this.#schedule(stream)
+    })
+  }
+
+  /** A client this far behind would only hold our memory: drop it; it resumes by Last-Event-ID. */
+  #drop (stream: Stream): void {
+    this.#remove(stream)
+    stream.res.destroy()
+  }
+
+  #write (stream: Stream, text: string): void {
+    if (stream.closed) return
+    stream.res.write(text)
+    if (stream.res.writableLength > this.options.maxBufferBytes) this.#drop(stream)
+  }
+
+  async #checkBlocked (): Promise<void> {
+    const ids = [...this.#byUser.keys()]
+    if (ids.length === 0) return
+    const active = await activeUsers(this.db, ids)
+    for (const id of ids) {
+      if (active.has(id)) continue
+      for (const stream of [...this.#byUser.get(id) ?? []]) this.#end(stream)
+    }
+  }
+
+  /** Ends the response cleanly; on shutdown the connection too, so the server can close. */
+  #end (stream: Stream, closeConnection = false): void {
+    if (stream.closed) return
+    this.#remove(stream)
+    stream.res.end(() => { if (closeConnection) stream.res.socket?.destroy() })
+  }
+
+  #remove (stream: Stream): void {
+    if (stream.closed) return
+    stream.closed = true
+    clearTimeout(stream.timer)
+    this.#pending.delete(stream)
+    const streams = this.#byUser.get(stream.userId)
+    streams?.delete(stream)
+    if (streams?.size === 0) this.#byUser.delete(stream.userId)
+  }
+}
+
+export type { Stream }
