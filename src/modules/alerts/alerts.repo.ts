@@ -93,6 +93,8 @@ export interface RoundInput {
   batch: number
   ringMeters: number
   at: At
+  /** 'nearest': the nearest eligible volunteers, nothing else (the peers' policy, for scripts/simulate-alerts.ts only). */
+  order?: 'fair' | 'nearest'
 }
 
 /** One volunteer alerted by a round, with the distance from their alert point to the request. */
@@ -159,7 +161,7 @@ export function alertVolunteers (tx: Queryable, input: RoundInput): Promise<Aler
     ),
     picked AS (
       SELECT user_id, meters, recent, last_at FROM chosen
-      ORDER BY floor(meters / $8::float8), recent, last_at NULLS FIRST, meters, user_id
+      ORDER BY ${input.order === 'nearest' ? '' : 'floor(meters / $8::float8), recent, last_at NULLS FIRST, '}meters, user_id
       LIMIT $7::int
     ),
     inserted AS (
@@ -169,7 +171,7 @@ export function alertVolunteers (tx: Queryable, input: RoundInput): Promise<Aler
       RETURNING volunteer_id
     )
     SELECT p.user_id AS volunteer_id, p.meters FROM picked p JOIN inserted i ON i.volunteer_id = p.user_id
-    ORDER BY floor(p.meters / $8::float8), p.recent, p.last_at NULLS FIRST, p.meters, p.user_id`,
+    ORDER BY ${input.order === 'nearest' ? '' : 'floor(p.meters / $8::float8), p.recent, p.last_at NULLS FIRST, '}p.meters, p.user_id`,
   [...earthPoint(input.latitude, input.longitude), input.requestId, input.requesterId, input.requestTypeId,
     input.batch, input.ringMeters, input.at, input.round])
 }

@@ -48,7 +48,8 @@ export class AlertService {
   constructor (
     private readonly db: Database,
     private readonly settings: AlertSettings,
-    private readonly clock: () => Date | null = () => null
+    private readonly clock: () => Date | null = () => null,
+    private readonly order: 'fair' | 'nearest' = 'fair'
   ) {}
 
   /** Runs due rounds until none is left or `limit` have run; how many ran. */
@@ -105,6 +106,7 @@ export class AlertService {
       batch: this.settings.batch,
       ringMeters: this.settings.ringMeters,
       at,
+      order: this.order,
     })
     if (outcome.alerted.length === 0 || due.round >= this.settings.maxRounds) await alerts.endRounds(tx, id)
     else await alerts.scheduleRound(tx, id, due.round + 1, interval, at)
