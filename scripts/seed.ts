@@ -7,7 +7,8 @@
 // from md5(seed, stream, row number), so row i is the same whatever the batch size, engine or order.
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { loadConfig, OWASP_SCRYPT, type ScryptParams } from '../src/config.js'
+import { loadConfig, OWASP_SCRYPT } from '../src/config.js'
+import type { ScryptParams } from '../src/lib/passwords.js'
 import type { Database, Queryable } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openDatabase } from '../src/db/open.js'

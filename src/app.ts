@@ -15,7 +15,6 @@ import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
-import { MemoryStore, RedisStore, type RateLimitStore } from './lib/rate-limit.js'
 import { accessTokens } from './lib/tokens.js'
 import { AlertService, AlertTicker } from './modules/alerts/alerts.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -116,11 +115,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams, ale
   const tokens = accessTokens(jwtSecret, config.accessTokenTtlSeconds)
   const principals = new PrincipalCache(db, config.authCacheTtlMs)
   registerAuth(app, tokens, principals)
-  const rateLimitStore: RateLimitStore = config.redisUrl !== undefined
-    ? new RedisStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate limit store unavailable: counting in memory'))
-    : new MemoryStore()
-  app.addHook('onClose', () => rateLimitStore.close())
-  registerRateLimits(app, rateLimitStore, config.rateLimits)
+  await registerRateLimits(app, config.rateLimits, config.redisUrl)
   // The docs page loads its own scripts and styles from this service, so a same-origin policy fits it.
   // No upgrade-insecure-requests: behind plain HTTP it would break that page's own assets.
   await app.register(helmet, {
@@ -136,7 +131,6 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams, ale
   const requests = new RequestsService(db, { boundsResultCap: config.boundsResultCap })
   const moderation = new ModerationService(db)
   const responses = new ResponsesService(db)
-  const requestTypes = new RequestTypesService(db)
   if (alertTickMs > 0) {
     // Rounds run once the app is ready (listening, or the first inject) and stop before the database closes.
     const ticker = new AlertTicker(new AlertService(db, config.alerts), alertTickMs,
@@ -150,6 +144,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams, ale
   app.decorate('eventStreams', hub)
   // Streams never finish by themselves: ended first on shutdown, or app.close() would wait for them forever.
   app.addHook('preClose', () => hub.close())
+  const requestTypes = new RequestTypesService(db)
 
   await app.register(async (api) => {
     api.get('/health', {

@@ -62,6 +62,8 @@ interface Row {
    */
   mutates?: 'request' | 'user'
   prepare?: (s: Scenario, t: TestApp) => Promise<void>
+  /** An endless response (the event stream): only its status is read, then it is let go. */
+  stream?: true
   /** What a 2xx may show this caller: where a status alone would hide a leak. */
   see?: (res: Response, cell: Cell) => void
 }
@@ -161,6 +163,19 @@ const ROWS: readonly Row[] = [
   { op: 'PATCH /users/me', state: 'assigned', path: () => '/users/me', body: () => ({ bio: 'Changed by the matrix' }), expect: signedIn(200) },
   { op: 'POST /users/me/location', state: 'assigned', path: () => '/users/me/location', body: () => ({ latitude: 1.5, longitude: 2.5 }), expect: signedIn(200) },
   { op: 'POST /users/me/verify-email', state: 'assigned', path: () => '/users/me/verify-email', expect: signedIn(200) },
+  { op: 'GET /users/me/availability', state: 'assigned', path: () => '/users/me/availability', expect: signedIn(200) },
+  { op: 'PUT /users/me/availability', state: 'assigned', path: () => '/users/me/availability', body: () => ({ radius_meters: 3000 }), expect: signedIn(200) },
+  {
+    op: 'GET /notifications',
+    state: 'assigned',
+    path: () => '/notifications',
+    expect: signedIn(200),
+    // Each sees only their own: the requester was told of the approval and of the responses, nobody else of those.
+    see: (res, { actor }) => assert.equal(res.body.some((n: { type: string }) => n.type === 'request_approved' || n.type === 'response_received'), actor === 'requester'),
+  },
+  { op: 'GET /notifications/unread-count', state: 'assigned', path: () => '/notifications/unread-count', expect: signedIn(200) },
+  { op: 'POST /notifications/read', state: 'assigned', path: () => '/notifications/read', body: () => ({ up_to_id: 0 }), expect: signedIn(200) },
+  { op: 'GET /events', state: 'assigned', path: () => '/events', expect: signedIn(200), stream: true },
   { op: 'GET /users/me/roles', state: 'assigned', path: () => '/users/me/roles', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), rolesOf(actor)) },
   { op: 'GET /users/me/permissions', state: 'assigned', path: () => '/users/me/permissions', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), permissionsOf(actor)) },
   {
@@ -421,6 +436,19 @@ for (const engine of engines()) {
       return JSON.stringify(rows)
     }
 
+    /** The status (and an error's body) of an endless GET, whose stream is then let go; app.close() ends it. */
+    async function streamStatus (path: string, account: Account | undefined): Promise<Response> {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: account !== undefined ? { authorization: `Bearer ${account.token}` } : {}, payloadAsStream: true })
+      const stream = res.stream()
+      if (res.statusCode < 300) {
+        stream.destroy()
+        return { status: res.statusCode, body: undefined, headers: res.headers, text: '' }
+      }
+      let text = ''
+      for await (const chunk of stream) text += String(chunk)
+      return { status: res.statusCode, body: JSON.parse(text), headers: res.headers, text }
+    }
+
     /** One cell of the matrix; what went wrong, if anything. */
     async function cell (row: Row, actor: Actor): Promise<string | undefined> {
       const s = row.mutates !== undefined ? await scenario(row.state) : await sharedScenario(row.state)
@@ -431,7 +459,7 @@ for (const engine of engines()) {
       assert.match(path.split('?')[0]!, new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`), `the row's path fits ${row.op}`)
       const account = accountOf(actor, s)
       const sent = await row.body?.(s, t)
-      const res = await t.request(method as 'GET', path, { token: account?.token, body: sent })
+      const res = row.stream === true ? await streamStatus(path, account) : await t.request(method as 'GET', path, { token: account?.token, body: sent })
       const want = row.expect[actor]
       const [status, error] = typeof want === 'number' ? [want] : want
       if (res.status !== status || (error !== undefined && !isDeepStrictEqual(res.body, { error }))) {

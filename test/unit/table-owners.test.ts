@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url'
 
 /** src/modules/README.md: the one file whose SQL writes each table. */
 const OWNERS: Record<string, string> = {
+  alert_rounds: 'modules/alerts/alerts.repo.ts',
+  request_alerts: 'modules/alerts/alerts.repo.ts',
   users: 'modules/users/users.repo.ts',
   user_roles: 'modules/roles/roles.repo.ts',
   refresh_tokens: 'modules/auth/auth.repo.ts',
   requests: 'modules/requests/requests.repo.ts',
   volunteer_responses: 'modules/responses/responses.repo.ts',
   ratings: 'modules/responses/responses.repo.ts',
-  alert_rounds: 'modules/alerts/alerts.repo.ts',
-  request_alerts: 'modules/alerts/alerts.repo.ts',
   volunteer_availability: 'modules/availability/availability.repo.ts',
   notifications: 'modules/notifications/notifications.repo.ts',
 }

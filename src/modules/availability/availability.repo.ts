@@ -41,7 +41,7 @@ export function findAvailability (db: Queryable, userId: number): Promise<Availa
     WHERE u.id = $1`, [userId])
 }
 
-/** Inserts or replaces the availability, with its alert point; call after locking the user's row (users.repo.ts lockVolunteer). */
+/** Inserts or replaces the availability, with its alert point; call after users.lockUser. */
 export async function saveAvailability (tx: Queryable, userId: number, values: AvailabilityValues): Promise<void> {
   await one(tx, /* sql */ `
     INSERT INTO volunteer_availability AS a (user_id, on_duty, radius_meters, latitude, longitude, request_type_ids, max_alerts_per_day, updated_at)

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js'
 import { badRequest, forbidden, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
-import * as users from '../users/users.repo.js'
+import { lockUser } from '../users/users.repo.js'
 import * as availability from './availability.repo.js'
 import type { Availability, AvailabilityInput } from './availability.schemas.js'
 
@@ -42,9 +42,7 @@ export class AvailabilityService {
       if (typeIds !== undefined && typeIds.length > 0 && await availability.countActiveTypes(tx, typeIds) !== typeIds.length) {
         throw badRequest('invalid request type')
       }
-      // The user's row first: availability and home-location changes both take it, so the alert point
-      // is always computed from the latest of both.
-      await users.lockVolunteer(tx, user.id)
+      await lockUser(tx, user.id)
       const current = await availability.findAvailability(tx, user.id)
       if (current === undefined) throw notFound(USER_NOT_FOUND)
       const next: availability.AvailabilityValues = {

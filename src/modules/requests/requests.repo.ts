@@ -191,7 +191,8 @@ export function cancelRequest (db: Queryable, id: number, callerId: number, asMo
 
 /**
  * pending_moderation → approved or rejected, as one conditional update recording who, when and why; the
- * requester's id. Undefined means the request is missing, the moderator's own, or not pending (the caller tells which).
+ * requester's id (to be told). Undefined means the request is missing, the moderator's own, or not pending
+ * (the caller tells which).
  */
 export async function moderateRequest (db: Queryable, id: number, moderatorId: number, status: 'approved' | 'rejected', comment: string | null): Promise<number | undefined> {
   const rows = await db.query<{ requester_id: number }>(/* sql */ `

@@ -2,11 +2,11 @@ import { constraintName, sqlState, type Database, type Queryable } from '../../d
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
-import { closeAlertsOf, startAlertRounds } from '../alerts/alerts.service.js'
-import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as requests from '../requests/requests.repo.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
 import * as users from '../users/users.repo.js'
+import { closeAlertsOf, startAlertRounds } from '../alerts/alerts.service.js'
+import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as responses from './responses.repo.js'
 import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, VolunteerResponse } from './responses.schemas.js'
 

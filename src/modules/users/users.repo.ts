@@ -92,6 +92,14 @@ export async function updateLocation (db: Queryable, id: number, latitude: numbe
   await db.query('UPDATE users SET latitude = $2, longitude = $3, updated_at = now() WHERE id = $1', [id, latitude, longitude])
 }
 
+/**
+ * Locks the user's row for the rest of the transaction. Availability changes and home-location changes
+ * both take it first, so the alert point is always computed from the latest of both.
+ */
+export async function lockUser (tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
+}
+
 export async function markEmailVerified (db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1', [id])
 }
