@@ -16,6 +16,7 @@ import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
 import { accessTokens } from './lib/tokens.js'
+import { AlertService, AlertTicker } from './modules/alerts/alerts.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
@@ -53,15 +54,19 @@ export interface AppOptions {
   jwtSecret: string
   /** Where log lines go instead of stdout (tests capture them this way). */
   logStream?: { write(line: string): void }
+  /** How often this instance looks for due alert rounds (default 1000 ms; 0: never, tests then run rounds themselves). */
+  alertTickMs?: number
   /** Live event stream settings (tests shorten the ping and block-check intervals). */
   streams?: Partial<StreamOptions>
 }
+
+const ALERT_TICK_MS = 1000
 
 /** Bodies are small: the longest text field is 2000 characters. */
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logStream, streams }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, db, jwtSecret, logStream, streams, alertTickMs = ALERT_TICK_MS }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -135,6 +140,13 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams }: A
   const privacy = new PrivacyService(db, principals, { mapGridMeters: config.mapGridMeters })
 
   const responses = new ResponsesService(db)
+  if (alertTickMs > 0) {
+    // Rounds run once the app is ready (listening, or the first inject) and stop before the database closes.
+    const ticker = new AlertTicker(new AlertService(db, config.alerts), alertTickMs,
+      (error) => app.log.error({ err: error }, 'alert round failed'))
+    app.addHook('onReady', async () => ticker.start())
+    app.addHook('onClose', () => ticker.stop())
+  }
   const availability = new AvailabilityService(db)
   const notifications = new NotificationsService(db)
   const hub = new StreamHub(db, app.log, streams)

@@ -29,6 +29,19 @@ export type LogLevel = typeof LOG_LEVELS[number]
 const whole = (env: string, minimum: number, maximum: number, fallback: number, description: string) =>
   Type.Integer({ env, minimum, maximum, default: fallback, description })
 
+const ROUND_PART = '\\s*(urgent|high|medium|low)\\s*=\\s*\\d{1,9}\\s*'
+const ROUND_LEVELS = { urgent: 120, high: 600, medium: 1800, low: 3600 }
+
+/** ALERT_ROUND_SECONDS (checked by its pattern) as seconds by urgency; a level left out keeps its default. */
+function roundSeconds (text: string): Readonly<Record<keyof typeof ROUND_LEVELS, number>> {
+  const seconds = { ...ROUND_LEVELS }
+  for (const part of text.split(',')) {
+    const [level, value] = part.split('=').map((word) => word.trim()) as [keyof typeof ROUND_LEVELS, string]
+    seconds[level] = Number(value)
+  }
+  return Object.freeze(seconds)
+}
+
 export const SETTINGS = Type.Object({
   port: whole('PORT', 0, 65535, 3000, 'TCP port to listen on (0: any free port)'),
   host: Type.String({ env: 'HOST', default: '127.0.0.1', description: 'address to listen on (`0.0.0.0` for all interfaces)' }),
@@ -119,7 +132,24 @@ export const SETTINGS = Type.Object({
     description: '0 keeps everything; 7 to 3650: requests finished longer ago lose contact data, address, description and exact point (a job at start-up and hourly, once across instances; `npm run retention` runs it on demand)',
   }),
   mapGridMeters: whole('MAP_GRID_METERS', 50, 5000, 300, 'size of the grid cells of the approximate `location` shown to strangers and of `LOCATION_PRIVACY=grid`; after a change, start-up recomputes the stored grid points'),
+  // Fair nearby alerts (events.md § 5).
+  alerts: Type.Object({
+    roundSeconds: Type.Codec(Type.String({
+      env: 'ALERT_ROUND_SECONDS',
+      default: 'urgent=120,high=600,medium=1800,low=3600',
+      pattern: `^(${ROUND_PART})(,(${ROUND_PART}))*$`,
+      must: 'look like urgent=120,high=600,medium=1800,low=3600 (each value from 1 to 86400)',
+      description: 'seconds between the alert rounds of an approved request, by urgency (each 1 to 86400; a level left out keeps its default). See `docs/alerts.md`',
+    })).Decode(roundSeconds).Encode((seconds) => Object.entries(seconds).map(([level, value]) => `${level}=${value}`).join(',')),
+    stopAfterOffers: whole('ALERT_STOP_AFTER_OFFERS', 1, 1000, 3, 'no alert rounds while a request has this many pending offers'),
+    maxRounds: whole('ALERT_MAX_ROUNDS', 1, 1000, 5, 'most alert rounds after a request becomes approved'),
+    batch: whole('ALERT_BATCH', 1, 1000, 5, 'volunteers alerted per round at most'),
+    ringMeters: whole('ALERT_RING_METERS', 1, 50000, 1000, 'width of the distance rings within which alerts are shared out fairly'),
+  }),
 })
+
+/** The alert policy's settings (events.md § 5). */
+export type AlertSettings = Config['alerts']
 
 /** The settings as the code reads them, plus the fixed scrypt parameters. */
 export type Config = Readonly<StaticDecode<typeof SETTINGS> & { scrypt: ScryptParams }>
@@ -135,6 +165,9 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
   // PGlite belongs to one process.
   (config, env) => config.databaseUrl === undefined && (config.workers > 1 || env.WORKERS === 'auto')
     ? 'WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)'
+    : undefined,
+  (config, env) => Object.values(config.alerts.roundSeconds).some((seconds) => seconds < 1 || seconds > 86400)
+    ? `ALERT_ROUND_SECONDS must have each value from 1 to 86400, got "${env.ALERT_ROUND_SECONDS ?? ''}"`
     : undefined,
 ]
 

@@ -43,9 +43,19 @@ describe('loadConfig', () => {
       unmoderatedInSearch: 'everyone',
       retentionDays: 0,
       mapGridMeters: 300,
+      alerts: { roundSeconds: { urgent: 120, high: 600, medium: 1800, low: 3600 }, stopAfterOffers: 3, maxRounds: 5, batch: 5, ringMeters: 1000 },
     })
     assert.ok(Object.isFrozen(config))
     assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })
+  })
+
+  it('reads the alert settings; ALERT_ROUND_SECONDS by urgency, each level 1 to 86400, others keeping their defaults', () => {
+    const config = loadConfig({ ALERT_ROUND_SECONDS: ' urgent=30, low = 86400 ', ALERT_BATCH: '8', ALERT_RING_METERS: '500', ALERT_MAX_ROUNDS: '2', ALERT_STOP_AFTER_OFFERS: '1' })
+    assert.deepEqual(config.alerts, { roundSeconds: { urgent: 30, high: 600, medium: 1800, low: 86400 }, stopAfterOffers: 1, maxRounds: 2, batch: 8, ringMeters: 500 })
+    for (const bad of ['urgent=0', 'low=86401', 'urgent=10,soon=5', 'urgent=', 'urgent=1.5', 'urgent=120;high=600']) {
+      assert.throws(() => loadConfig({ ALERT_ROUND_SECONDS: bad }), (error: Error) => error instanceof ConfigError && error.message.startsWith('ALERT_ROUND_SECONDS must'), bad)
+    }
+    assert.throws(() => loadConfig({ ALERT_BATCH: '0' }), /ALERT_BATCH must be a whole number from 1 to 1000, got "0"/)
   })
 
   it('reads every setting, trimming surrounding spaces', () => {

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url'
 
 /** src/modules/README.md: the one file whose SQL writes each table. */
 const OWNERS: Record<string, string> = {
+  alert_rounds: 'modules/alerts/alerts.repo.ts',
+  request_alerts: 'modules/alerts/alerts.repo.ts',
   users: 'modules/users/users.repo.ts',
   user_roles: 'modules/roles/roles.repo.ts',
   refresh_tokens: 'modules/auth/auth.repo.ts',

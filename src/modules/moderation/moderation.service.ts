@@ -3,6 +3,7 @@ import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
 import { toListItem } from '../requests/location.js'
+import { startAlertRounds } from '../alerts/alerts.service.js'
 import * as requests from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
 import { insertNotifications } from '../notifications/notifications.repo.js'
@@ -24,6 +25,8 @@ export class ModerationService {
     const decided = await this.db.transaction(async (tx) => {
       const requesterId = await requests.moderateRequest(tx, id, moderator.id, status, reason)
       if (requesterId === undefined) return false
+      // Alert rounds start with the approval, in its transaction: a committed approval always has its first round due.
+      if (status === 'approved') await startAlertRounds(tx, id)
       await insertNotifications(tx, [status === 'approved'
         ? { userId: requesterId, type: 'request_approved', requestId: id, data: {} }
         : { userId: requesterId, type: 'request_rejected', requestId: id, data: { comment: reason } }])

@@ -6,6 +6,7 @@ import { hasPermission, isModerator, type Principal } from '../../lib/principal.
 import * as responses from '../responses/responses.repo.js'
 import { boundsBoxes, type NearbySearch, type Rectangle } from './geo.js'
 import { toListItem, withLocation } from './location.js'
+import { closeAlertsOf } from '../alerts/alerts.service.js'
 import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as requests from './requests.repo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestWithDistance } from './requests.schemas.js'
@@ -102,7 +103,11 @@ export class RequestsService {
         const volunteers = await responses.cancelOpenResponses(tx, id)
         // The volunteers whose offer was open (the assigned one included), and the requester when someone else cancelled.
         const recipients = request.requester_id !== user.id ? [...volunteers, request.requester_id] : volunteers
-        await insertNotifications(tx, recipients.map((userId) => ({ userId, type: 'request_cancelled', requestId: id, data: {} })))
+        await insertNotifications(tx, [
+          ...recipients.map((userId) => ({ userId, type: 'request_cancelled' as const, requestId: id, data: {} })),
+          // Alerts are open only while a request is approved, so this tells those of an approved one.
+          ...await closeAlertsOf(tx, id, 'cancelled'),
+        ])
       }
       return request
     })

@@ -5,6 +5,7 @@ import { hasPermission, type Principal } from '../../lib/principal.js'
 import * as requests from '../requests/requests.repo.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
 import * as users from '../users/users.repo.js'
+import { closeAlertsOf, startAlertRounds } from '../alerts/alerts.service.js'
 import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as responses from './responses.repo.js'
 import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, VolunteerResponse } from './responses.schemas.js'
@@ -78,6 +79,7 @@ export class ResponsesService {
       await insertNotifications(tx, [
         { userId: response.volunteer_id, type: 'response_accepted', requestId, data: { response_id: responseId } },
         ...rejected.map((other) => ({ userId: other.volunteer_id, type: 'response_rejected' as const, requestId, data: { response_id: other.id } })),
+        ...await closeAlertsOf(tx, requestId, 'assigned'),
       ])
       return { success: true, message: 'response accepted', request_id: requestId, volunteer_id: response.volunteer_id }
     })
@@ -116,6 +118,8 @@ export class ResponsesService {
       if (response.status === 'accepted') {
         if (request.status !== 'in_progress') throw badRequest(`cannot withdraw from a ${request.status} request`)
         await requests.setAssignment(tx, requestId, null)
+        // Back in approved: alert rounds start again (events.md § 5), never to those alerted before.
+        await startAlertRounds(tx, requestId)
       } else if (response.status !== 'pending') {
         throw badRequest(`response is already ${response.status}`)
       }

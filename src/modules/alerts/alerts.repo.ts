@@ -1,0 +1,208 @@
+import { maybeOne, one, type Queryable } from '../../db/database.js'
+import { EARTH_RADIUS_M, earthPoint } from '../requests/geo.js'
+import type { Urgency } from '../requests/requests.schemas.js'
+
+/**
+ * Owns the tables `alert_rounds` and `request_alerts` (migrations/0006_alerts.sql): every statement
+ * that writes them is in this file. See src/modules/README.md.
+ *
+ * Every statement takes the time it runs at as a parameter, `null` meaning the database's now(): the
+ * service always passes null, so every instance uses one clock; the simulation (scripts/simulate-alerts.ts)
+ * passes its simulated time.
+ */
+export type At = Date | null
+const NOW = (n: number) => `coalesce($${n}::timestamptz, now())`
+
+/** The largest radius a volunteer may choose (events.md § 1): the index search never looks farther. */
+export const MAX_ALERT_RADIUS_M = 50000
+
+/** The chord of the earth() sphere (what cube's `<->` measures) of a great-circle distance in metres. */
+const chordSql = (meters: string) => `(2 * ${EARTH_RADIUS_M} * sin((${meters}) / (2.0 * ${EARTH_RADIUS_M})))`
+/** The great-circle distance in metres of a chord, as geo.ts chordToMeters. */
+const metersSql = (chord: string) => `(2 * ${EARTH_RADIUS_M} * asin(least(1.0, (${chord}) / (2.0 * ${EARTH_RADIUS_M}))))`
+
+/**
+ * Round 1 due now: the request has just become approved (moderation, or back from in_progress). A row
+ * left from an earlier approval (not yet claimed and ended) starts over.
+ */
+export async function scheduleFirstRound (tx: Queryable, requestId: number, at: At = null): Promise<void> {
+  await tx.query(/* sql */ `
+    INSERT INTO alert_rounds (request_id, round, due_at) VALUES ($1, 1, ${NOW(2)})
+    ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at`, [requestId, at])
+}
+
+export interface DueRound {
+  request_id: number
+  round: number
+  status: string
+  urgency: Urgency
+  title: string
+  request_type_id: number
+  request_type_name: string
+  requester_id: number
+  latitude: number
+  longitude: number
+}
+
+/**
+ * Claims the round due first, locked until the transaction ends, with its request share-locked: no other
+ * instance can claim the round (SKIP LOCKED passes over it), and the request cannot be assigned or
+ * cancelled until the round's alerts are committed (accept and cancel lock the row for update). A round
+ * whose request is being changed right now is passed over and taken at a later tick, so a round never
+ * waits for a lock, and cannot deadlock with a change that schedules or ends rounds.
+ * `skip`: requests whose rounds failed lately (alerts.service.ts), so one failing round cannot hold up the others.
+ */
+export function claimDueRound (tx: Queryable, at: At, skip: readonly number[]): Promise<DueRound | undefined> {
+  return maybeOne<DueRound>(tx, /* sql */ `
+    SELECT a.request_id, a.round, q.status, q.urgency, q.title, q.request_type_id, t.name AS request_type_name,
+      q.requester_id, q.latitude, q.longitude
+    FROM alert_rounds a
+      JOIN requests q ON q.id = a.request_id
+      JOIN request_types t ON t.id = q.request_type_id
+    WHERE a.due_at <= ${NOW(1)} AND a.request_id <> ALL ($2::bigint[])
+    ORDER BY a.due_at, a.request_id
+    LIMIT 1
+    FOR UPDATE OF a SKIP LOCKED FOR SHARE OF q SKIP LOCKED`, [at, skip])
+}
+
+/** The claimed request's rounds are over. */
+export async function endRounds (tx: Queryable, requestId: number): Promise<void> {
+  await tx.query('DELETE FROM alert_rounds WHERE request_id = $1', [requestId])
+}
+
+/** The claimed request's next round is `round`, due `seconds` from now. */
+export async function scheduleRound (tx: Queryable, requestId: number, round: number, seconds: number, at: At): Promise<void> {
+  await tx.query(/* sql */ `
+    UPDATE alert_rounds SET round = $2, due_at = ${NOW(4)} + make_interval(secs => $3) WHERE request_id = $1`,
+  [requestId, round, seconds, at])
+}
+
+export async function countPendingOffers (tx: Queryable, requestId: number): Promise<number> {
+  const row = await one<{ count: number }>(tx,
+    "SELECT count(*)::int AS count FROM volunteer_responses WHERE request_id = $1 AND status = 'pending'", [requestId])
+  return row.count
+}
+
+export interface RoundInput {
+  requestId: number
+  round: number
+  requesterId: number
+  requestTypeId: number
+  latitude: number
+  longitude: number
+  batch: number
+  ringMeters: number
+  at: At
+  /** 'nearest': the nearest eligible volunteers, nothing else (the peers' policy, for scripts/simulate-alerts.ts only). */
+  order?: 'fair' | 'nearest'
+}
+
+/** One volunteer alerted by a round, with the distance from their alert point to the request. */
+export interface Alerted { volunteer_id: number, meters: number }
+
+const POINT = 'cube(ARRAY[$1, $2, $3]::float8[])'
+
+/**
+ * The index search: on-duty volunteers whose alert point lies within the chord `bound` of the request's
+ * point (the partial GiST index's two conditions), with the cheap per-row conditions.
+ */
+const near = (bound: string) => /* sql */ `v.on_duty
+    AND v.alert_point <@ cube_enlarge(${POINT}, ${bound}, 3)
+    AND v.alert_point <-> ${POINT} <= least(${bound}, ${chordSql('v.radius_meters')})
+    AND (cardinality(v.request_type_ids) = 0 OR $6::bigint = ANY (v.request_type_ids))
+    AND v.user_id <> $5::bigint`
+
+/**
+ * The rest of eligibility (events.md § 5) for volunteer `k.user_id` with `k.max_alerts_per_day`, `recent`
+ * being their alerts in the last 24 hours. Written as scalar subqueries on purpose: PostgreSQL turns
+ * EXISTS into joins, which read every candidate before a LIMIT can stop; scalar subqueries are evaluated
+ * row by row, in order, only for the rows a LIMIT still needs.
+ */
+const eligible = (recent: string) => /* sql */ `k.max_alerts_per_day > ${recent}
+    AND (SELECT NOT u.is_blocked FROM users u WHERE u.id = k.user_id)
+    AND coalesce((SELECT true FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
+      WHERE ur.user_id = k.user_id AND rp.permission_id = (SELECT id FROM permissions WHERE name = 'respond_request') LIMIT 1), false)
+    AND (SELECT count(*) FROM request_alerts a WHERE a.request_id = $4::bigint AND a.volunteer_id = k.user_id) = 0
+    AND (SELECT count(*) FROM volunteer_responses r WHERE r.request_id = $4::bigint AND r.volunteer_id = k.user_id) = 0`
+
+/** The volunteer's alerts in the last 24 hours: an index range scan of request_alerts_by_volunteer. */
+const RECENT = /* sql */ `(SELECT count(*) FROM request_alerts a
+      WHERE a.volunteer_id = k.user_id AND a.sent_at > (SELECT now FROM clock) - interval '24 hours')`
+
+/**
+ * Chooses a round's volunteers and records their alerts, in one statement (events.md § 5):
+ * ring (floor(distance / ring width)) ascending, then fewest alerts in the last 24 hours, then least
+ * recently alerted (never alerted first), then nearest, then lowest id; at most `batch`.
+ *
+ * Why two index searches: the order puts ring before everything else, so only the rings up to that of
+ * the `batch`-th nearest eligible volunteer can hold the chosen ones. `nearest` finds that volunteer by
+ * a KNN scan of the GiST index (nearest first, stopping at the `batch`-th eligible one); `chosen` then
+ * reads only the volunteers inside those rings (a box search of the same index) and sorts them. So a
+ * round reads the volunteers of its nearest rings, not every one of the thousands on duty within 50 km.
+ * With fewer than `batch` eligible in all, every eligible volunteer is chosen.
+ */
+export async function alertVolunteers (tx: Queryable, input: RoundInput): Promise<Alerted[]> {
+  const maxChord = `${chordSql(String(MAX_ALERT_RADIUS_M))}::float8`
+  // For this transaction only: PostgreSQL cannot estimate how many points a cube search finds, guesses ten,
+  // and then prefers reading every one of them (a bitmap scan) and sorting, instead of reading the GiST index
+  // nearest first and stopping at the LIMIT: 10,000 volunteers read instead of a few (docs/performance.md).
+  await tx.query("SELECT set_config('enable_bitmapscan', 'off', true)")
+  return await tx.query<Alerted>(/* sql */ `
+    WITH clock AS MATERIALIZED (SELECT ${NOW(9)} AS now),
+    nearest AS (
+      SELECT k.chord FROM (
+        -- OFFSET 0 keeps this the index search, nearest first, that the LIMIT below stops early.
+        SELECT v.user_id, v.max_alerts_per_day, v.alert_point <-> ${POINT} AS chord
+        FROM volunteer_availability v
+        WHERE ${near(maxChord)}
+        ORDER BY v.alert_point <-> ${POINT}
+        OFFSET 0
+      ) k
+      WHERE ${eligible(RECENT)}
+      LIMIT $7::int
+    ),
+    bound AS (
+      SELECT CASE WHEN count(*) < $7::int THEN ${maxChord}
+        ELSE least(${maxChord}, ${chordSql(`(floor(${metersSql('max(chord)')} / $8::float8) + 1) * $8::float8`)}) END AS chord
+      FROM nearest
+    ),
+    chosen AS (
+      SELECT k.user_id, ${metersSql('k.chord')} AS meters, s.recent,
+        (SELECT max(a.sent_at) FROM request_alerts a WHERE a.volunteer_id = k.user_id) AS last_at
+      FROM (
+        SELECT v.user_id, v.max_alerts_per_day, v.alert_point <-> ${POINT} AS chord
+        FROM volunteer_availability v
+        WHERE ${near('(SELECT chord FROM bound)')}
+        OFFSET 0
+      ) k CROSS JOIN LATERAL (SELECT ${RECENT} AS recent) s
+      WHERE ${eligible('s.recent')}
+    ),
+    picked AS (
+      SELECT user_id, meters, recent, last_at FROM chosen
+      ORDER BY ${input.order === 'nearest' ? '' : 'floor(meters / $8::float8), recent, last_at NULLS FIRST, '}meters, user_id
+      LIMIT $7::int
+    ),
+    inserted AS (
+      INSERT INTO request_alerts (request_id, volunteer_id, round, sent_at)
+      SELECT $4::bigint, user_id, $10::int, (SELECT now FROM clock) FROM picked
+      ON CONFLICT DO NOTHING
+      RETURNING volunteer_id
+    )
+    SELECT p.user_id AS volunteer_id, p.meters FROM picked p JOIN inserted i ON i.volunteer_id = p.user_id
+    ORDER BY ${input.order === 'nearest' ? '' : 'floor(p.meters / $8::float8), p.recent, p.last_at NULLS FIRST, '}p.meters, p.user_id`,
+  [...earthPoint(input.latitude, input.longitude), input.requestId, input.requesterId, input.requestTypeId,
+    input.batch, input.ringMeters, input.at, input.round])
+}
+
+/**
+ * The request has left approved: its alerts not yet closed, to volunteers with no response on it, are
+ * closed now. Returns those volunteers, who are to be told (request_alert_closed).
+ */
+export async function closeAlerts (tx: Queryable, requestId: number, at: At = null): Promise<number[]> {
+  const rows = await tx.query<{ volunteer_id: number }>(/* sql */ `
+    UPDATE request_alerts a SET closed_at = ${NOW(2)}
+    WHERE a.request_id = $1 AND a.closed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM volunteer_responses r WHERE r.request_id = a.request_id AND r.volunteer_id = a.volunteer_id)
+    RETURNING a.volunteer_id`, [requestId, at])
+  return rows.map((row) => Number(row.volunteer_id))
+}

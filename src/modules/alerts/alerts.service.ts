@@ -1,0 +1,175 @@
+import type { AlertSettings } from '../../config.js'
+import type { Database, Queryable } from '../../db/database.js'
+import { insertNotifications, type NewNotification } from '../notifications/notifications.repo.js'
+import * as alerts from './alerts.repo.js'
+
+export type CloseReason = 'assigned' | 'cancelled' | 'closed'
+
+/**
+ * The request_alert_closed notifications for a request leaving approved (events.md § 4): one to each
+ * volunteer alerted for it who has not responded, each told once. For the transaction that changes the
+ * status, which writes them with its other notifications (one insertNotifications call per transaction).
+ */
+export async function closeAlertsOf (tx: Queryable, requestId: number, reason: CloseReason, at: alerts.At = null): Promise<NewNotification[]> {
+  const volunteers = await alerts.closeAlerts(tx, requestId, at)
+  return volunteers.map((userId) => ({ userId, type: 'request_alert_closed', requestId, data: { reason } }))
+}
+
+/** Rounds start (again): the request has just become approved. In that change's transaction. */
+export function startAlertRounds (tx: Queryable, requestId: number, at: alerts.At = null): Promise<void> {
+  return alerts.scheduleFirstRound(tx, requestId, at)
+}
+
+/** What a request's status means for the alerts still open when a round finds it no longer approved. */
+function reasonFor (status: string): CloseReason {
+  if (status === 'in_progress') return 'assigned'
+  if (status === 'cancelled') return 'cancelled'
+  return 'closed'
+}
+
+/** How long a request whose round failed is passed over, so one failing round cannot hold up the rest. */
+const FAILED_ROUND_BACKOFF_MS = 60_000
+
+export interface RoundOutcome {
+  requestId: number
+  round: number
+  /** Volunteers alerted, in the order of choice. */
+  alerted: alerts.Alerted[]
+}
+
+/**
+ * Runs alert rounds that are due (events.md § 5), each in one transaction with its claim: the
+ * round's alerts and notifications, and its next due time or its end, commit together or not at all.
+ * `clock` gives the time rounds run at; null (the default) is the database's now().
+ */
+export class AlertService {
+  private readonly failed = new Map<number, number>()
+
+  constructor (
+    private readonly db: Database,
+    private readonly settings: AlertSettings,
+    private readonly clock: () => Date | null = () => null,
+    private readonly order: 'fair' | 'nearest' = 'fair'
+  ) {}
+
+  /** Runs due rounds until none is left or `limit` have run; how many ran. */
+  async runDue (limit = 100, stopped: () => boolean = () => false): Promise<number> {
+    let ran = 0
+    while (ran < limit && !stopped()) {
+      if (await this.runOne() === undefined) break
+      ran++
+    }
+    return ran
+  }
+
+  /** Claims and runs the round due first; undefined when none is due (or every due one is busy). */
+  async runOne (): Promise<RoundOutcome | undefined> {
+    const now = Date.now()
+    for (const [id, until] of this.failed) if (until <= now) this.failed.delete(id)
+    let claimed: number | undefined
+    try {
+      return await this.db.transaction(async (tx) => {
+        const due = await alerts.claimDueRound(tx, this.clock(), [...this.failed.keys()])
+        if (due === undefined) return undefined
+        claimed = due.request_id
+        return await this.run(tx, due)
+      })
+    } catch (error) {
+      if (claimed !== undefined) this.failed.set(claimed, now + FAILED_ROUND_BACKOFF_MS)
+      throw error
+    }
+  }
+
+  private async run (tx: Queryable, due: alerts.DueRound): Promise<RoundOutcome> {
+    const at = this.clock()
+    const id = due.request_id
+    const outcome: RoundOutcome = { requestId: id, round: due.round, alerted: [] }
+    if (due.status !== 'approved') {
+      // The changes that leave approved close the alerts themselves; this is a safety net for any that does not.
+      await alerts.endRounds(tx, id)
+      await insertNotifications(tx, await closeAlertsOf(tx, id, reasonFor(due.status), at))
+      return outcome
+    }
+    const interval = this.settings.roundSeconds[due.urgency]
+    // Enough offers: this round waits an interval, uncounted, and runs then if offers were turned down meanwhile.
+    if (await alerts.countPendingOffers(tx, id) >= this.settings.stopAfterOffers) {
+      await alerts.scheduleRound(tx, id, due.round, interval, at)
+      return outcome
+    }
+    outcome.alerted = await alerts.alertVolunteers(tx, {
+      requestId: id,
+      round: due.round,
+      requesterId: due.requester_id,
+      requestTypeId: due.request_type_id,
+      latitude: due.latitude,
+      longitude: due.longitude,
+      batch: this.settings.batch,
+      ringMeters: this.settings.ringMeters,
+      at,
+      order: this.order,
+    })
+    if (outcome.alerted.length === 0 || due.round >= this.settings.maxRounds) await alerts.endRounds(tx, id)
+    else await alerts.scheduleRound(tx, id, due.round + 1, interval, at)
+    await insertNotifications(tx, outcome.alerted.map((volunteer) => ({
+      userId: Number(volunteer.volunteer_id),
+      type: 'request_alert' as const,
+      requestId: id,
+      data: {
+        title: due.title,
+        urgency: due.urgency,
+        request_type_id: Number(due.request_type_id),
+        request_type_name: due.request_type_name,
+        distance_meters: Math.round(volunteer.meters / 100) * 100,
+        round: due.round,
+      },
+    })))
+    return outcome
+  }
+}
+
+/**
+ * Looks for due rounds every `intervalMs` (and at once when started, so rounds that fell due while no
+ * process ran are run on start-up). Every instance runs one; the claim decides which runs a round.
+ */
+export class AlertTicker {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private stopped = false
+
+  constructor (
+    private readonly service: AlertService,
+    private readonly intervalMs: number,
+    private readonly onError: (error: unknown) => void
+  ) {}
+
+  start (): void {
+    this.schedule(0)
+  }
+
+  /** Stops ticking and waits for a round under way, so the database can be closed after. */
+  async stop (): Promise<void> {
+    this.stopped = true
+    clearTimeout(this.timer)
+    await this.running
+  }
+
+  private schedule (ms: number): void {
+    if (this.stopped) return
+    // unref: a pending tick never keeps the process alive.
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => { this.running = undefined })
+    }, ms).unref()
+  }
+
+  private async tick (): Promise<void> {
+    const limit = 100
+    let ran = 0
+    try {
+      ran = await this.service.runDue(limit, () => this.stopped)
+    } catch (error) {
+      this.onError(error)
+    }
+    // A full batch means more may be due: look again at once rather than after an interval.
+    this.schedule(ran >= limit ? 0 : this.intervalMs)
+  }
+}
