@@ -1,7 +1,8 @@
+import reactHooks from 'eslint-plugin-react-hooks'
 import neostandard, { plugins } from 'neostandard'
 
 export default [
-  ...neostandard({ ts: true, ignores: ['dist/**', 'data/**', 'node_modules/**'] }),
+  ...neostandard({ ts: true, ignores: ['dist/**', 'data/**', 'node_modules/**', 'web/dist/**', 'web/test-results/**', 'web/src/api/schema.d.ts'] }),
   {
     rules: {
       // A TypeBox schema and its Static type share one name on purpose (UserProfile and UserProfile);
@@ -19,6 +20,15 @@ export default [
         allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }],
       }],
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // `void promise` marks a promise an event handler starts and deliberately does not await.
+      'no-void': ['error', { allowAsStatement: true }],
     },
   },
 ]

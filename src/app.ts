@@ -15,6 +15,7 @@ import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
+import { registerWeb } from './http/web.js'
 import { MemoryStore, RedisStore, type RateLimitStore } from './lib/rate-limit.js'
 import { accessTokens } from './lib/tokens.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -27,6 +28,7 @@ import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
+import { sessionRoutes } from './modules/session/session.routes.js'
 import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
@@ -36,6 +38,8 @@ export interface AppOptions {
   config: Config
   db: Database
   jwtSecret: string
+  /** The built web app served at `/`; false serves the API alone. */
+  webRoot?: string | false
   /** Where log lines go instead of stdout (tests capture them this way). */
   logStream?: { write(line: string): void }
 }
@@ -44,7 +48,7 @@ export interface AppOptions {
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, db, jwtSecret, logStream, webRoot }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -133,6 +137,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
       return { status: 'ready' as const }
     })
     await api.register(authRoutes, { auth })
+    await api.register(sessionRoutes, { auth, refreshTokenTtlDays: config.refreshTokenTtlDays })
     await api.register(usersRoutes, { users })
     await api.register(rolesRoutes, { roles })
     await api.register(requestTypesRoutes, { db })
@@ -140,6 +145,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream }: AppOptions
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
   }, { prefix: API_PREFIX })
+  if (webRoot !== false) await registerWeb(app, webRoot)
 
   return app
 }

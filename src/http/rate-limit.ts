@@ -25,6 +25,10 @@ const LIMITED: Record<string, { name: string, account?: (request: FastifyRequest
   [`${API_PREFIX}/auth/login`]: { name: 'login', account: accountOf },
   [`${API_PREFIX}/auth/register`]: { name: 'register', account: accountOf },
   [`${API_PREFIX}/auth/refresh`]: { name: 'refresh' },
+  // The web app's sessions (src/modules/session) count against the same limits.
+  [`${API_PREFIX}/session`]: { name: 'login', account: accountOf },
+  [`${API_PREFIX}/session/register`]: { name: 'register', account: accountOf },
+  [`${API_PREFIX}/session/refresh`]: { name: 'refresh' },
 }
 
 function refuse (reply: FastifyReply, resetMs: number): FastifyReply {
