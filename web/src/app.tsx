@@ -19,20 +19,22 @@ import { chooseLanguage } from './i18n'
  * screen-reader user hears where they are and keyboard users start from the top of the content.
  */
 function useFocusOnNavigation (): void {
-  const { pathname } = useLocation()
+  const location = useLocation()
   const announce = useAnnounce()
-  const first = useRef(true)
+  const previous = useRef<string | undefined>(undefined)
   useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
+    const before = previous.current
+    previous.current = location.pathname
+    // Not on the first load, and not when only the query changed (filters keep their focus),
+    // unless the navigation asks for it (e.g. signing out on the start page).
+    const asked = (location.state as { focusHeading?: boolean } | null)?.focusHeading === true
+    if (before === undefined || (before === location.pathname && !asked)) return
     const frame = requestAnimationFrame(() => {
       document.querySelector<HTMLElement>('main h1')?.focus()
       announce(document.title)
     })
     return () => cancelAnimationFrame(frame)
-  }, [pathname, announce])
+  }, [location, announce])
 }
 
 /** Pages that need an account: signed-out people are sent to sign in, and back afterwards. */
@@ -57,10 +59,10 @@ function SignOutButton () {
       endSession()
       client.clear()
       announce(t('account.signedOut'))
-      await navigate('/')
+      await navigate('/', { state: { focusHeading: true } })
     },
   })
-  return <Button className='link-button' onPress={() => signOut.mutate()} isPending={signOut.isPending}>{t('account.signOut')}</Button>
+  return <Button className='link-button' onPress={() => { if (!signOut.isPending) signOut.mutate() }}>{t('account.signOut')}</Button>
 }
 
 function LanguageSwitch () {

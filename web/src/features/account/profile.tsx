@@ -42,6 +42,7 @@ function DetailsForm ({ profile }: { profile: Details }) {
   })
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (save.isPending) return
     const data = new FormData(event.currentTarget)
     const text = (name: string) => String(data.get(name) ?? '').trim()
     const orNull = (name: string) => text(name) === '' ? null : text(name)
@@ -66,7 +67,7 @@ function DetailsForm ({ profile }: { profile: Details }) {
         <TextInput name='address' label={t('profile.address')} autoComplete='street-address' defaultValue={profile.address ?? ''} optional maxLength={500} />
         <TextInput name='city' label={t('profile.city')} autoComplete='address-level2' defaultValue={profile.city ?? ''} optional maxLength={200} />
         <TextInput name='bio' label={t('profile.bio')} hint={t('profile.bioHint')} defaultValue={profile.bio ?? ''} optional multiline maxLength={500} />
-        <Button type='submit' className='button' isPending={save.isPending}>{t('profile.saveDetails')}</Button>
+        <Button type='submit' className='button'>{t('profile.saveDetails')}</Button>
       </Form>
     </section>
   )
@@ -85,6 +86,7 @@ function LocationForm () {
     onError: form.fail,
   })
   const useCurrent = () => {
+    if (locating) return
     if (!('geolocation' in navigator)) return form.show([{ message: t('location.unavailable') }])
     setLocating(true)
     navigator.geolocation.getCurrentPosition((position) => {
@@ -100,6 +102,7 @@ function LocationForm () {
   }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (save.isPending) return
     const lat = parseCoordinate(latitude, 90)
     const lon = parseCoordinate(longitude, 180)
     const problems: Problem[] = []
@@ -114,13 +117,13 @@ function LocationForm () {
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
       <h2 id='location-heading'>{t('profile.location')}</h2>
       <p className='hint' id='location-intro'>{t('profile.locationIntro')}</p>
-      <Button className='button secondary' onPress={useCurrent} isPending={locating}>{t('location.useCurrent')}</Button>
+      <Button className='button secondary' onPress={useCurrent}>{t('location.useCurrent')}</Button>
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
         <div className='pair'>
           <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={latitude} onChange={setLatitude} />
           <TextInput name='longitude' label={t('location.longitude')} hint={t('location.longitudeHint')} inputMode='decimal' value={longitude} onChange={setLongitude} />
         </div>
-        <Button type='submit' className='button' isPending={save.isPending}>{t('profile.saveLocation')}</Button>
+        <Button type='submit' className='button'>{t('profile.saveLocation')}</Button>
       </Form>
     </section>
   )

@@ -34,6 +34,7 @@ export function RegisterPage () {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (register.isPending) return
     const data = new FormData(event.currentTarget)
     const value = (name: string) => String(data.get(name) ?? '').trim()
     const body = { first_name: value('first_name'), last_name: value('last_name'), email: value('email'), password: String(data.get('password') ?? '') }
@@ -57,7 +58,7 @@ export function RegisterPage () {
         <TextInput name='email' type='email' label={t('account.email')} autoComplete='email' />
         <TextInput name='password' type='password' label={t('account.password')} hint={t('account.passwordHint')} autoComplete='new-password' />
         <TextInput name='phone' type='tel' label={t('account.phone')} hint={t('account.phoneHint')} autoComplete='tel' optional />
-        <Button type='submit' className='button' isPending={register.isPending}>{t('account.register')}</Button>
+        <Button type='submit' className='button'>{t('account.register')}</Button>
       </Form>
     </Page>
   )

@@ -38,6 +38,7 @@ export function SignInPage () {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (signIn.isPending) return
     const data = new FormData(event.currentTarget)
     const email = String(data.get('email') ?? '').trim()
     const password = String(data.get('password') ?? '')
@@ -54,7 +55,7 @@ export function SignInPage () {
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
         <TextInput name='email' type='email' label={t('account.email')} autoComplete='email' />
         <TextInput name='password' type='password' label={t('account.password')} autoComplete='current-password' />
-        <Button type='submit' className='button' isPending={signIn.isPending}>{t('account.signIn')}</Button>
+        <Button type='submit' className='button'>{t('account.signIn')}</Button>
       </Form>
     </Page>
   )
