@@ -160,6 +160,7 @@ const ROWS: readonly Row[] = [
   { op: 'GET /users/me', state: 'assigned', path: () => '/users/me', expect: signedIn(200), see: (res, { account }) => assert.equal(res.body.id, account?.id) },
   { op: 'PATCH /users/me', state: 'assigned', path: () => '/users/me', body: () => ({ bio: 'Changed by the matrix' }), expect: signedIn(200) },
   { op: 'POST /users/me/location', state: 'assigned', path: () => '/users/me/location', body: () => ({ latitude: 1.5, longitude: 2.5 }), expect: signedIn(200) },
+  { op: 'GET /users/me/location', state: 'assigned', path: () => '/users/me/location', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['latitude', 'longitude']) },
   { op: 'POST /users/me/verify-email', state: 'assigned', path: () => '/users/me/verify-email', expect: signedIn(200) },
   { op: 'GET /users/me/roles', state: 'assigned', path: () => '/users/me/roles', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), rolesOf(actor)) },
   { op: 'GET /users/me/permissions', state: 'assigned', path: () => '/users/me/permissions', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), permissionsOf(actor)) },
@@ -181,6 +182,13 @@ const ROWS: readonly Row[] = [
   // so a requester trying to raise, block or verify themselves is in the matrix too.
   { op: 'GET /roles', state: 'assigned', path: () => '/roles', expect: adminOnly(200) },
   { op: 'POST /admin/users/{user_id}/roles/{role_id}', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/roles/3`, expect: adminOnly(200), mutates: 'user' },
+  {
+    op: 'GET /admin/users',
+    state: 'pending',
+    path: (s) => `/admin/users?q=${encodeURIComponent(s.requester.email)}`,
+    expect: adminOnly(200),
+    see: (res, { s }) => assert.deepEqual(res.body.map((user: { id: number }) => user.id), [s.requester.id]),
+  },
   { op: 'DELETE /admin/users/{user_id}/roles/{role_id}', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/roles/1`, expect: adminOnly(200), mutates: 'user' },
   { op: 'POST /admin/users/{id}/block', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/block`, expect: adminOnly(200), mutates: 'user' },
   {
@@ -254,6 +262,18 @@ const ROWS: readonly Row[] = [
   { op: 'POST /moderation/requests/{id}/moderate', state: 'pending', path: (s) => `/moderation${req(s)}/moderate`, body: () => ({ action: 'approve' }), expect: moderatorsOnly(200), mutates: 'request' },
 
   // Volunteer responses.
+  // Own responses only: each caller sees exactly the responses they gave on the scenario's request.
+  {
+    op: 'GET /responses/my',
+    state: 'open',
+    path: () => '/responses/my?limit=100',
+    expect: signedIn(200),
+    see: (res, { actor, account, s }) => {
+      const mine = (res.body as Array<{ request_id: number, volunteer_id: number }>).filter((item) => item.request_id === s.requestId)
+      assert.equal(mine.length, actor === 'assigned' || actor === 'other' ? 1 : 0, 'own responses on the request')
+      assert.ok((res.body as Array<{ volunteer_id: number }>).every((item) => item.volunteer_id === account?.id), 'only their own')
+    },
+  },
   { op: 'GET /requests/{id}/responses', state: 'open', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0 }) },
   { op: 'GET /requests/{id}/responses', state: 'assigned', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0 }) },
   {

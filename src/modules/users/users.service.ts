@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js'
 import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
 import * as users from './users.repo.js'
-import type { LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
+import type { HomeLocation, LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
 function toProfile (row: users.ProfileRow, showContact: boolean): UserProfile {
   return {
@@ -51,6 +51,12 @@ export class UsersService {
 
   async setLocation (user: Principal, input: LocationInput): Promise<void> {
     await users.updateLocation(this.db, user.id, input.latitude, input.longitude)
+  }
+
+  async location (user: Principal): Promise<HomeLocation> {
+    const row = await users.findLocation(this.db, user.id)
+    if (row === undefined) throw notFound(USER_NOT_FOUND)
+    return { latitude: row.latitude, longitude: row.longitude }
   }
 
   async verifyEmail (user: Principal): Promise<void> {
