@@ -13,6 +13,14 @@ import { RegisterPage } from './features/account/register'
 import { SignInPage } from './features/account/sign-in'
 import { HomePage, NotFoundPage } from './features/home'
 import { chooseLanguage } from './i18n'
+// Volunteer, moderation and administration journeys (issue 12).
+import { canModerate, isAdmin, isVolunteer, useMyRoles } from './api/use-my-roles'
+import { RoleGate } from './components/role-gate'
+import { AdminUsersPage } from './features/admin/users'
+import { ModeratedByMePage, ModerationQueuePage } from './features/moderation/moderation'
+import { FindHelpPage } from './features/volunteer/find-help'
+import { MyOffersPage } from './features/volunteer/my-offers'
+import { VolunteerRequestPage } from './features/volunteer/request'
 
 /**
  * After a change of page (not the first load): focus the new page's h1 and say its title, so a
@@ -65,6 +73,20 @@ function SignOutButton () {
   return <Button className='link-button' onPress={() => { if (!signOut.isPending) signOut.mutate() }}>{t('account.signOut')}</Button>
 }
 
+/** Links to the pages the signed-in person's roles allow, and no others. */
+function RoleLinks () {
+  const { t } = useTranslation()
+  const roles = useMyRoles()
+  return (
+    <>
+      {isVolunteer(roles) ? <li><Link href='/find-help'>{t('volunteer.nav.find')}</Link></li> : null}
+      {isVolunteer(roles) ? <li><Link href='/my-offers'>{t('volunteer.nav.offers')}</Link></li> : null}
+      {canModerate(roles) ? <li><Link href='/moderation'>{t('moderation.nav')}</Link></li> : null}
+      {isAdmin(roles) ? <li><Link href='/admin/users'>{t('admin.nav')}</Link></li> : null}
+    </>
+  )
+}
+
 function LanguageSwitch () {
   const { t, i18n } = useTranslation()
   const other = i18n.language === 'de' ? 'en' : 'de'
@@ -94,6 +116,7 @@ export function App () {
               {status === 'signed-in'
                 ? (
                   <>
+                    <RoleLinks />
                     <li><Link href='/profile'>{t('profile.title')}</Link></li>
                     <li><SignOutButton /></li>
                   </>
@@ -117,6 +140,13 @@ export function App () {
             <Route path='/sign-in' element={<SignInPage />} />
             <Route path='/register' element={<RegisterPage />} />
             <Route path='/profile' element={<SignedIn><ProfilePage /></SignedIn>} />
+            {/* Volunteer, moderation and administration journeys. */}
+            <Route path='/find-help' element={<SignedIn><RoleGate allowed={isVolunteer}><FindHelpPage /></RoleGate></SignedIn>} />
+            <Route path='/find-help/:id' element={<SignedIn><RoleGate allowed={isVolunteer}><VolunteerRequestPage /></RoleGate></SignedIn>} />
+            <Route path='/my-offers' element={<SignedIn><RoleGate allowed={isVolunteer}><MyOffersPage /></RoleGate></SignedIn>} />
+            <Route path='/moderation' element={<SignedIn><RoleGate allowed={canModerate}><ModerationQueuePage /></RoleGate></SignedIn>} />
+            <Route path='/moderation/mine' element={<SignedIn><RoleGate allowed={canModerate}><ModeratedByMePage /></RoleGate></SignedIn>} />
+            <Route path='/admin/users' element={<SignedIn><RoleGate allowed={isAdmin}><AdminUsersPage /></RoleGate></SignedIn>} />
             <Route path='*' element={<NotFoundPage />} />
           </Routes>
         </main>
