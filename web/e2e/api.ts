@@ -39,3 +39,8 @@ export async function createRequest (request: APIRequestContext, requester: Pers
   }))
   return body.id
 }
+
+/** Gives `person` the moderator role (2) as the admin. */
+export async function makeModerator (request: APIRequestContext, admin: Person, person: Person): Promise<void> {
+  await json(await request.post(`/api/v1/admin/users/${person.id}/roles/2`, { headers: auth(admin) }))
+}

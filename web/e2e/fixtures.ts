@@ -84,3 +84,12 @@ export async function register (page: Page, email: string, first = 'Ada'): Promi
   await page.getByRole('button', { name: 'Create account' }).press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${first}` })).toBeFocused()
 }
+
+/**
+ * The polite live region ends with `text`. Messages that come within a moment of each other are
+ * said together, and a keyboard-fast test can make several, so only the last is pinned here.
+ */
+export async function expectAnnounced (page: Page, text: string): Promise<void> {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`(^|\\s)${escaped}$`))
+}

@@ -15,6 +15,9 @@ import { HomePage, NotFoundPage } from './features/home'
 import { AskPage } from './features/requests/ask'
 import { RequestPage } from './features/requests/detail'
 import { MyRequestsPage } from './features/requests/mine'
+import { ModerationPage } from './features/moderation/queue'
+import { NearbyPage } from './features/volunteer/nearby'
+import { useRoleNames } from './api/use-roles'
 import { chooseLanguage } from './i18n'
 
 /**
@@ -83,6 +86,8 @@ export function App () {
   const navigate = useNavigate()
   const { t, i18n } = useTranslation()
   const { status, user } = useSession()
+  const roles = useRoleNames()
+  const moderates = roles.includes('moderator') || roles.includes('admin')
   useFocusOnNavigation()
   useEffect(() => { void refreshSession() }, [])
 
@@ -99,6 +104,8 @@ export function App () {
                   <>
                     <li><Link href='/ask'>{t('ask.title')}</Link></li>
                     <li><Link href='/requests/mine'>{t('mine.title')}</Link></li>
+                    <li><Link href='/nearby'>{t('nearby.title')}</Link></li>
+                    {moderates ? <li><Link href='/moderation'>{t('moderation.title')}</Link></li> : null}
                     <li><Link href='/profile'>{t('profile.title')}</Link></li>
                     <li><SignOutButton /></li>
                   </>
@@ -125,6 +132,8 @@ export function App () {
             <Route path='/ask' element={<SignedIn><AskPage /></SignedIn>} />
             <Route path='/requests/mine' element={<SignedIn><MyRequestsPage /></SignedIn>} />
             <Route path='/requests/:id' element={<SignedIn><RequestPage /></SignedIn>} />
+            <Route path='/nearby' element={<SignedIn><NearbyPage /></SignedIn>} />
+            <Route path='/moderation' element={<SignedIn><ModerationPage /></SignedIn>} />
             <Route path='*' element={<NotFoundPage />} />
           </Routes>
         </main>

@@ -28,6 +28,8 @@ const KNOWN: Record<string, { field?: string, key: string }> = {
   'title must not be blank': { field: 'title', key: 'ask.errors.title' },
   'description must not be blank': { field: 'description', key: 'ask.errors.description' },
   'address must not be blank': { field: 'address', key: 'ask.errors.address' },
+  'moderator role required': { key: 'errors.needModerator' },
+  'comment is required when rejecting': { field: 'comment', key: 'moderation.errors.comment' },
   'rating must be an integer from 1 to 5': { field: 'rating', key: 'complete.errors.rating' },
 }
 

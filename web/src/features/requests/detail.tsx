@@ -83,6 +83,73 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
   )
 }
 
+const OFFER_FIELDS = ['message'] as const
+
+/** A volunteer's side of a request: offer help with a message, or see and withdraw the offer made. */
+function VolunteerOffer ({ id, status }: { id: number, status: string }) {
+  const { t, i18n } = useTranslation()
+  const announce = useAnnounce()
+  const invalidate = useInvalidate(id)
+  const form = useFormProblems(OFFER_FIELDS)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  // For anyone but the requester and moderators, the API lists only the caller's own offers.
+  const own = useQuery({ queryKey: responsesKey(id), queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })) })
+  const send = useMutation({
+    mutationFn: (message: string) => unwrap(api.POST('/api/v1/requests/{id}/responses', { params: { path: { id } }, body: message === '' ? {} : { message } })),
+    onSuccess: async () => {
+      await invalidate()
+      announce(t('offer.sent'))
+    },
+    onError: form.fail,
+  })
+  const withdraw = useMutation({
+    mutationFn: (responseId: number) => unwrap(api.POST('/api/v1/requests/{id}/responses/{response_id}/cancel', { params: { path: { id, response_id: responseId } } })),
+    onSuccess: async () => {
+      setProblem(undefined)
+      await invalidate()
+      announce(t('offer.withdrawn'))
+      document.querySelector<HTMLElement>('#offer-heading')?.focus()
+    },
+    onError: (error) => {
+      const message = serverProblem(error, t, []).message
+      setProblem(message)
+      announce(message)
+    },
+  })
+  if (own.isPending) return <p>{t('common.loading')}</p>
+  if (own.isError) return <p className='error-text' role='alert'>{serverProblem(own.error, t, []).message}</p>
+  const active = own.data.find((offer) => offer.status === 'pending' || offer.status === 'accepted')
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (send.isPending) return
+    form.clear()
+    send.mutate(String(new FormData(event.currentTarget).get('message') ?? '').trim())
+  }
+  return (
+    <section aria-labelledby='offer-heading'>
+      <ErrorSummary problems={form.problems} attempt={form.attempt} />
+      <h2 id='offer-heading' tabIndex={-1}>{t('offer.title')}</h2>
+      {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
+      {active !== undefined
+        ? (
+          <>
+            <p>{t('offer.yours', { status: t(`offerStatus.${active.status}`, { defaultValue: active.status }), date: formatDateTime(active.responded_at, i18n.language) })}</p>
+            {active.message !== null ? <blockquote>{active.message}</blockquote> : null}
+            {status !== 'completed' ? <Button className='button secondary' onPress={() => { if (!withdraw.isPending) withdraw.mutate(active.id) }}>{t('offer.withdraw')}</Button> : null}
+          </>
+          )
+        : status === 'approved'
+          ? (
+            <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
+              <TextInput name='message' label={t('offer.message')} hint={t('offer.messageHint')} optional multiline maxLength={2000} />
+              <Button type='submit' className='button'>{t('offer.send')}</Button>
+            </Form>
+            )
+          : <p>{t('offer.closed')}</p>}
+    </section>
+  )
+}
+
 const RATING_FIELDS = ['rating', 'comment'] as const
 
 /** "It is done": the requester completes the request with a rating from 1 to 5. */
@@ -219,6 +286,7 @@ export function RequestPage () {
       {mine && ['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}
       {mine && item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} volunteer={volunteer} /> : null}
       {mine && ['pending_moderation', 'approved', 'in_progress'].includes(item.status) ? <Cancel id={id} /> : null}
+      {!mine ? <VolunteerOffer id={id} status={item.status} /> : null}
     </Page>
   )
 }
