@@ -32,10 +32,10 @@ export async function offer (request: APIRequestContext, volunteer: Person, id: 
   await json(await request.post(`/api/v1/requests/${id}/responses`, { headers: auth(volunteer), data: { message } }))
 }
 
-export async function createRequest (request: APIRequestContext, requester: Person, title: string): Promise<number> {
+export async function createRequest (request: APIRequestContext, requester: Person, title: string, fields: Record<string, unknown> = {}): Promise<number> {
   const body = await json<{ id: number }>(await request.post('/api/v1/requests', {
     headers: auth(requester),
-    data: { request_type_id: 1, title, description: 'Milk, bread and apples from the shop', latitude: 52.52, longitude: 13.405, address: 'Unter den Linden 1', urgency: 'medium' },
+    data: { request_type_id: 1, title, description: 'Milk, bread and apples from the shop', latitude: 52.52, longitude: 13.405, address: 'Unter den Linden 1', urgency: 'medium', ...fields },
   }))
   return body.id
 }

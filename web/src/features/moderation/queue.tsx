@@ -16,14 +16,17 @@ const PENDING = ['get', '/api/v1/moderation/requests/pending'] as const
 const DECIDED = ['get', '/api/v1/moderation/requests/my'] as const
 type Item = { id: number, title: string, description: string, address: string, city: string | null, urgency: string, status: string, requester_name: string, request_type_name: string, created_at: string }
 
-/** After a decision, focus goes to the next request's heading, or to the list's heading when none is left. */
+/**
+ * After a decision, focus goes to the next request's heading, or to the list's heading when none is
+ * left. Called once the list has been fetched again, after any dialog has given focus back.
+ */
 function focusAfter (ids: number[], decided: number): void {
   const index = ids.indexOf(decided)
   const next = ids[index + 1] ?? ids[index - 1]
-  requestAnimationFrame(() => {
-    const target = next !== undefined ? document.getElementById(`pending-${next}`) : document.getElementById('queue-heading')
-    target?.focus()
-  })
+  setTimeout(() => {
+    const target = next !== undefined ? document.getElementById(`pending-${next}`) : null
+    ;(target ?? document.getElementById('queue-heading'))?.focus()
+  }, 50)
 }
 
 function RejectDialog ({ item, onRejected }: { item: Item, onRejected: () => Promise<void> }) {
@@ -85,8 +88,8 @@ export function ModerationPage () {
   const ids = (pending.data ?? []).map((item) => item.id)
   const decidedOn = async (item: Item, key: 'moderation.approved' | 'moderation.rejected') => {
     setProblem(undefined)
-    focusAfter(ids, item.id)
     await refresh()
+    focusAfter(ids, item.id)
     announce(t(key, { title: item.title }))
   }
   return (

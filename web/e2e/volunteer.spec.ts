@@ -1,0 +1,125 @@
+import { approve, createRequest, makeModerator, registerPerson, signInAdmin } from './api.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, fill, register, test, uniqueEmail } from './fixtures.js'
+
+test.describe('volunteer and moderator journeys', () => {
+  test('nearby: a point is required; results are a complete list; offer, then withdraw', async ({ page, request, gotoPage, checkA11y }) => {
+    const admin = await signInAdmin(request)
+    const requester = await registerPerson(request, uniqueEmail('asker'), 'Ann', 'Asker')
+    const title = `Walk to the park ${Date.now().toString(36)}`
+    const id = await createRequest(request, requester, title, { latitude: -33.8688, longitude: 151.2093 })
+    await approve(request, admin, id)
+
+    await register(page, uniqueEmail('volunteer'), 'Val')
+    await gotoPage('/nearby', 'Help nearby')
+    await expect(page.getByText('Enter a point, or use your current location')).toBeVisible()
+    await page.getByRole('button', { name: 'Show requests' }).press('Enter')
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Enter a latitude from -90 to 90' })).toBeVisible()
+    await checkA11y()
+
+    // The device's location fills the point.
+    await page.context().grantPermissions(['geolocation'])
+    await page.context().setGeolocation({ latitude: -33.87, longitude: 151.21 })
+    await page.getByRole('button', { name: 'Use my current location' }).press('Enter')
+    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue('-33.87000')
+    await page.getByRole('button', { name: 'Show requests' }).press('Enter')
+    await expectAnnounced(page, '1 request within 5 km')
+    await expect(page).toHaveURL(/\/nearby\?lat=-33\.87&lon=151\.21&radius=5000$/)
+    await checkA11y()
+    // The search survives a reload (it is in the address).
+    await page.reload()
+    await expect(page.getByRole('link', { name: title })).toBeVisible()
+
+    await page.getByRole('link', { name: title }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeFocused()
+    await page.getByRole('button', { name: 'Offer help' }).press('Enter')
+    await expectAnnounced(page, 'Your offer was sent. You will see here when it is accepted.')
+    await expect(page.getByText(/Your offer: Waiting for your answer/)).toBeVisible()
+    await checkA11y()
+    await page.getByRole('button', { name: 'Withdraw your offer' }).press('Enter')
+    await expectAnnounced(page, 'Your offer is withdrawn.')
+    await expect(page.getByRole('heading', { level: 2, name: 'Offer help' })).toBeFocused()
+    await expect(page.getByRole('textbox', { name: 'Message to the person asking (optional)' })).toBeVisible()
+  })
+
+  test('moderation: reject asks for a reason in a dialog; approve moves focus to the next request; others see no queue', async ({ page, request, gotoPage, checkA11y }) => {
+    const admin = await signInAdmin(request)
+    const requester = await registerPerson(request, uniqueEmail('asker'), 'Bea', 'Asker')
+    const stamp = Date.now().toString(36)
+    await createRequest(request, requester, `First ${stamp}`, { urgency: 'urgent' })
+    await createRequest(request, requester, `Second ${stamp}`, { urgency: 'urgent' })
+    const email = uniqueEmail('moderator')
+    await register(page, email, 'Max')
+    const me = await registerPerson(request, uniqueEmail('plain'), 'Pat', 'Plain')
+    expect(me.id).toBeGreaterThan(0)
+
+    // Not a moderator yet: the page says so in words.
+    await gotoPage('/moderation', 'Moderation')
+    await expect(page.getByText('Only moderators can see this page.').first()).toBeVisible()
+
+    const maxId = Number((await (await request.post('/api/v1/auth/login', { data: { email, password: 'correct horse battery' } })).json() as { user: { id: number } }).user.id)
+    await makeModerator(request, admin, { id: maxId, token: '', name: 'Max' })
+    await page.reload()
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Moderation' })).toBeVisible()
+    const first = page.getByRole('heading', { level: 3, name: `First ${stamp}` })
+    const second = page.getByRole('heading', { level: 3, name: `Second ${stamp}` })
+    await expect(first).toBeVisible()
+    await checkA11y()
+
+    const open = page.getByRole('button', { name: `Reject “First ${stamp}”` })
+    await open.press('Enter')
+    const dialog = page.getByRole('dialog', { name: `Reject “First ${stamp}”?` })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Reject request' }).press('Enter')
+    await expect(dialog.getByRole('alert').getByRole('link', { name: 'Enter the reason for rejecting' })).toBeVisible()
+    await checkA11y('[role=dialog]')
+    await fill(page, 'Reason for the person asking', 'Please add which pharmacy.')
+    await dialog.getByRole('button', { name: 'Reject request' }).press('Enter')
+    await expect(dialog).toBeHidden()
+    await expectAnnounced(page, `Rejected: First ${stamp}.`)
+    await expect(first).toBeHidden()
+    await expect(second).toBeFocused()
+
+    await page.getByRole('button', { name: `Approve “Second ${stamp}”` }).press('Enter')
+    await expectAnnounced(page, `Approved: Second ${stamp}.`)
+    await expect(second).toBeHidden()
+    const decided = page.getByRole('region', { name: 'Moderated by you' })
+    await expect(decided).toContainText(`Second ${stamp}: Open for offers`)
+    await expect(decided).toContainText(`First ${stamp}: Not approved`)
+  })
+
+  test('German and 320 px: nearby and moderation pages', async ({ browser, request }) => {
+    const admin = await signInAdmin(request)
+    const email = uniqueEmail('de')
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 320, height: 700 } })
+    const page = await context.newPage()
+    const { AxeBuilder } = await import('@axe-core/playwright')
+    const scan = async () => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+      expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      await expectNoHorizontalScroll(page)
+    }
+    await page.goto('/register')
+    await fill(page, 'Vorname', 'Mia')
+    await fill(page, 'Nachname', 'Muster')
+    await fill(page, 'E-Mail-Adresse', email)
+    await page.getByLabel('Passwort', { exact: true }).fill('correct horse battery')
+    await page.getByRole('button', { name: 'Konto erstellen' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Mia' })).toBeVisible()
+    const id = (await (await request.post('/api/v1/auth/login', { data: { email, password: 'correct horse battery' } })).json() as { user: { id: number } }).user.id
+    await makeModerator(request, admin, { id, token: '', name: 'Mia' })
+    await createRequest(request, admin, `Dringend ${Date.now().toString(36)}`, { urgency: 'urgent' })
+
+    await page.goto('/nearby?lat=52.52&lon=13.405&radius=50000')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hilfe in der Nähe' })).toBeVisible()
+    await expect(page.getByText(/Anfragen? im Umkreis von 50 km/).first()).toBeVisible()
+    await scan()
+    await page.goto('/moderation')
+    await expect(page.getByRole('heading', { level: 2, name: 'Zu prüfende Anfragen, dringendste zuerst' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /freigeben$/ }).first()).toBeVisible()
+    await scan()
+    await page.getByRole('button', { name: /ablehnen$/ }).first().press('Enter')
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await scan()
+    await context.close()
+  })
+})
