@@ -18,6 +18,7 @@ import { MyRequestsPage } from './features/requests/mine'
 import { ModerationPage } from './features/moderation/queue'
 import { NearbyPage } from './features/volunteer/nearby'
 import { useRoleNames } from './api/use-roles'
+import { AdminPage } from './features/admin/users'
 import { chooseLanguage } from './i18n'
 
 /**
@@ -106,6 +107,7 @@ export function App () {
                     <li><Link href='/requests/mine'>{t('mine.title')}</Link></li>
                     <li><Link href='/nearby'>{t('nearby.title')}</Link></li>
                     {moderates ? <li><Link href='/moderation'>{t('moderation.title')}</Link></li> : null}
+                    {roles.includes('admin') ? <li><Link href='/admin'>{t('admin.title')}</Link></li> : null}
                     <li><Link href='/profile'>{t('profile.title')}</Link></li>
                     <li><SignOutButton /></li>
                   </>
@@ -134,6 +136,7 @@ export function App () {
             <Route path='/requests/:id' element={<SignedIn><RequestPage /></SignedIn>} />
             <Route path='/nearby' element={<SignedIn><NearbyPage /></SignedIn>} />
             <Route path='/moderation' element={<SignedIn><ModerationPage /></SignedIn>} />
+            <Route path='/admin' element={<SignedIn><AdminPage /></SignedIn>} />
             <Route path='*' element={<NotFoundPage />} />
           </Routes>
         </main>
