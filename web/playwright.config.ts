@@ -1,7 +1,20 @@
+import { createServer } from 'node:net'
 import { defineConfig } from '@playwright/test'
 import { findChromium } from './e2e/browser.js'
 
-const port = Number(process.env.E2E_PORT ?? '3123')
+/** A port nobody listens on now: other test runs on this machine must never answer our tests. */
+async function freePort (): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => { resolve(typeof address === 'object' && address !== null ? address.port : 0) })
+    })
+  })
+}
+
+// Playwright loads this file again in its worker; the port chosen first is passed on through the environment.
+process.env.E2E_PORT ??= String(await freePort())
+const port = Number(process.env.E2E_PORT)
 const browser = await findChromium()
 process.stdout.write(`browser tests: Chromium from ${browser.source} (${browser.executablePath})\n`)
 

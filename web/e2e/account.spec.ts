@@ -1,26 +1,4 @@
-import type { Page } from '@playwright/test'
-import { expect, expectNoHorizontalScroll, test, uniqueEmail } from './fixtures.js'
-
-const PASSWORD = 'correct horse battery'
-
-/** Types into the field with this label, reached by the keyboard rather than by a click. */
-async function fill (page: Page, label: string, value: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: label, exact: true })
-  await field.focus()
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Backspace')
-  await page.keyboard.type(value)
-}
-
-async function register (page: Page, email: string, first = 'Ada'): Promise<void> {
-  await page.goto('/register')
-  await fill(page, 'First name', first)
-  await fill(page, 'Last name', 'Lovelace')
-  await fill(page, 'Email address', email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${first}` })).toBeFocused()
-}
+import { expect, expectNoHorizontalScroll, fill, PASSWORD, register, test, uniqueEmail } from './fixtures.js'
 
 test.describe('accounts', () => {
   test('register: empty form shows a focused error summary whose links lead to the fields; then the account is created', async ({ page, gotoPage, checkA11y }) => {

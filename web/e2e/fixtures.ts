@@ -63,3 +63,33 @@ export function uniqueEmail (label: string): string {
   counter += 1
   return `${label}.${Date.now().toString(36)}.${process.pid}.${counter}@example.org`
 }
+
+export const PASSWORD = 'correct horse battery'
+
+/** Types into the field with this label, reached by the keyboard rather than by a click. */
+export async function fill (page: Page, label: string, value: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: label, exact: true })
+  await field.focus()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type(value)
+}
+
+export async function register (page: Page, email: string, first = 'Ada'): Promise<void> {
+  await page.goto('/register')
+  await fill(page, 'First name', first)
+  await fill(page, 'Last name', 'Lovelace')
+  await fill(page, 'Email address', email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${first}` })).toBeFocused()
+}
+
+/**
+ * The polite live region ends with `text`. Messages that come within a moment of each other are
+ * said together, and a keyboard-fast test can make several, so only the last is pinned here.
+ */
+export async function expectAnnounced (page: Page, text: string): Promise<void> {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`(^|\\s)${escaped}$`))
+}

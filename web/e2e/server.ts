@@ -8,7 +8,7 @@ import { newSecret } from '../../src/lib/tokens.js'
 import { ensureAdmin } from '../../src/modules/roles/roles.service.js'
 import { E2E_ADMIN } from './accounts.js'
 
-const port = Number(process.env.E2E_PORT ?? '3123')
+const port = Number(process.env.E2E_PORT)
 const db = await openPglite(undefined)
 await migrate(db)
 const scrypt = { N: 2 ** 10, r: 8, p: 1 }

@@ -12,6 +12,9 @@ import { ProfilePage } from './features/account/profile'
 import { RegisterPage } from './features/account/register'
 import { SignInPage } from './features/account/sign-in'
 import { HomePage, NotFoundPage } from './features/home'
+import { AskPage } from './features/requests/ask'
+import { RequestPage } from './features/requests/detail'
+import { MyRequestsPage } from './features/requests/mine'
 import { chooseLanguage } from './i18n'
 // Volunteer, moderation and administration journeys (issue 12).
 import { canModerate, isAdmin, isVolunteer, useMyRoles } from './api/use-my-roles'
@@ -116,6 +119,8 @@ export function App () {
               {status === 'signed-in'
                 ? (
                   <>
+                    <li><Link href='/ask'>{t('ask.title')}</Link></li>
+                    <li><Link href='/requests/mine'>{t('mine.title')}</Link></li>
                     <RoleLinks />
                     <li><Link href='/profile'>{t('profile.title')}</Link></li>
                     <li><SignOutButton /></li>
@@ -140,6 +145,9 @@ export function App () {
             <Route path='/sign-in' element={<SignInPage />} />
             <Route path='/register' element={<RegisterPage />} />
             <Route path='/profile' element={<SignedIn><ProfilePage /></SignedIn>} />
+            <Route path='/ask' element={<SignedIn><AskPage /></SignedIn>} />
+            <Route path='/requests/mine' element={<SignedIn><MyRequestsPage /></SignedIn>} />
+            <Route path='/requests/:id' element={<SignedIn><RequestPage /></SignedIn>} />
             {/* Volunteer, moderation and administration journeys. */}
             <Route path='/find-help' element={<SignedIn><RoleGate allowed={isVolunteer}><FindHelpPage /></RoleGate></SignedIn>} />
             <Route path='/find-help/:id' element={<SignedIn><RoleGate allowed={isVolunteer}><VolunteerRequestPage /></RoleGate></SignedIn>} />

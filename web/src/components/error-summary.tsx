@@ -6,10 +6,12 @@ export const fieldId = (name: string): string => `field-${name}`
 
 /** A link scrolls the field's label into view, then focuses the field (as GOV.UK's summary does). */
 function focusField (event: MouseEvent<HTMLAnchorElement>, name: string): void {
-  const input = document.getElementById(fieldId(name))
-  if (input === null) return
+  const target = document.getElementById(fieldId(name))
+  // A radio group's id is on its first option's label; the input is inside it.
+  const input = target?.matches('input, textarea, select') === true ? target : target?.querySelector<HTMLElement>('input') ?? null
+  if (target === null || input === null) return
   event.preventDefault()
-  const label = input.id !== '' ? document.querySelector(`label[for="${input.id}"]`) : null
+  const label = document.querySelector(`label[for="${input.id}"]`) ?? target.closest('.field')
   ;(label ?? input).scrollIntoView({ block: 'start' })
   input.focus({ preventScroll: true })
 }

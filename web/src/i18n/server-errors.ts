@@ -22,6 +22,15 @@ const KNOWN: Record<string, { field?: string, key: string }> = {
   'latitude and longitude are required': { field: 'latitude', key: 'errors.locationRequired' },
   'latitude and longitude must be given together': { field: 'latitude', key: 'errors.locationTogether' },
   'too many requests, try again later': { key: 'errors.tooMany' },
+  'invalid request type': { field: 'request_type_id', key: 'ask.errors.kind' },
+  'latitude is required': { field: 'latitude', key: 'errors.latitudeInvalid' },
+  'longitude is required': { field: 'longitude', key: 'errors.longitudeInvalid' },
+  'title must not be blank': { field: 'title', key: 'ask.errors.title' },
+  'description must not be blank': { field: 'description', key: 'ask.errors.description' },
+  'address must not be blank': { field: 'address', key: 'ask.errors.address' },
+  'moderator role required': { key: 'errors.needModerator' },
+  'comment is required when rejecting': { field: 'comment', key: 'moderation.errors.commentRequired' },
+  'rating must be an integer from 1 to 5': { field: 'rating', key: 'complete.errors.rating' },
 }
 
 /** Texts like "bio must be at most 500 characters long" name their field first. */

@@ -159,7 +159,7 @@ export function ProfilePage () {
           ? <p className='error-text' role='alert'>{serverProblem(me.error, t, []).message}</p>
           : (
             <>
-              <p>{t('profile.signedInAs', { email: me.data.email })}</p>
+              <p>{t('profile.signedInAs', { email: me.data.email })} {t('profile.number', { id: me.data.id })}</p>
               <DetailsForm profile={me.data} />
             </>
             )}

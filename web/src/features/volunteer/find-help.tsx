@@ -161,7 +161,7 @@ export function FindHelpPage () {
           <Label className='legend'>{t('volunteer.find.radius')}</Label>
           <div className='radio-options'>
             {RADII.map((value) => (
-              <Radio key={value} value={value} className='radio'>{t('volunteer.find.within', { distance: formatDistance(Number(value), i18n.language) })}</Radio>
+              <Radio key={value} value={value} className='radio'><span className='radio-mark' aria-hidden='true' />{t('volunteer.find.within', { distance: formatDistance(Number(value), i18n.language) })}</Radio>
             ))}
           </div>
         </RadioGroup>
