@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Dialog, Form, Heading, Link, Modal, ModalOverlay } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
@@ -88,10 +88,20 @@ export function ModerationQueuePage () {
   const [rejecting, setRejecting] = useState<Item | undefined>(undefined)
   const [problem, setProblem] = useState<{ id: number, message: string } | undefined>(undefined)
   const listHeading = useRef<HTMLHeadingElement>(null)
+  // Where focus goes after a decision: set with the state change that closes the dialog, and moved
+  // once that is committed, so React Aria's focus restoring (to the removed Reject button) finds
+  // focus already placed and leaves it.
+  const focusAfter = useRef<number | 'heading' | undefined>(undefined)
   const pending = useQuery({ queryKey: PENDING_KEY, queryFn: ({ signal }) => loadPending(signal) })
+  useEffect(() => {
+    if (focusAfter.current === undefined || rejecting !== undefined) return
+    const target = focusAfter.current === 'heading' ? listHeading.current : document.getElementById(`moderate-${focusAfter.current}`)
+    focusAfter.current = undefined
+    target?.focus()
+  }, [pending.data, rejecting])
 
   /** Removes the decided item and moves focus to what now stands in its place. */
-  const decided = async (item: Item, message: string) => {
+  const decided = (item: Item, message: string) => {
     const before = pending.data ?? []
     const index = before.findIndex((other) => other.id === item.id)
     const next = before.filter((other) => other.id !== item.id)
@@ -100,10 +110,7 @@ export function ModerationQueuePage () {
     announce(message)
     setProblem(undefined)
     const following = next[Math.min(index, next.length - 1)]
-    requestAnimationFrame(() => {
-      const target = following !== undefined ? document.getElementById(`moderate-${following.id}`) : listHeading.current
-      target?.focus()
-    })
+    focusAfter.current = following?.id ?? 'heading'
   }
   const approve = useMutation({
     mutationFn: (item: Item) => unwrap(api.POST('/api/v1/moderation/requests/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
@@ -163,7 +170,7 @@ export function ModerationQueuePage () {
             onClose={() => setRejecting(undefined)}
             onRejected={(item) => {
               setRejecting(undefined)
-              void decided(item, t('moderation.rejected', { title: item.title }))
+              decided(item, t('moderation.rejected', { title: item.title }))
             }}
           />
           )
