@@ -1,6 +1,25 @@
 import reactHooks from 'eslint-plugin-react-hooks'
 import neostandard, { plugins } from 'neostandard'
 
+/**
+ * Which way imports may go (style.md › Layout: routes → service → repo → db, anything may use lib/,
+ * nothing imports upwards). A rule per folder, so that a wrong import fails `npm run lint` instead of
+ * waiting for a reviewer. Each entry is [patterns, why]; a file group lists every entry that applies to
+ * it, because ESLint does not merge the options of one rule across config objects.
+ */
+const HTTP = [['**/http/*'], 'only routes and schemas use src/http/: they hand services typed values (Page, NearbySearch, Rectangle)']
+const MODULES = [['**/modules/**'], 'src/http/ and src/db/ are below the modules: put what both sides need in src/lib/']
+const ENTRY = [['**/app.js', '**/main.js', '**/cli.js'], 'the entry points are the top layer: nothing imports them']
+const FASTIFY = [['fastify', '@fastify/*'], 'this layer is framework-free: Fastify stays in src/http/ and the routes']
+const ROUTES = [['*.routes.js', '**/*.routes.js'], 'routes are the top of a module: nothing below them imports one']
+const SERVICES = [['*.service.js', '**/*.service.js'], 'a repo is below the services: it takes values, not services']
+const ABOVE_LIB = [['../*', '../**'], 'src/lib/ imports only src/lib/ (and packages), so anything may use it']
+const TEST = [['**/test/**', '../test/*'], 'scripts use src/, never test/: move what both need into src/']
+
+const restrict = (...entries) => ({
+  'no-restricted-imports': ['error', { patterns: entries.map(([group, message]) => ({ group, message })) }],
+})
+
 export default [
   ...neostandard({ ts: true, ignores: ['dist/**', 'data/**', 'node_modules/**', 'web/dist/**', 'web/test-results/**', 'web/src/api/schema.d.ts'] }),
   {
@@ -22,6 +41,20 @@ export default [
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },
+  // Layers, top to bottom.
+  { files: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts'], rules: restrict(ENTRY) },
+  {
+    files: ['src/modules/**/*.ts'],
+    ignores: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts', 'src/modules/**/*.repo.ts'],
+    rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES),
+  },
+  { files: ['src/modules/**/*.repo.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES) },
+  { files: ['src/http/**/*.ts'], rules: restrict(MODULES, ENTRY) },
+  { files: ['src/db/**/*.ts'], rules: restrict(HTTP, MODULES, ENTRY) },
+  { files: ['src/lib/**/*.ts'], rules: restrict(ABOVE_LIB, FASTIFY) },
+  // bench.ts still imports test/helpers/service.js; the scripts rework of issue 10 (another branch)
+  // removes that import, and this exemption goes with it.
+  { files: ['scripts/**'], ignores: ['scripts/bench.ts'], rules: restrict(TEST) },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

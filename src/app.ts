@@ -24,6 +24,7 @@ import { PrincipalCache } from './modules/auth/principals.js'
 import { moderationRoutes } from './modules/moderation/moderation.routes.js'
 import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
+import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import { responsesRoutes } from './modules/responses/responses.routes.js'
@@ -82,8 +83,8 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot }: A
     reply.header('x-request-id', request.id)
     if (closing) reply.header('connection', 'close')
   })
-  // Writing log lines was an eighth of the service's CPU time under load, half of it Fastify's
-  // 'incoming request' line, which says nothing this one does not (docs/performance.md).
+  // One line per request, written when it is answered: Fastify's 'incoming request' line says nothing
+  // this one does not, and log lines are a noticeable share of the CPU (docs/performance.md › Why the code is as it is).
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, remoteAddress: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed')
     done()
@@ -119,6 +120,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot }: A
   const requests = new RequestsService(db, { boundsResultCap: config.boundsResultCap })
   const moderation = new ModerationService(db)
   const responses = new ResponsesService(db)
+  const requestTypes = new RequestTypesService(db)
 
   await app.register(async (api) => {
     api.get('/health', {
@@ -140,7 +142,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot }: A
     await api.register(sessionRoutes, { auth, refreshTokenTtlDays: config.refreshTokenTtlDays })
     await api.register(usersRoutes, { users })
     await api.register(rolesRoutes, { roles })
-    await api.register(requestTypesRoutes, { db })
+    await api.register(requestTypesRoutes, { requestTypes })
     await api.register(requestsRoutes, { requests })
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })

@@ -5,6 +5,7 @@ import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { openDatabase } from './db/open.js'
 import { API_PREFIX } from './http/openapi.js'
+import { normaliseEmail } from './lib/email.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
 
@@ -23,7 +24,7 @@ async function prepare (config: Config): Promise<Database> {
   if (config.admin !== undefined) {
     const admin = await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
       .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
-    if (admin.created) process.stdout.write(`Created the admin account ${config.admin.email.trim().toLowerCase()}\n`)
+    if (admin.created) process.stdout.write(`Created the admin account ${normaliseEmail(config.admin.email)}\n`)
   }
   return db
 }

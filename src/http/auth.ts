@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ADMIN_ROLE_REQUIRED, forbidden, MODERATOR_ROLE_REQUIRED, unauthorized } from '../lib/errors.js'
 import type { AccessTokens } from '../lib/tokens.js'
-import { hasPermission, isModerator, type Principal, type PrincipalCache } from '../modules/auth/principals.js'
+import { hasPermission, isModerator, type Principal, type PrincipalSource } from '../lib/principal.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,7 @@ function bearerToken (request: FastifyRequest): string | undefined {
  * Authenticates before the body is read: a bearer JWT whose user exists and is not blocked.
  * Then the route's level: 'mod' needs role moderator or admin, 'admin' needs permission manage_users.
  */
-export function registerAuth (app: FastifyInstance, tokens: AccessTokens, principals: PrincipalCache): void {
+export function registerAuth (app: FastifyInstance, tokens: AccessTokens, principals: PrincipalSource): void {
   app.decorateRequest('user', null as unknown as Principal)
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config.auth ?? 'none'

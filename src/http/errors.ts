@@ -76,18 +76,20 @@ export function registerErrorHandling (app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, 'unsupported content type: send application/json')
     }
-    if ((error as unknown) instanceof DatabaseUnavailableError) {
-      request.log.warn({ err: (error as unknown as DatabaseUnavailableError).cause }, 'database unavailable')
-      return send(reply.header('retry-after', '5'), 503, 'database unavailable')
-    }
-    const status = error.statusCode ?? 500
+    const unavailable = (error as unknown) instanceof DatabaseUnavailableError
+    const status = unavailable ? 500 : error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       // Other client errors raised by Fastify or a plugin (e.g. a malformed URL): keep the status, not the wording.
       request.log.info({ code: error.code }, 'client error')
       return send(reply, status, status === 404 ? 'not found' : 'bad request')
     }
+    const { failure, failureStatus } = request.routeOptions.config
+    if (unavailable && failureStatus === undefined) {
+      request.log.warn({ err: (error as unknown as DatabaseUnavailableError).cause }, 'database unavailable')
+      return send(reply.header('retry-after', '5'), 503, 'database unavailable')
+    }
     request.log.error({ err: error }, 'request failed')
-    return send(reply, 500, request.routeOptions.config.failure ?? 'internal server error')
+    return send(reply, failureStatus ?? 500, failure ?? 'internal server error')
   })
 
   app.setNotFoundHandler((_request, reply) => send(reply, 404, 'not found'))

@@ -1,4 +1,5 @@
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
+import type { Page } from '../lib/page.js'
 
 /**
  * `limit` and `offset` never cause a 400 (interface.md › Limits): they are declared as text and a
@@ -10,20 +11,25 @@ export const PaginationQuery = {
   offset: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'integer >= 0, default 0; anything else means 0' })),
 }
 
-export interface PageParams { limit?: string | string[] | undefined, offset?: string | string[] | undefined }
-
-export interface Page { limit: number, offset: number }
+/** The query string of a list that takes only a page. */
+export const PageQuery = Type.Object(PaginationQuery)
+export type PageQuery = Static<typeof PageQuery>
 
 const DEFAULT_LIMIT = 20
 const MAX_LIMIT = 100
 
+/**
+ * Digits with optional blanks around them. Not lib/decimal.ts's grammar on purpose: nothing here is
+ * ever refused, so a value that is no whole number simply means the default.
+ */
 function wholeNumber (raw: string | string[] | undefined): number | undefined {
   if (typeof raw !== 'string' || !/^\s*\d+\s*$/.test(raw)) return undefined
   const value = Number(raw)
   return Number.isSafeInteger(value) ? value : undefined
 }
 
-export function parsePage (query: PageParams): Page {
+/** The page a query string asks for; routes call this so that services receive a Page, not text. */
+export function parsePage (query: PageQuery): Page {
   const limit = wholeNumber(query.limit)
   const offset = wholeNumber(query.offset)
   return {

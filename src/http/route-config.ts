@@ -8,6 +8,12 @@ declare module 'fastify' {
     /** The 500 text of this route (interface.md › Errors), e.g. 'failed to get requests'. */
     failure?: string
     /**
+     * The status of a server failure on this route when the interface gives it another than 500
+     * (interface.md › Errors 3: a failure to load one request is 404 `request not found`). It covers
+     * an unavailable database too, which other routes answer with 503.
+     */
+    failureStatus?: number
+    /**
      * Texts for validation failures, keyed by field (`lat`) or by field and keyword (`lat:required`),
      * so the interface's exact texts are sent instead of generic ones.
      */

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
+import { DECIMAL, DECIMAL_INTEGER } from '../lib/decimal.js'
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
@@ -10,11 +11,8 @@ interface Validate {
   errors?: ErrorObject[] | null | undefined
 }
 
-/** Plain decimal notation; Ajv's own coercion would also read "0x10" as 16, " " as 0 and "" as 0. */
-const DECIMAL: Record<string, RegExp> = {
-  integer: /^-?\d+$/,
-  number: /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/,
-}
+/** Plain decimal notation (lib/decimal.ts); Ajv's own coercion would also read "0x10" as 16, " " as 0 and "" as 0. */
+const SYNTAX: Record<string, RegExp> = { integer: DECIMAL_INTEGER, number: DECIMAL }
 
 /**
  * Path and query parameters are text; a numeric one must be written in plain decimals before Ajv
@@ -22,7 +20,7 @@ const DECIMAL: Record<string, RegExp> = {
  */
 function decimalsOnly (schema: { properties?: Record<string, { type?: unknown }> }, validate: Validate): Validate {
   const numeric = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
-    const syntax = typeof property.type === 'string' ? DECIMAL[property.type] : undefined
+    const syntax = typeof property.type === 'string' ? SYNTAX[property.type] : undefined
     return syntax === undefined ? [] : [{ name, type: property.type as string, syntax }]
   })
   if (numeric.length === 0) return validate

@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import type { ScryptParams } from '../config.js'
 import { HashPool } from './hash-pool.js'
+
+/** The cost parameters of scrypt (config.ts SCRYPT_* settings); declared here so lib/ imports nothing outside lib/. */
+export interface ScryptParams { N: number, r: number, p: number }
 
 const KEY_LENGTH = 32
 

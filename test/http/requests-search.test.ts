@@ -165,6 +165,8 @@ for (const engine of engines()) {
       assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=100`)), [near])
       assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=50000`)), [near, mid, far])
       assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=1e4`)), [near, mid, far])
+      // A leading plus is part of the one number grammar (src/lib/decimal.ts).
+      assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=%2B100`)), [near])
       assert.deepEqual(ids(await nearby(`lat=${at.lat}&lon=${at.lon}&radius=`)), [near, mid])
     })
 

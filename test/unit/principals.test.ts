@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Queryable } from '../../src/db/database.js'
-import { hasPermission, isModerator, PrincipalCache } from '../../src/modules/auth/principals.js'
+import { hasPermission, isModerator } from '../../src/lib/principal.js'
+import { PrincipalCache } from '../../src/modules/auth/principals.js'
 
 /** A database holding one user, 7, whose row the test changes; counts the lookups. */
 function fakeDb () {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import {
-  boundingCube, boundsBoxes, chordToMeters, EARTH_RADIUS_M, earthPoint, parseBounds, parseDecimal, parseNearby, type Cube, type Rectangle,
-} from '../../src/modules/requests/geo.js'
+import { parseDecimal } from '../../src/lib/decimal.js'
 import { AppError } from '../../src/lib/errors.js'
+import { boundingCube, boundsBoxes, chordToMeters, EARTH_RADIUS_M, earthPoint, type Cube, type Rectangle } from '../../src/modules/requests/geo.js'
+import { parseBounds, parseNearby } from '../../src/modules/requests/requests.query.js'
 import { nearbySql, nearbyTake } from '../../src/modules/requests/requests.repo.js'
 
 /** Where ll_to_earth puts a point, computed independently of the code under test. */

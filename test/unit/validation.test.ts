@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import { Type } from 'typebox'
 import { validationText } from '../../src/http/errors.js'
 import { schemaCompiler } from '../../src/http/validation.js'
+import { parseDecimal } from '../../src/lib/decimal.js'
 
 const issue = (keyword: string, instancePath: string, params: Record<string, unknown> = {}) => ({ keyword, instancePath, params })
 
@@ -54,6 +55,15 @@ describe('schemaCompiler: path and query numbers', () => {
 
   it('refuses hex and blanks where a number is declared', () => {
     for (const lat of ['0x10', ' ', '', 'Infinity', 'NaN', '1,5']) assert.equal(validate({ id: '1', lat }), false, JSON.stringify(lat))
+  })
+
+  it('reads a declared number with the searches\' grammar (lib/decimal.ts), a leading plus included', () => {
+    for (const lat of ['52.52', '-0.5', '+3', '.5', '7.', '1e2', '-1.5E-1', '007', '', ' ', ' 1', '0x10', 'NaN', 'Infinity', '1e', '.', '+', '1,5', '12abc']) {
+      const data: Record<string, unknown> = { id: '1', lat }
+      const number = parseDecimal(lat)
+      assert.equal(validate(data), number !== undefined, JSON.stringify(lat))
+      if (number !== undefined) assert.equal(data.lat, number, JSON.stringify(lat))
+    }
   })
 
   it('leaves JSON bodies uncoerced', () => {

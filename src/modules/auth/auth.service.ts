@@ -1,6 +1,7 @@
 import type { ScryptParams } from '../../config.js'
 import { sqlState, constraintName, type Database, type Queryable } from '../../db/database.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
+import { normaliseEmail } from '../../lib/email.js'
 import { badRequest, unauthorized } from '../../lib/errors.js'
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../../lib/tokens.js'
@@ -8,8 +9,6 @@ import { grantRole, VOLUNTEER_ROLE_ID } from '../roles/roles.repo.js'
 import * as users from '../users/users.repo.js'
 import * as refresh from './auth.repo.js'
 import type { AuthResponse, LoginRequest, RegisterRequest } from './auth.schemas.js'
-
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase()
 
 const INVALID_CREDENTIALS = 'invalid email or password'
 const INVALID_REFRESH_TOKEN = 'invalid refresh token'

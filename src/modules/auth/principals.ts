@@ -1,15 +1,6 @@
 import type { Queryable } from '../../db/database.js'
+import type { Principal, PrincipalSource } from '../../lib/principal.js'
 import { findPrincipal } from '../roles/roles.repo.js'
-
-/** The authenticated caller, as authorisation sees it. */
-export interface Principal {
-  readonly id: number
-  readonly roles: readonly string[]
-  readonly permissions: readonly string[]
-}
-
-export const isModerator = (user: Principal): boolean => user.roles.includes('moderator') || user.roles.includes('admin')
-export const hasPermission = (user: Principal, name: string): boolean => user.permissions.includes(name)
 
 interface Entry { expires: number, value: Promise<Principal | undefined> }
 
@@ -21,7 +12,7 @@ const MAX_ENTRIES = 10_000
  * the TTL (rules.md: a blocked user's tokens stop working within 5 seconds on every instance).
  * Changes made through this instance are seen at once through `forget`.
  */
-export class PrincipalCache {
+export class PrincipalCache implements PrincipalSource {
   readonly #entries = new Map<number, Entry>()
 
   constructor (private readonly db: Queryable, private readonly ttlMs: number, private readonly now: () => number = Date.now) {}

@@ -1,19 +1,9 @@
 import type { Queryable } from '../../db/database.js'
-import type { Page } from '../../http/pagination.js'
+import type { Page } from '../../lib/page.js'
 import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM } from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
 
-/**
- * pending_moderation → approved or rejected, as one conditional update recording who, when and why:
- * zero rows means the request is missing, the moderator's own, or not pending (the caller tells which).
- */
-export async function moderateRequest (db: Queryable, id: number, moderatorId: number, status: 'approved' | 'rejected', comment: string | null): Promise<boolean> {
-  const rows = await db.query(/* sql */ `
-    UPDATE requests SET status = $3, moderated_by = $2, moderated_at = now(), moderation_comment = $4, updated_at = now()
-    WHERE id = $1 AND status = 'pending_moderation' AND requester_id <> $2
-    RETURNING id`, [id, moderatorId, status, comment])
-  return rows.length > 0
-}
+/** The moderation lists. Writes no table: a decision changes the request row, so requests.repo.ts holds it. */
 
 /**
  * The queue: most urgent first, then oldest first (rules.md › Search and lists). The moderator's own

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
-import { PageQuery, REQUEST_ID_MESSAGES, RequestIdParams, RequestListItem } from '../requests/requests.schemas.js'
+import { REQUEST_ID_MESSAGES, RequestIdParams, RequestListItem } from '../requests/requests.schemas.js'
 import { ApproveInput, COMMENT_REQUIRED, ModerationAction, ModerationResult, ModerationStatus, RejectInput } from './moderation.schemas.js'
 import type { ModerationService } from './moderation.service.js'
 
@@ -17,7 +18,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       response: { 200: Type.Array(RequestListItem), ...errors(401, 403, 500) },
     },
     config: { auth: 'mod', failure: 'failed to get pending requests' },
-  }, (request) => moderation.pending(request.user, request.query))
+  }, (request) => moderation.pending(request.user, parsePage(request.query)))
 
   app.get('/moderation/requests/my', {
     schema: {
@@ -28,7 +29,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       response: { 200: Type.Array(RequestListItem), ...errors(401, 403, 500) },
     },
     config: { auth: 'mod', failure: 'failed to get moderated requests' },
-  }, (request) => moderation.moderatedBy(request.user, request.query))
+  }, (request) => moderation.moderatedBy(request.user, parsePage(request.query)))
 
   app.post('/moderation/requests/:id/approve', {
     schema: {

@@ -1,10 +1,9 @@
 import type { Database } from '../../db/database.js'
-import { parsePage } from '../../http/pagination.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
-import type { Principal } from '../auth/principals.js'
-import { findRequestParties } from '../requests/requests.repo.js'
+import type { Page } from '../../lib/page.js'
+import type { Principal } from '../../lib/principal.js'
+import * as requests from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
-import type { PageQuery } from '../requests/requests.service.js'
 import * as moderation from './moderation.repo.js'
 import { COMMENT_REQUIRED } from './moderation.schemas.js'
 
@@ -20,21 +19,21 @@ export class ModerationService {
     const reason = comment?.trim() ? comment : null
     if (action === 'reject' && reason === null) throw badRequest(COMMENT_REQUIRED)
     const status = action === 'approve' ? 'approved' : 'rejected'
-    if (await moderation.moderateRequest(this.db, id, moderator.id, status, reason)) return status
+    if (await requests.moderateRequest(this.db, id, moderator.id, status, reason)) return status
     // The update changed nothing: say why.
-    const request = await findRequestParties(this.db, id)
+    const request = await requests.findRequestParties(this.db, id)
     if (request === undefined) throw notFound(REQUEST_NOT_FOUND)
     if (request.requester_id === moderator.id) throw badRequest('cannot moderate own request')
     throw badRequest('request is not in pending_moderation status')
   }
 
   /** Requests awaiting a decision the caller may take: most urgent, then oldest, first. */
-  pending (moderator: Principal, query: PageQuery): Promise<RequestListItem[]> {
-    return moderation.listPending(this.db, moderator.id, parsePage(query))
+  pending (moderator: Principal, page: Page): Promise<RequestListItem[]> {
+    return moderation.listPending(this.db, moderator.id, page)
   }
 
   /** The caller's decisions, most recent first. */
-  moderatedBy (moderator: Principal, query: PageQuery): Promise<RequestListItem[]> {
-    return moderation.listModeratedBy(this.db, moderator.id, parsePage(query))
+  moderatedBy (moderator: Principal, page: Page): Promise<RequestListItem[]> {
+    return moderation.listModeratedBy(this.db, moderator.id, page)
   }
 }

@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import type { Queryable } from '../../db/database.js'
-import { errors, NullableString } from '../../http/schemas.js'
-import { listRequestTypes } from './request-types.repo.js'
+import { errors } from '../../http/schemas.js'
+import { RequestType } from './request-types.schemas.js'
+import type { RequestTypesService } from './request-types.service.js'
 
-export const RequestType = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: NullableString(),
-  icon: NullableString(),
-  is_active: Type.Boolean(),
-})
-
-export const requestTypesRoutes: FastifyPluginAsyncTypebox<{ db: Queryable }> = async (app, { db }) => {
+export const requestTypesRoutes: FastifyPluginAsyncTypebox<{ requestTypes: RequestTypesService }> = async (app, { requestTypes }) => {
   app.get('/request-types', {
     schema: { tags: ['requests'], summary: 'The kinds of help one can ask for', response: { 200: Type.Array(RequestType), ...errors(500) } },
     config: { auth: 'none', failure: 'failed to get request types' },
-  }, () => listRequestTypes(db))
+  }, () => requestTypes.list())
 }

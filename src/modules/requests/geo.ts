@@ -1,9 +1,6 @@
-import { badRequest } from '../../lib/errors.js'
-
 /**
- * Query parameters of the two searches, parsed into numbers with the interface's exact texts
- * (interface.md › Errors), and the 3-D box that lets the GiST index answer a map rectangle.
- * Pure: no database, no framework.
+ * The geometry of the two searches: where ll_to_earth puts a point, the distance from a chord, and the
+ * 3-D box that lets the GiST index answer a map rectangle. Pure: no database, no framework.
  */
 
 /** earth() of the earthdistance extension: the sphere ll_to_earth puts points on, in metres. */
@@ -21,61 +18,11 @@ export function chordToMeters (chord: number): number {
   return half > 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(half)
 }
 
-export const DEFAULT_RADIUS_M = 5000
-export const MIN_RADIUS_M = 100
-export const MAX_RADIUS_M = 50000
-
-/**
- * A plain decimal number: optional sign, digits with an optional fraction, optional exponent
- * (`52.52`, `-0.5`, `.5`, `1e2`). Never `NaN`, `Infinity`, hex (`0x10`) or surrounding spaces,
- * all of which Number() would accept or turn into 0.
- */
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
-
-export function parseDecimal (raw: string): number | undefined {
-  if (!DECIMAL.test(raw)) return undefined
-  const value = Number(raw)
-  return Number.isFinite(value) ? value : undefined
-}
-
-/** A parameter sent empty (`?lat=`) counts as not sent. */
-const absent = (raw: string | undefined): raw is undefined | '' => raw === undefined || raw === ''
-
-function inRange (raw: string, min: number, max: number, error: string): number {
-  const value = parseDecimal(raw)
-  if (value === undefined || value < min || value > max) throw badRequest(error)
-  return value
-}
-
+/** A nearby search, read from the query string by the route (requests.query.ts). */
 export interface NearbySearch { lat: number, lon: number, radius: number }
-
-export function parseNearby (query: { lat?: string | undefined, lon?: string | undefined, radius?: string | undefined }): NearbySearch {
-  if (absent(query.lat) || absent(query.lon)) throw badRequest('lat and lon are required')
-  return {
-    lat: inRange(query.lat, -90, 90, 'invalid latitude'),
-    lon: inRange(query.lon, -180, 180, 'invalid longitude'),
-    radius: absent(query.radius) ? DEFAULT_RADIUS_M : inRange(query.radius, MIN_RADIUS_M, MAX_RADIUS_M, 'invalid radius'),
-  }
-}
 
 /** A map rectangle; minLon > maxLon means it crosses the antimeridian. */
 export interface Rectangle { minLon: number, minLat: number, maxLon: number, maxLat: number }
-
-export function parseBounds (query: { min_lon?: string | undefined, min_lat?: string | undefined, max_lon?: string | undefined, max_lat?: string | undefined }): Rectangle {
-  const { min_lon: minLon, min_lat: minLat, max_lon: maxLon, max_lat: maxLat } = query
-  if (absent(minLon) || absent(minLat) || absent(maxLon) || absent(maxLat)) {
-    throw badRequest('min_lon, min_lat, max_lon, max_lat are required')
-  }
-  const rectangle = {
-    minLon: inRange(minLon, -180, 180, 'invalid min_lon'),
-    minLat: inRange(minLat, -90, 90, 'invalid min_lat'),
-    maxLon: inRange(maxLon, -180, 180, 'invalid max_lon'),
-    maxLat: inRange(maxLat, -90, 90, 'invalid max_lat'),
-  }
-  // rules.md › Search and lists: an upside-down rectangle is refused; a reversed longitude range is not.
-  if (rectangle.minLat > rectangle.maxLat) throw badRequest('invalid min_lat')
-  return rectangle
-}
 
 type Vector = [number, number, number]
 /** An axis-aligned box in the earth-centred coordinates of ll_to_earth. */

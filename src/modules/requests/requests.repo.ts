@@ -1,7 +1,14 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
-import type { Page } from '../../http/pagination.js'
+import type { Page } from '../../lib/page.js'
 import { chordToMeters, earthPoint, type BoundsBox } from './geo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
+
+/**
+ * Owns the `requests` table: every statement that writes a request row is in this file, whichever
+ * module's service runs it (requests: create and cancel; moderation: approve and reject; responses:
+ * assign, unassign and complete), so the row's state changes can be read, and their conditions
+ * checked, in one place. See src/modules/README.md.
+ */
 
 const REQUEST_COLUMNS = `r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
   r.address, r.city, r.desired_completion_date, r.urgency, r.status, r.contact_phone, r.contact_notes,
@@ -86,13 +93,12 @@ export function listByRequester (db: Queryable, requesterId: number, page: Page)
  * radius condition in the WHERE invites a bitmap scan of the whole circle followed by a sort. So the
  * radius is applied by the caller to the ordered rows, and ties are broken by id over the rows read:
  * `last_knn` (the farthest row read) and `fetched` tell the caller whether a tie may continue past them.
- * Names are looked up per row read (subqueries on the primary keys): joined, the planner hashes the whole
- * users table when it is small, which made a search 15% dearer at 10k requests (docs/performance.md).
+ * Names are looked up per row read (subqueries on the primary keys): joined, the planner may hash the
+ * whole users table for a page of 20.
  *
- * `take` is written into the text, not sent as a parameter: PostgreSQL costs a plan with an unknown limit
- * as if it read a tenth of the table, so it judged the prepared statement's generic plan too dear and
- * planned every search afresh, which cost more than the search itself (docs/performance.md). nearbyTake()
- * keeps the values, and so the statement texts, few.
+ * `take` is written into the text, not sent as a parameter: with an unknown limit PostgreSQL judged the
+ * prepared statement's generic plan too dear and planned every search afresh. nearbyTake() keeps the
+ * values, and so the statement texts, few. Measurements: docs/performance.md › Why the code is as it is.
  */
 const POINT = 'cube(ARRAY[$1, $2, $3]::float8[])'
 
@@ -147,7 +153,7 @@ export function boundsSql (boxes: number): string {
       AND r.latitude BETWEEN ${p(7)} AND ${p(8)} AND r.longitude BETWEEN ${p(9)} AND ${p(10)})`
   }
   // The newest are chosen first and only they are joined to their requester and type: a dense rectangle
-  // holds ten thousand requests at 1M active, and joining them all before the limit cost half the time.
+  // holds thousands of requests, and joining them all before the limit is wasted work.
   return /* sql */ `
     SELECT ${LIST_ITEM_COLUMNS}
     FROM (
@@ -183,9 +189,47 @@ export function cancelRequest (db: Queryable, id: number, callerId: number, asMo
     RETURNING ${REQUEST_COLUMNS}`, [id, callerId, asModerator])
 }
 
-/** The responses still open on a cancelled request are cancelled with it (rules.md › Request lifecycle, extensions). */
-export async function cancelOpenResponses (db: Queryable, requestId: number): Promise<void> {
+/**
+ * pending_moderation → approved or rejected, as one conditional update recording who, when and why:
+ * false means the request is missing, the moderator's own, or not pending (the caller tells which).
+ */
+export async function moderateRequest (db: Queryable, id: number, moderatorId: number, status: 'approved' | 'rejected', comment: string | null): Promise<boolean> {
+  const rows = await db.query(/* sql */ `
+    UPDATE requests SET status = $3, moderated_by = $2, moderated_at = now(), moderation_comment = $4, updated_at = now()
+    WHERE id = $1 AND status = 'pending_moderation' AND requester_id <> $2
+    RETURNING id`, [id, moderatorId, status, comment])
+  return rows.length > 0
+}
+
+export interface LockedRequest {
+  id: number
+  requester_id: number
+  assigned_volunteer_id: number | null
+  status: RequestStatus
+}
+
+/**
+ * The request, locked until the transaction ends: 'share' lets volunteers respond side by side while
+ * keeping out a concurrent accept; 'update' serialises everything else on the request.
+ * `FOR NO KEY UPDATE` rather than `FOR UPDATE`: the key never changes, and inserts referencing the
+ * row (responses, ratings) need not wait.
+ */
+export function lockRequest (db: Queryable, id: number, mode: 'share' | 'update'): Promise<LockedRequest | undefined> {
+  const lock = mode === 'share' ? 'FOR SHARE' : 'FOR NO KEY UPDATE'
+  return maybeOne<LockedRequest>(db, /* sql */ `
+    SELECT id, requester_id, assigned_volunteer_id, status FROM requests WHERE id = $1 ${lock}`, [id])
+}
+
+/** approved → in_progress with the volunteer assigned, or back: in_progress → approved with nobody assigned. */
+export async function setAssignment (db: Queryable, requestId: number, volunteerId: number | null): Promise<void> {
   await db.query(/* sql */ `
-    UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
-    WHERE request_id = $1 AND status IN ('pending', 'accepted')`, [requestId])
+    UPDATE requests SET status = CASE WHEN $2::bigint IS NULL THEN 'approved' ELSE 'in_progress' END,
+      assigned_volunteer_id = $2, updated_at = now()
+    WHERE id = $1`, [requestId, volunteerId])
+}
+
+/** in_progress → completed; the caller holds the row's lock and has checked the status. */
+export async function markCompleted (db: Queryable, requestId: number): Promise<void> {
+  await db.query(/* sql */ `
+    UPDATE requests SET status = 'completed', updated_at = now() WHERE id = $1`, [requestId])
 }

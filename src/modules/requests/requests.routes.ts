@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
-import { AppError, REQUEST_NOT_FOUND } from '../../lib/errors.js'
-import type { RequestsService } from './requests.service.js'
+import { REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import { parseBounds, parseNearby } from './requests.query.js'
 import {
-  BOUNDS_MESSAGES, BoundsQuery, CREATE_REQUEST_MESSAGES, CreateRequestInput, NEARBY_MESSAGES, NearbyQuery, PageQuery,
+  BOUNDS_MESSAGES, BoundsQuery, CREATE_REQUEST_MESSAGES, CreateRequestInput, NEARBY_MESSAGES, NearbyQuery,
   Request, REQUEST_ID_MESSAGES, RequestDetail, RequestIdParams, RequestListItem, RequestWithDistance,
 } from './requests.schemas.js'
+import type { RequestsService } from './requests.service.js'
 
 const tags = ['requests']
 const SEARCH_FAILURE = 'failed to find requests: internal error'
@@ -33,7 +34,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       response: { 200: Type.Array(RequestListItem), ...errors(401, 500) },
     },
     config: { auth: 'user', failure: 'failed to get requests' },
-  }, (request) => requests.listMine(request.user, request.query))
+  }, (request) => requests.listMine(request.user, parsePage(request.query)))
 
   app.get('/requests/nearby', {
     schema: {
@@ -45,7 +46,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       response: { 200: Type.Array(RequestWithDistance), ...errors(400, 401, 500) },
     },
     config: { auth: 'user', failure: SEARCH_FAILURE, messages: NEARBY_MESSAGES },
-  }, (request) => requests.nearby(request.query))
+  }, (request) => requests.nearby(parseNearby(request.query), parsePage(request.query)))
 
   app.get('/requests/bounds', {
     schema: {
@@ -58,7 +59,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     },
     config: { auth: 'user', failure: SEARCH_FAILURE, messages: BOUNDS_MESSAGES },
   }, async (request, reply) => {
-    const { items, truncated } = await requests.bounds(request.query)
+    const { items, truncated } = await requests.bounds(parseBounds(request.query))
     if (truncated) reply.header('X-Result-Truncated', 'true')
     return items
   })
@@ -72,8 +73,8 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       params: RequestIdParams,
       response: { 200: RequestDetail, ...errors(400, 401, 404) },
     },
-    config: { auth: 'user', messages: REQUEST_ID_MESSAGES },
-    errorHandler: loadFailureIsNotFound(app.errorHandler),
+    // interface.md › Errors 3: a failure to load one request by id is 404, so this operation has no 500.
+    config: { auth: 'user', messages: REQUEST_ID_MESSAGES, failure: REQUEST_NOT_FOUND, failureStatus: 404 },
   }, (request) => requests.get(request.user, request.params.id))
 
   app.post('/requests/:id/cancel', {
@@ -87,20 +88,4 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     },
     config: { auth: 'user', extension: true, messages: REQUEST_ID_MESSAGES },
   }, (request) => requests.cancel(request.user, request.params.id))
-}
-
-type ErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown
-
-/**
- * interface.md › Errors 3: "A failure to load one request by id is reported as 404 `request not
- * found`", so this operation has no 500. The failure is still logged as one.
- */
-function loadFailureIsNotFound (fallback: ErrorHandler): ErrorHandler {
-  return (error, request, reply) => {
-    if (error instanceof AppError || error.validation !== undefined || (error.statusCode ?? 500) < 500) {
-      return fallback(error, request, reply)
-    }
-    request.log.error({ err: error }, 'request failed')
-    return reply.code(404).type('application/json; charset=utf-8').send({ error: REQUEST_NOT_FOUND })
-  }
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, Latitude, Longitude, NullableDateTime, NullableId, NullableString } from '../../http/schemas.js'
-import { RequestType } from '../request-types/request-types.routes.js'
+import { RequestType } from '../request-types/request-types.schemas.js'
 import { UserInfo } from '../users/users.schemas.js'
 
 export const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
@@ -93,10 +93,8 @@ export const CREATE_REQUEST_MESSAGES = {
   'address:pattern': 'address must not be blank',
 }
 
-/** Query parameters are declared as text, so that the service parses them with the interface's texts. */
+/** Query parameters are declared as text, so that the route reads them with the interface's texts (requests.query.ts). */
 const text = (description: string) => Type.Optional(Type.String({ description }))
-
-export const PageQuery = Type.Object(PaginationQuery)
 
 export const NearbyQuery = Type.Object({
   lat: text('latitude of the point, -90..90 (required)'),
@@ -104,6 +102,7 @@ export const NearbyQuery = Type.Object({
   radius: text('metres, 100..50000, default 5000'),
   ...PaginationQuery,
 })
+export type NearbyQuery = Static<typeof NearbyQuery>
 /** A parameter given twice arrives as a list, which is no number either. */
 export const NEARBY_MESSAGES = { lat: 'invalid latitude', lon: 'invalid longitude', radius: 'invalid radius' }
 
@@ -114,4 +113,5 @@ export const BoundsQuery = Type.Object({
   max_lat: text('north edge, -90..90, not below min_lat (required)'),
   ...PaginationQuery,
 })
+export type BoundsQuery = Static<typeof BoundsQuery>
 export const BOUNDS_MESSAGES = { min_lon: 'invalid min_lon', min_lat: 'invalid min_lat', max_lon: 'invalid max_lon', max_lat: 'invalid max_lat' }

@@ -1,35 +1,12 @@
 import type { Database } from '../../db/database.js'
-import { parsePage, type Page, type PageParams } from '../../http/pagination.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
-import { hasPermission, isModerator, type Principal } from '../auth/principals.js'
-import { boundsBoxes, parseBounds, parseNearby } from './geo.js'
+import type { Page } from '../../lib/page.js'
+import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
+import * as responses from '../responses/responses.repo.js'
+import { boundsBoxes, type NearbySearch, type Rectangle } from './geo.js'
 import * as requests from './requests.repo.js'
-import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
-
-/** Statuses whose requests only their parties and moderators may see (rules.md › Privacy). */
-const HIDDEN_STATUSES: readonly RequestStatus[] = ['rejected', 'cancelled']
-
-interface Parties { requester_id: number, assigned_volunteer_id: number | null }
-
-/** The requester, the assigned volunteer, moderators and admins: who may see contact details. */
-export function isParty (viewer: Principal, request: Parties): boolean {
-  return viewer.id === request.requester_id || viewer.id === request.assigned_volunteer_id || isModerator(viewer)
-}
-
-/** Whether the viewer may know the request exists: rejected and cancelled ones are for their parties only. */
-export function isVisibleTo (viewer: Principal, request: Parties & { status: RequestStatus }): boolean {
-  return !HIDDEN_STATUSES.includes(request.status) || isParty(viewer, request)
-}
-
-/** Contact details are blanked for anyone not a party to the request. */
-export function withContactFor<T extends Parties & { contact_phone: string | null, contact_notes: string | null }> (viewer: Principal, request: T): T {
-  return isParty(viewer, request) ? request : { ...request, contact_phone: null, contact_notes: null }
-}
-
-type Text = string | undefined
-export type PageQuery = PageParams
-export interface NearbyQuery extends PageQuery { lat?: Text, lon?: Text, radius?: Text }
-export interface BoundsQuery { min_lon?: Text, min_lat?: Text, max_lon?: Text, max_lat?: Text }
+import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestWithDistance } from './requests.schemas.js'
+import { isVisibleTo, withContactFor } from './visibility.js'
 
 export interface BoundsResult {
   items: RequestListItem[]
@@ -57,8 +34,8 @@ export class RequestsService {
   }
 
   /** The caller's own requests, every status, newest first. */
-  listMine (user: Principal, query: PageQuery): Promise<RequestListItem[]> {
-    return requests.listByRequester(this.db, user.id, parsePage(query))
+  listMine (user: Principal, page: Page): Promise<RequestListItem[]> {
+    return requests.listByRequester(this.db, user.id, page)
   }
 
   /**
@@ -67,9 +44,7 @@ export class RequestsService {
    * crosses the page's end; otherwise reads twice as many, which only a group of requests at exactly
    * the same distance can cause.
    */
-  async nearby (query: NearbyQuery): Promise<RequestWithDistance[]> {
-    const { lat, lon, radius } = parseNearby(query)
-    const page = parsePage(query)
+  async nearby ({ lat, lon, radius }: NearbySearch, page: Page): Promise<RequestWithDistance[]> {
     for (let take = requests.nearbyTake(page.offset + page.limit + 1); ; take = requests.nearbyTake(take * 2)) {
       const rows = await requests.findNearest(this.db, lat, lon, take, page)
       if (isSettled(rows, page, take, radius)) {
@@ -80,8 +55,8 @@ export class RequestsService {
   }
 
   /** Active requests in the rectangle, newest first, at most the configured cap (rules.md › Search and lists). */
-  async bounds (query: BoundsQuery): Promise<BoundsResult> {
-    const boxes = boundsBoxes(parseBounds(query))
+  async bounds (rectangle: Rectangle): Promise<BoundsResult> {
+    const boxes = boundsBoxes(rectangle)
     const cap = this.options.boundsResultCap
     const rows = await requests.findInBounds(this.db, boxes, cap + 1)
     return { items: rows.slice(0, cap), truncated: rows.length > cap }
@@ -96,7 +71,7 @@ export class RequestsService {
       // The request row first, then its responses: whoever changes both must lock them in this order,
       // or two such transactions can deadlock.
       const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
-      if (request !== undefined) await requests.cancelOpenResponses(tx, id)
+      if (request !== undefined) await responses.cancelOpenResponses(tx, id)
       return request
     })
     if (cancelled !== undefined) return cancelled

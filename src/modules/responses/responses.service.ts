@@ -1,9 +1,10 @@
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/database.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
-import { hasPermission, isModerator, type Principal } from '../auth/principals.js'
-import { findRequestParties } from '../requests/requests.repo.js'
-import { isVisibleTo } from '../requests/requests.service.js'
+import { hasPermission, type Principal } from '../../lib/principal.js'
+import * as requests from '../requests/requests.repo.js'
+import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
+import * as users from '../users/users.repo.js'
 import * as responses from './responses.repo.js'
 import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, VolunteerResponse } from './responses.schemas.js'
 
@@ -11,26 +12,27 @@ export const RESPONSE_NOT_FOUND = 'response not found'
 export const NOT_OPEN = 'request is not open for responses'
 
 /** The request, locked for the rest of the transaction; 404 when it is missing or hidden from the caller. */
-async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 'share' | 'update'): Promise<responses.LockedRequest> {
-  const request = await responses.lockRequest(tx, id, mode)
+async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 'share' | 'update'): Promise<requests.LockedRequest> {
+  const request = await requests.lockRequest(tx, id, mode)
   if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
   return request
 }
 
 /**
- * Volunteer responses, assignment, completion and rating (rules.md › Request lifecycle).
- * Each transition is one transaction that locks the request row before anything else, so racing
- * calls, on one instance or several, are decided by the database: one wins, the others see its result.
+ * The request's lifecycle after approval: volunteer responses, assignment, completion and rating
+ * (rules.md › Request lifecycle). Each transition is one transaction that locks in one order, the
+ * request row first, then its responses, then the volunteer's user row, so racing calls, on one
+ * instance or several, are decided by the database: one wins, the others see its result. The request
+ * and user rows are written through their owners' repos (src/modules/README.md).
  */
 export class ResponsesService {
   constructor (private readonly db: Database) {}
 
   /** The requester and moderators see every response; anyone else only their own. Oldest first. */
   async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
-    const request = await findRequestParties(this.db, requestId)
+    const request = await requests.findRequestParties(this.db, requestId)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
-    const seesAll = viewer.id === request.requester_id || isModerator(viewer)
-    return await responses.listResponses(this.db, requestId, seesAll ? null : viewer.id)
+    return await responses.listResponses(this.db, requestId, seesAllResponses(viewer, request) ? null : viewer.id)
   }
 
   /** A new pending response on an approved request that is not the caller's own; one open response per volunteer. */
@@ -64,7 +66,7 @@ export class ResponsesService {
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response?.status !== 'pending') throw notFound(RESPONSE_NOT_FOUND)
       await responses.acceptResponse(tx, requestId, responseId)
-      await responses.setAssignment(tx, requestId, response.volunteer_id)
+      await requests.setAssignment(tx, requestId, response.volunteer_id)
       return { success: true, message: 'response accepted', request_id: requestId, volunteer_id: response.volunteer_id }
     })
   }
@@ -78,12 +80,12 @@ export class ResponsesService {
       const volunteerId = request.assigned_volunteer_id
       if (request.status !== 'in_progress' || volunteerId === null) throw badRequest('request is not in progress')
       // Completions of different requests by one volunteer queue here, so none is left out of the mean.
-      await responses.lockVolunteer(tx, volunteerId)
+      await users.lockVolunteer(tx, volunteerId)
       const ratingId = await responses.insertRating(tx, {
         request_id: requestId, volunteer_id: volunteerId, rater_id: requester.id, score: input.rating, comment: input.comment ?? null,
       })
-      await responses.markCompleted(tx, requestId)
-      await responses.recountVolunteer(tx, volunteerId)
+      await requests.markCompleted(tx, requestId)
+      await users.recountVolunteer(tx, volunteerId)
       return { success: true, message: 'request completed', rating_id: ratingId }
     })
   }
@@ -100,7 +102,7 @@ export class ResponsesService {
       if (response.volunteer_id !== volunteer.id) throw badRequest('only the volunteer who responded can withdraw a response')
       if (response.status === 'accepted') {
         if (request.status !== 'in_progress') throw badRequest(`cannot withdraw from a ${request.status} request`)
-        await responses.setAssignment(tx, requestId, null)
+        await requests.setAssignment(tx, requestId, null)
       } else if (response.status !== 'pending') {
         throw badRequest(`response is already ${response.status}`)
       }

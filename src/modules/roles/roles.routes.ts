@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errors, idParams, Message } from '../../http/schemas.js'
-import type { Principal } from '../auth/principals.js'
+import type { Principal } from '../../lib/principal.js'
 import type { RolesService } from './roles.service.js'
 import { Permission, PermissionCheckResult, PermissionNameParams, Role, RoleAssignmentResult, UserRoleParams } from './roles.schemas.js'
 

@@ -1,11 +1,12 @@
 import type { ScryptParams } from '../../config.js'
-import { one, type Database, type Queryable } from '../../db/database.js'
+import type { Database, Queryable } from '../../db/database.js'
+import { normaliseEmail } from '../../lib/email.js'
 import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { hashPassword } from '../../lib/passwords.js'
-import { normaliseEmail } from '../auth/auth.service.js'
+import type { Principal } from '../../lib/principal.js'
 import { revokeRefreshTokens } from '../auth/auth.repo.js'
-import type { Principal, PrincipalCache } from '../auth/principals.js'
-import { setFlag, userExists } from '../users/users.repo.js'
+import type { PrincipalCache } from '../auth/principals.js'
+import { ensureUser, setFlag, userExists } from '../users/users.repo.js'
 import * as roles from './roles.repo.js'
 import type { RoleAssignmentResult } from './roles.schemas.js'
 
@@ -79,16 +80,12 @@ export class RolesService {
  * An existing account keeps its password, names and blocked flag; it gains roles volunteer and admin.
  */
 export async function ensureAdmin (db: Database, email: string, password: string, scrypt: ScryptParams): Promise<{ id: number, created: boolean }> {
+  const stored = normaliseEmail(email)
   const passwordHash = await hashPassword(password, scrypt)
   return await db.transaction(async (tx) => {
-    const inserted = await tx.query(/* sql */ `
-      INSERT INTO users (email, password_hash, first_name, last_name, email_verified)
-      VALUES ($1, $2, 'Service', 'Administrator', true)
-      ON CONFLICT (email) DO NOTHING
-      RETURNING id`, [normaliseEmail(email), passwordHash])
-    const { id } = await one<{ id: number }>(tx, 'SELECT id FROM users WHERE email = $1', [normaliseEmail(email)])
+    const { id, created } = await ensureUser(tx, { email: stored, password_hash: passwordHash, first_name: 'Service', last_name: 'Administrator', email_verified: true })
     await roles.grantRole(tx, id, roles.VOLUNTEER_ROLE_ID, null)
     await roles.grantRole(tx, id, roles.ADMIN_ROLE_ID, null)
-    return { id, created: inserted.length > 0 }
+    return { id, created }
   })
 }

@@ -1,5 +1,11 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
 
+/**
+ * Owns the `users` table: every statement that writes a user row is in this file, whichever module's
+ * service runs it (auth registers, roles blocks and creates the first admin, responses counts a
+ * completion), so a column's writers are found in one place. See src/modules/README.md.
+ */
+
 export interface UserInfoRow { id: number, email: string, first_name: string, last_name: string, email_verified: boolean }
 export interface CredentialsRow extends UserInfoRow { password_hash: string, is_blocked: boolean }
 
@@ -98,4 +104,36 @@ export async function setFlag (db: Queryable, id: number, flag: 'is_blocked' | '
 
 export async function userExists (db: Queryable, id: number): Promise<boolean> {
   return (await maybeOne(db, 'SELECT 1 FROM users WHERE id = $1', [id])) !== undefined
+}
+
+/**
+ * The account for `email` (already normalised), created with the given hash and names unless it exists;
+ * an existing account keeps its password, names and blocked flag. Safe when several instances run it at once.
+ */
+export async function ensureUser (db: Queryable, user: { email: string, password_hash: string, first_name: string, last_name: string, email_verified: boolean }): Promise<{ id: number, created: boolean }> {
+  const inserted = await db.query(/* sql */ `
+    INSERT INTO users (email, password_hash, first_name, last_name, email_verified)
+    VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (email) DO NOTHING
+    RETURNING id`, [user.email, user.password_hash, user.first_name, user.last_name, user.email_verified])
+  const { id } = await one<{ id: number }>(db, 'SELECT id FROM users WHERE email = $1', [user.email])
+  return { id, created: inserted.length > 0 }
+}
+
+/**
+ * Locks the volunteer's user row. This must be its own statement, before recountVolunteer: in READ
+ * COMMITTED each statement takes a fresh snapshot, so the AVG that follows the lock sees the ratings
+ * of every completion that held the lock before, and no concurrent completion's rating is left out.
+ */
+export async function lockVolunteer (db: Queryable, volunteerId: number): Promise<void> {
+  await db.query(/* sql */ 'SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [volunteerId])
+}
+
+/** One more completed request; the rating is the mean of all the volunteer's ratings. */
+export async function recountVolunteer (db: Queryable, volunteerId: number): Promise<void> {
+  await db.query(/* sql */ `
+    UPDATE users SET completed_requests_count = completed_requests_count + 1,
+      volunteer_rating = (SELECT AVG(score)::double precision FROM ratings WHERE volunteer_id = $1),
+      updated_at = now()
+    WHERE id = $1`, [volunteerId])
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js'
 import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
-import { isModerator, type Principal } from '../auth/principals.js'
+import { isModerator, type Principal } from '../../lib/principal.js'
 import * as users from './users.repo.js'
 import type { LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
 

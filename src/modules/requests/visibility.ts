@@ -1,0 +1,32 @@
+import { isModerator, type Principal } from '../../lib/principal.js'
+import type { RequestStatus } from './requests.schemas.js'
+
+/**
+ * Who may see what of a request (rules.md › Privacy), in one place: the requests and responses
+ * services both decide with these, so a 404 for a hidden request means the same on every route.
+ */
+
+/** Statuses whose requests only their parties and moderators may see. */
+const HIDDEN_STATUSES: readonly RequestStatus[] = ['rejected', 'cancelled']
+
+export interface Parties { requester_id: number, assigned_volunteer_id: number | null }
+
+/** The requester, the assigned volunteer, moderators and admins: who may see contact details. */
+export function isParty (viewer: Principal, request: Parties): boolean {
+  return viewer.id === request.requester_id || viewer.id === request.assigned_volunteer_id || isModerator(viewer)
+}
+
+/** Whether the viewer may know the request exists: rejected and cancelled ones are for their parties only. */
+export function isVisibleTo (viewer: Principal, request: Parties & { status: RequestStatus }): boolean {
+  return !HIDDEN_STATUSES.includes(request.status) || isParty(viewer, request)
+}
+
+/** Contact details are blanked for anyone not a party to the request. */
+export function withContactFor<T extends Parties & { contact_phone: string | null, contact_notes: string | null }> (viewer: Principal, request: T): T {
+  return isParty(viewer, request) ? request : { ...request, contact_phone: null, contact_notes: null }
+}
+
+/** The requester, moderators and admins see every response on a request; a volunteer sees only their own. */
+export function seesAllResponses (viewer: Principal, request: Parties): boolean {
+  return viewer.id === request.requester_id || isModerator(viewer)
+}
