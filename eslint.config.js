@@ -52,9 +52,7 @@ export default [
   { files: ['src/http/**/*.ts'], rules: restrict(MODULES, ENTRY) },
   { files: ['src/db/**/*.ts'], rules: restrict(HTTP, MODULES, ENTRY) },
   { files: ['src/lib/**/*.ts'], rules: restrict(ABOVE_LIB, FASTIFY) },
-  // bench.ts still imports test/helpers/service.js; the scripts rework of issue 10 (another branch)
-  // removes that import, and this exemption goes with it.
-  { files: ['scripts/**'], ignores: ['scripts/bench.ts'], rules: restrict(TEST) },
+  { files: ['scripts/**'], rules: restrict(TEST) },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

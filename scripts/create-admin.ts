@@ -4,6 +4,7 @@
 // the account exists and holds role admin; an existing account keeps its password.
 import { parseArgs } from 'node:util'
 import { configOrExit, fail, openMigrated } from '../src/cli.js'
+import { normaliseEmail } from '../src/lib/email.js'
 import { ensureAdmin } from '../src/modules/roles/roles.service.js'
 
 let args: { email?: string | undefined, password?: string | undefined }
@@ -23,5 +24,5 @@ const result = await ensureAdmin(db, admin.email, admin.password, config.scrypt)
   .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
 await db.close()
 process.stdout.write(result.created
-  ? `created admin account ${admin.email.trim().toLowerCase()} (id ${result.id})\n`
-  : `account ${admin.email.trim().toLowerCase()} (id ${result.id}) already existed: it holds role admin now; its password is unchanged\n`)
+  ? `created admin account ${normaliseEmail(admin.email)} (id ${result.id})\n`
+  : `account ${normaliseEmail(admin.email)} (id ${result.id}) already existed: it holds role admin now; its password is unchanged\n`)

@@ -3,15 +3,18 @@
 //
 //   npm run seed -- --requests 10000 --users 1000 [--history 50000] [--seed 1] [--center 52.52,13.405] [--city Berlin]
 //
-// Every row is made by set-based SQL (INSERT ... SELECT FROM generate_series), its random numbers taken
-// from md5(seed, stream, row number), so row i is the same whatever the batch size, engine or order.
+// Every row is made by set-based SQL (INSERT ... SELECT FROM generate_series), its random numbers and
+// places drawn in SQL from the generator and city model the bench and tests share (scripts/lib/).
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { loadConfig, OWASP_SCRYPT, type ScryptParams } from '../src/config.js'
+import { loadConfig, OWASP_SCRYPT } from '../src/config.js'
+import type { ScryptParams } from '../src/lib/passwords.js'
 import type { Database, Queryable } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openDatabase } from '../src/db/open.js'
 import { hashPassword } from '../src/lib/passwords.js'
+import { metroPointSql } from './lib/metro.js'
+import { uniformsSql } from './lib/random.js'
 
 export const DEMO_PASSWORD = 'demo-password'
 export const demoEmail = (n: number): string => `demo-${n}@example.org`
@@ -94,33 +97,8 @@ function parameters (): { p: (value: unknown, cast?: string) => string, values: 
   }
 }
 
-/**
- * `count` uniform numbers u0, u1 ... in [0, 1) for the row numbered g.i: 32-bit slices of
- * md5(seed:stream:i), four per digest.
- */
-function uniforms (seed: string, stream: string, count: number, row = 'g.i'): string {
-  const digests = Array.from({ length: Math.ceil(count / 4) }, (_, d) => `md5(${seed} || ':${stream}${d}:' || ${row}) AS h${d}`)
-  const slices = Array.from({ length: count }, (_, k) =>
-    `('x' || substr(h.h${Math.floor(k / 4)}, ${(k % 4) * 8 + 1}, 8))::bit(32)::bigint::float8 / 4294967296 AS u${k}`)
-  // OFFSET 0 keeps the planner from pulling the subqueries up, which would recompute the digests at every use of a uK.
-  return `CROSS JOIN LATERAL (SELECT ${digests.join(', ')} OFFSET 0) h CROSS JOIN LATERAL (SELECT ${slices.join(', ')} OFFSET 0) u`
-}
-
 /** An element of a text array parameter, chosen by a uniform number. */
 const pick = (array: string, length: number, u: string) => `(${array})[1 + floor(${u} * ${length})::int]`
-
-/**
- * A point of the metro area: 70% around the centre (a normal spread of 4 km, cut at 40 km), 30% evenly over
- * a disc of 25 km, so the centre is dense and the suburbs thin. Uses u[a], u[b], u[c].
- */
-function location (lat: string, lon: string, a: string, b: string, c: string): string {
-  const distance = `CASE WHEN ${a} < 0.7 THEN least(4000 * sqrt(-2 * ln(1 - ${b})), 40000) ELSE 25000 * sqrt(${b}) END`
-  const north = `${distance} * cos(2 * pi() * ${c})`
-  const east = `${distance} * sin(2 * pi() * ${c})`
-  const rawLon = `${lon} + ${east} / (111320 * greatest(cos(radians(${lat})), 0.01))`
-  return `greatest(-90, least(90, ${lat} + ${north} / 111320)) AS latitude,
-    ${rawLon} - 360 * floor((${rawLon} + 180) / 360) AS longitude`
-}
 
 async function insertUsers (tx: Queryable, options: SeedOptions, passwordHash: string, progress: Progress): Promise<{ first: number, last: number }> {
   let first = 0
@@ -143,8 +121,8 @@ async function insertUsers (tx: Queryable, options: SeedOptions, passwordHash: s
           ${p(options.city, 'text')}, l.latitude, l.longitude,
           u.u7 < 0.9, t.created_at, t.created_at
         FROM generate_series(${p(lo, 'int')}, ${p(hi, 'int')}) AS g(i)
-          ${uniforms(seed, 'user', 11)}
-          CROSS JOIN LATERAL (SELECT ${location(lat, lon, 'u.u2', 'u.u3', 'u.u4')}) l
+          ${uniformsSql(seed, 'user', 11)}
+          CROSS JOIN LATERAL (SELECT ${metroPointSql(lat, lon, 'u.u2', 'u.u3', 'u.u4')}) l
           CROSS JOIN LATERAL (SELECT ${p(options.now.toISOString(), 'timestamptz')} - interval '3 years' - u.u8 * interval '2 years' AS created_at) t
         ORDER BY g.i
         RETURNING id
@@ -194,9 +172,9 @@ function requestBatch (kind: 'active' | 'history', lo: number, hi: number, optio
         ${firstUser} + ${moderators} + floor(u.u4 * (${userCount} - ${moderators}))::bigint AS requester_id,
         ${firstUser} + floor(u.u15 * ${moderators})::bigint AS moderator_id
       FROM generate_series(${p(lo, 'int')}, ${p(hi, 'int')}) AS g(i)
-        ${uniforms(seed, kind, 20)}
+        ${uniformsSql(seed, kind, 20)}
         CROSS JOIN LATERAL (SELECT ${status} AS status, floor(u.u5 * cardinality(${types}))::int AS type_index) s
-        CROSS JOIN LATERAL (SELECT ${location(p(options.center.lat, 'float8'), p(options.center.lon, 'float8'), 'u.u1', 'u.u2', 'u.u3')}) l
+        CROSS JOIN LATERAL (SELECT ${metroPointSql(p(options.center.lat, 'float8'), p(options.center.lon, 'float8'), 'u.u1', 'u.u2', 'u.u3')}) l
         CROSS JOIN LATERAL (SELECT ${created} AS created_at) t
     ), shaped AS (
       SELECT src.*,
@@ -233,20 +211,20 @@ function requestBatch (kind: 'active' | 'history', lo: number, hi: number, optio
       INSERT INTO volunteer_responses (request_id, volunteer_id, status, message, responded_at, accepted_at)
       SELECT id, assigned_volunteer_id, 'accepted', ${pick(p(MESSAGES, 'text[]'), MESSAGES.length, 'u.u0')},
         moderated_at + (updated_at - moderated_at) / 4, moderated_at + (updated_at - moderated_at) / 2
-      FROM ins ${uniforms(seed, `${kind}-accepted`, 1, 'ins.id')}
+      FROM ins ${uniformsSql(seed, `${kind}-accepted`, 1, 'ins.id')}
       WHERE status IN ('in_progress', 'completed')
     ), offered AS (
       INSERT INTO volunteer_responses (request_id, volunteer_id, status, message, responded_at)
       SELECT id, ${firstUser} + (requester_id - ${firstUser} + 1 + floor(u.u1 * (${userCount} - 1))::bigint) % ${userCount},
         'pending', ${pick(p(MESSAGES, 'text[]'), MESSAGES.length, 'u.u2')}, moderated_at + u.u3 * (${now} - moderated_at)
-      FROM ins ${uniforms(seed, `${kind}-offered`, 4, 'ins.id')}
+      FROM ins ${uniformsSql(seed, `${kind}-offered`, 4, 'ins.id')}
       WHERE status = 'approved' AND u.u0 < 0.3
     )
     INSERT INTO ratings (request_id, volunteer_id, rater_id, score, comment, created_at)
     SELECT id, assigned_volunteer_id, requester_id,
       CASE WHEN u.u0 < 0.5 THEN 5 WHEN u.u0 < 0.8 THEN 4 WHEN u.u0 < 0.92 THEN 3 WHEN u.u0 < 0.97 THEN 2 ELSE 1 END,
       CASE WHEN u.u1 < 0.4 THEN 'Thank you so much!' END, updated_at
-    FROM ins ${uniforms(seed, `${kind}-rating`, 2, 'ins.id')}
+    FROM ins ${uniformsSql(seed, `${kind}-rating`, 2, 'ins.id')}
     WHERE status = 'completed'`
   return { text, values }
 }

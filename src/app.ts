@@ -16,7 +16,6 @@ import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
 import { registerWeb } from './http/web.js'
-import { MemoryStore, RedisStore, type RateLimitStore } from './lib/rate-limit.js'
 import { accessTokens } from './lib/tokens.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
@@ -100,11 +99,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot }: A
   const tokens = accessTokens(jwtSecret, config.accessTokenTtlSeconds)
   const principals = new PrincipalCache(db, config.authCacheTtlMs)
   registerAuth(app, tokens, principals)
-  const rateLimitStore: RateLimitStore = config.redisUrl !== undefined
-    ? new RedisStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'rate limit store unavailable: counting in memory'))
-    : new MemoryStore()
-  app.addHook('onClose', () => rateLimitStore.close())
-  registerRateLimits(app, rateLimitStore, config.rateLimits)
+  await registerRateLimits(app, config.rateLimits, config.redisUrl)
   // The docs page loads its own scripts and styles from this service, so a same-origin policy fits it.
   // No upgrade-insecure-requests: behind plain HTTP it would break that page's own assets.
   await app.register(helmet, {

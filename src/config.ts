@@ -1,149 +1,276 @@
+/**
+ * Every setting of the service, in one TypeBox schema (SETTINGS below) shaped like the Config the code
+ * reads. Each leaf names its environment variable (`env`) and carries its limits, `default` and
+ * `description`; from it come the Config type, the defaults, the checks and their messages (loadConfig)
+ * and the README's settings table (`npm run docs:config`, checked by test/unit/config.test.ts).
+ *
+ * To add a setting: add one property to SETTINGS, e.g.
+ *   retentionDays: Type.Integer({ env: 'RETENTION_DAYS', minimum: 1, maximum: 3650, default: 365, description: '...' }),
+ * then run `npm run docs:config`. Optional (`Type.Optional`, no default) means unset is allowed; a list is
+ * `Type.Array` (comma-separated); `must` words a pattern or format check ('start with redis://');
+ * `secret` keeps the value out of messages; a value that needs converting after the check is a
+ * `Type.Codec`. A rule between settings goes in RULES.
+ */
 import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
-import { fullFormats } from 'ajv-formats/dist/formats.js'
-
-/** The same e-mail syntax the API accepts at register and login, so the admin can log in. */
-const EMAIL = fullFormats.email as RegExp
+import { Ajv } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import { Type, type StaticDecode, type TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+import type { ScryptParams } from './lib/passwords.js'
 
 /** scrypt cost parameters; N=2^14, r=8, p=5 is one of OWASP's recommended sets (16 MiB). */
-export interface ScryptParams { N: number, r: number, p: number }
 export const OWASP_SCRYPT: ScryptParams = Object.freeze({ N: 2 ** 14, r: 8, p: 5 })
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = typeof LOG_LEVELS[number]
 
-export interface Config {
-  readonly port: number
-  readonly host: string
-  /** Folder of the embedded database and its generated signing secret. */
-  readonly dataDir: string
-  /** PostgreSQL server; when absent the embedded PGlite engine in dataDir is used. */
-  readonly databaseUrl: string | undefined
-  /** From JWT_SECRET; undefined means "generate one and keep it in dataDir" (embedded mode only). */
-  readonly jwtSecret: string | undefined
-  readonly accessTokenTtlSeconds: number
-  readonly refreshTokenTtlDays: number
-  readonly admin: { email: string, password: string } | undefined
-  readonly logLevel: LogLevel
-  /** How long an instance may trust its cached view of a user's roles and blocked flag. */
-  readonly authCacheTtlMs: number
-  /** Most items one bounds search returns (rules.md › Search and lists). */
-  readonly boundsResultCap: number
-  readonly scrypt: ScryptParams
-  /** Shared rate-limit counters; process memory when undefined. */
-  readonly redisUrl: string | undefined
-  readonly rateLimits: { windowSeconds: number, perAddress: number, perAccount: number }
-  /** Origins allowed to call the API from a browser; none when empty. */
-  readonly corsOrigins: readonly string[]
-  /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
-  readonly trustProxy: boolean | number | string
-  /** PostgreSQL connections per process. */
-  readonly dbPoolSize: number
-  /** How long a request waits for a database connection, and for one statement, before failing with 503. */
-  readonly dbConnectTimeoutMs: number
-  readonly dbStatementTimeoutMs: number
-  /** Processes serving HTTP on the one port (node:cluster); 1 means no cluster. */
-  readonly workers: number
-}
+/** A whole number within limits. */
+const whole = (env: string, minimum: number, maximum: number, fallback: number, description: string) =>
+  Type.Integer({ env, minimum, maximum, default: fallback, description })
+
+export const SETTINGS = Type.Object({
+  port: whole('PORT', 0, 65535, 3000, 'TCP port to listen on (0: any free port)'),
+  host: Type.String({ env: 'HOST', default: '127.0.0.1', description: 'address to listen on (`0.0.0.0` for all interfaces)' }),
+  dataDir: Type.Codec(Type.String({ env: 'DATA_DIR', default: './data', description: 'folder of the embedded database and its generated signing secret' }))
+    .Decode((dir) => isAbsolute(dir) ? dir : resolve(dir))
+    .Encode((dir) => dir),
+  databaseUrl: Type.Optional(Type.String({
+    env: 'DATABASE_URL',
+    pattern: '^postgres(ql)?://',
+    must: 'start with postgres:// or postgresql://',
+    secret: true,
+    description: '`postgres://...` of a PostgreSQL server; when set, the server is used instead of the embedded database',
+  })),
+  jwtSecret: Type.Optional(Type.String({
+    env: 'JWT_SECRET',
+    minLength: 32,
+    secret: true,
+    unset: 'generated',
+    description: 'secret that signs access tokens. Without it, the embedded mode generates one on first start and keeps it in `DATA_DIR/jwt-secret`. Required with `DATABASE_URL`, and must be the same on every instance',
+  })),
+  accessTokenTtlSeconds: whole('ACCESS_TOKEN_TTL_SECONDS', 60, 86400, 900, 'access token lifetime'),
+  refreshTokenTtlDays: whole('REFRESH_TOKEN_TTL_DAYS', 1, 365, 30, 'refresh token lifetime'),
+  // Both or neither (a group: an optional object of settings).
+  admin: Type.Optional(Type.Object({
+    // The e-mail syntax the API accepts at register and login, so the admin can log in.
+    email: Type.String({
+      env: 'ADMIN_EMAIL',
+      format: 'email',
+      maxLength: 254,
+      must: 'be an e-mail address',
+      description: 'with `ADMIN_PASSWORD`: this account is created if missing and given the admin role at every start (an existing account keeps its password)',
+    }),
+    password: Type.String({ env: 'ADMIN_PASSWORD', minLength: 8, maxLength: 128, secret: true, untrimmed: true, description: 'password of that account when it is created' }),
+  })),
+  logLevel: Type.Enum(LOG_LEVELS, { env: 'LOG_LEVEL', default: 'info', description: 'how much the service logs' }),
+  // rules.md › Accounts and tokens: a block reaches every instance within 5 seconds.
+  authCacheTtlMs: whole('AUTH_CACHE_TTL_MS', 0, 5000, 2000, 'how long an instance trusts its cached view of a user\'s roles and blocked flag'),
+  // rules.md › Search and lists.
+  boundsResultCap: whole('BOUNDS_RESULT_CAP', 1, 100000, 1000, 'most items one map-rectangle search returns'),
+  redisUrl: Type.Optional(Type.String({
+    env: 'REDIS_URL',
+    pattern: '^rediss?://',
+    must: 'start with redis:// or rediss://',
+    secret: true,
+    description: '`redis://...`; when set, rate-limit counters are shared by every instance through Redis (otherwise kept per process)',
+  })),
+  rateLimits: Type.Object({
+    windowSeconds: whole('RATE_LIMIT_WINDOW_SECONDS', 1, 86400, 60, 'length of a rate-limit window'),
+    perAddress: whole('RATE_LIMIT_PER_ADDRESS', 1, 1_000_000, 60, 'login, register and refresh calls together, per client address per window'),
+    perAccount: whole('RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000, 10, 'login (and register) calls per e-mail address per window'),
+  }),
+  corsOrigins: Type.Array(Type.String({ pattern: '^https?://[^/\\s]+$' }), {
+    env: 'CORS_ORIGINS',
+    default: [],
+    must: 'be origins like https://example.org',
+    description: 'comma-separated origins (`https://app.example.org`) allowed to call the API from a browser',
+  }),
+  // Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses.
+  trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 0 }), Type.String()], {
+    env: 'TRUST_PROXY',
+    default: false,
+    description: 'behind a reverse proxy: `true`, a hop count, or the proxies\' addresses, so the client address comes from `X-Forwarded-For`',
+  }),
+  dbPoolSize: whole('DB_POOL_SIZE', 1, 1000, 10, 'PostgreSQL server: connections each process keeps open (with `WORKERS`, per worker: size `max_connections` for instances × workers × this)'),
+  dbConnectTimeoutMs: whole('DB_CONNECT_TIMEOUT_MS', 100, 60000, 3000, 'PostgreSQL server: how long a request waits for a connection before failing with 503'),
+  dbStatementTimeoutMs: whole('DB_STATEMENT_TIMEOUT_MS', 100, 600000, 10000, 'PostgreSQL server: longest a statement may run'),
+  workers: Type.Codec(Type.Union([Type.Literal('auto'), Type.Integer({ minimum: 1, maximum: 64 })], {
+    env: 'WORKERS',
+    default: 1,
+    description: 'processes serving HTTP on the one port (node:cluster), `auto` for one per core. Above 1 needs `DATABASE_URL`. Each worker has its own connection pool, in-memory rate-limit counters (set `REDIS_URL` to share them) and `/metrics` figures. See `docs/performance.md` for when it pays',
+  })).Decode((count) => count === 'auto' ? availableParallelism() : count).Encode((count) => count),
+})
+
+/** The settings as the code reads them, plus the fixed scrypt parameters. */
+export type Config = Readonly<StaticDecode<typeof SETTINGS> & { scrypt: ScryptParams }>
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>
 
-function integer (env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
+/** Rules between settings, checked after each one alone; `env` holds the trimmed raw values. */
+const RULES: Array<(config: Config, env: Env) => string | undefined> = [
+  // Several instances share one server, so they must share the secret too; a generated one would differ.
+  (config) => config.databaseUrl !== undefined && config.jwtSecret === undefined ? 'JWT_SECRET is required when DATABASE_URL is set' : undefined,
+  // PGlite belongs to one process.
+  (config, env) => config.databaseUrl === undefined && (config.workers > 1 || env.WORKERS === 'auto')
+    ? 'WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)'
+    : undefined,
+]
+
+// ajv-formats is CommonJS with a default export. The API's own validator setup, so checks agree with it.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+const ajv = addFormats(new Ajv({ strict: false }))
+
+/** A setting as the reader sees it: JSON Schema plus this file's annotations. */
+interface Leaf extends Record<string, unknown> {
+  /** Its environment variable. */
+  env: string
+  type?: string
+  anyOf?: Leaf[]
+  enum?: unknown[]
+  const?: unknown
+  items?: Leaf
+  minimum?: number
+  maximum?: number
+  minLength?: number
+  maxLength?: number
+  /** The check in words, where the schema alone cannot say it (a pattern or format). */
+  must?: string
+  /** Never quoted in a message: it may be or hold a password. */
+  secret?: boolean
+  /** Spaces at either end belong to the value (a password). */
+  untrimmed?: boolean
+  /** The README's word for the default when there is none to show ('generated'). */
+  unset?: string
+  default?: unknown
+  description?: string
+}
+
+const isLeaf = (schema: TSchema): schema is TSchema & Leaf => typeof (schema as { env?: unknown }).env === 'string'
+const childrenOf = (schema: TSchema): Array<[string, TSchema]> => Object.entries((schema as { properties?: Record<string, TSchema> }).properties ?? {})
+
+/** The leaves of a group, in schema order. */
+function leavesOf (schema: TSchema): Array<TSchema & Leaf> {
+  if (isLeaf(schema)) return [schema]
+  return childrenOf(schema).flatMap(([, child]) => leavesOf(child))
+}
+
+/** What a value must be, in words: "a whole number from 1 to 64", "auto or a whole number from 1 to 64". */
+function expected (schema: Leaf): string {
+  if (schema.must !== undefined) return schema.must
+  if (schema.anyOf !== undefined) {
+    const words = schema.anyOf.map((member) => expected(member).replace(/^be /, ''))
+    return `be ${words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}` : words.join('')}`
   }
-  return Number(raw)
+  if (schema.enum !== undefined) return `be one of ${schema.enum.join(', ')}`
+  if (schema.const !== undefined) return `be ${String(schema.const)}`
+  if (schema.type === 'integer') return schema.maximum === undefined ? 'be a whole number' : `be a whole number from ${schema.minimum ?? 0} to ${schema.maximum}`
+  if (schema.type === 'boolean') return 'be true or false'
+  if (schema.minLength !== undefined && schema.maxLength !== undefined) return `be ${schema.minLength} to ${schema.maxLength} characters long`
+  if (schema.minLength !== undefined) return `be at least ${schema.minLength} characters long`
+  return 'be any text'
 }
 
-function text (env: Env, name: string): string | undefined {
-  const raw = env[name]?.trim()
-  return raw === undefined || raw === '' ? undefined : raw
-}
+const NOT_PARSED = Symbol('not parsed')
 
-function trustProxy (raw: string | undefined): boolean | number | string {
-  if (raw === undefined || raw === 'false') return false
-  if (raw === 'true') return true
-  if (/^\d+$/.test(raw)) return Number(raw)
-  return raw
-}
-
-/** WORKERS: a count, or `auto` for one per core. Above 1 needs a PostgreSQL server: PGlite belongs to one process. */
-function workers (raw: string | undefined, databaseUrl: string | undefined): number {
-  if (raw === undefined) return 1
-  const count = raw === 'auto' ? availableParallelism() : /^\d+$/.test(raw) ? Number(raw) : NaN
-  if (!(count >= 1 && count <= 64)) throw new ConfigError(`WORKERS must be auto or a whole number from 1 to 64, got "${raw}"`)
-  if (databaseUrl === undefined && (count > 1 || raw === 'auto')) {
-    throw new ConfigError('WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)')
+/** Text to the schema's type (plain decimals only: no "0x50", "1e3" or "80.5"), checked against the schema. */
+function parse (schema: Leaf, text: string): unknown {
+  if (schema.anyOf !== undefined) {
+    for (const member of schema.anyOf) {
+      const value = parse(member, text)
+      if (value !== NOT_PARSED) return value
+    }
+    return NOT_PARSED
   }
-  return count
+  let value: unknown = text
+  if (schema.type === 'integer') value = /^\d+$/.test(text) ? Number(text) : NOT_PARSED
+  else if (schema.type === 'boolean') value = text === 'true' ? true : text === 'false' ? false : NOT_PARSED
+  return value !== NOT_PARSED && ajv.validate(schema, value) ? value : NOT_PARSED
+}
+
+function refuse (schema: Leaf, raw: string): never {
+  throw new ConfigError(`${schema.env} must ${expected(schema)}${schema.secret === true ? '' : `, got "${raw}"`}`)
+}
+
+/** A leaf's value from the environment: its default when unset or empty, else the parsed text. */
+function read (schema: TSchema & Leaf, env: Env): unknown {
+  const raw = env[schema.env]
+  const text = schema.untrimmed === true ? raw : raw?.trim()
+  let value: unknown
+  if (text === undefined || text === '') value = Value.Clone(schema.default)
+  else if (schema.type === 'array' && schema.items !== undefined) {
+    const items = text.split(',').map((item) => item.trim()).filter(Boolean)
+    value = items.map((item) => {
+      const parsed = parse(schema.items as Leaf, item)
+      return parsed === NOT_PARSED ? refuse(schema, item) : parsed
+    })
+  } else {
+    value = parse(schema, text)
+    if (value === NOT_PARSED) refuse(schema, text)
+  }
+  return Type.IsCodec(schema) && value !== undefined ? Value.Decode(schema, value) : value
+}
+
+/** An object of settings; an optional one is a group, all set or all unset. */
+function readObject (schema: TSchema, env: Env): Record<string, unknown> | undefined {
+  if (Type.IsOptional(schema) && !isLeaf(schema)) {
+    const leaves = leavesOf(schema)
+    const set = leaves.filter((leaf) => (env[leaf.env]?.trim() ?? '') !== '')
+    if (set.length === 0) return undefined
+    if (set.length < leaves.length) throw new ConfigError(`${leaves.map((leaf) => leaf.env).join(' and ')} must be set together`)
+  }
+  const result: Record<string, unknown> = {}
+  for (const [key, child] of childrenOf(schema)) result[key] = isLeaf(child) ? read(child, env) : readObject(child, env)
+  return result
+}
+
+function deepFreeze<T> (value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner)
+    Object.freeze(value)
+  }
+  return value
 }
 
 /** The only reader of the environment. Throws ConfigError with a message meant for the operator. */
 export function loadConfig (env: Env = process.env): Config {
-  const databaseUrl = text(env, 'DATABASE_URL')
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  const config = { ...readObject(SETTINGS, env), scrypt: OWASP_SCRYPT } as unknown as Config
+  const trimmed = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value?.trim()]))
+  for (const rule of RULES) {
+    const message = rule(config, trimmed)
+    if (message !== undefined) throw new ConfigError(message)
   }
-  const jwtSecret = text(env, 'JWT_SECRET')
-  if (jwtSecret !== undefined && jwtSecret.length < 32) {
-    throw new ConfigError('JWT_SECRET must be at least 32 characters long')
-  }
-  if (databaseUrl !== undefined && jwtSecret === undefined) {
-    // Several instances share one server, so they must share the secret too; a generated one would differ.
-    throw new ConfigError('JWT_SECRET is required when DATABASE_URL is set')
-  }
-  const adminEmail = text(env, 'ADMIN_EMAIL')
-  const adminPassword = env.ADMIN_PASSWORD
-  if ((adminEmail === undefined) !== (adminPassword === undefined || adminPassword === '')) {
-    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together')
-  }
-  if (adminEmail !== undefined && (adminEmail.length > 254 || !EMAIL.test(adminEmail))) {
-    throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`)
-  }
-  if (adminPassword !== undefined && adminPassword !== '' && (adminPassword.length < 8 || adminPassword.length > 128)) {
-    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters long')
-  }
-  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
-  }
-  const redisUrl = text(env, 'REDIS_URL')
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new ConfigError('REDIS_URL must start with redis:// or rediss://')
-  }
-  const corsOrigins = (text(env, 'CORS_ORIGINS') ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
-  for (const origin of corsOrigins) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://example.org`)
-  }
-  const dataDir = text(env, 'DATA_DIR') ?? './data'
-  return Object.freeze({
-    port: integer(env, 'PORT', 3000, 0, 65535),
-    host: text(env, 'HOST') ?? '127.0.0.1',
-    dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
-    databaseUrl,
-    jwtSecret,
-    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86400),
-    refreshTokenTtlDays: integer(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1, 365),
-    admin: adminEmail !== undefined && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
-    logLevel,
-    authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
-    boundsResultCap: integer(env, 'BOUNDS_RESULT_CAP', 1000, 1, 100000),
-    scrypt: OWASP_SCRYPT,
-    redisUrl,
-    rateLimits: Object.freeze({
-      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
-      perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', 60, 1, 1_000_000),
-      perAccount: integer(env, 'RATE_LIMIT_PER_ACCOUNT', 10, 1, 1_000_000),
-    }),
-    corsOrigins: Object.freeze(corsOrigins),
-    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
-    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 1000),
-    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
-    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 10000, 100, 600000),
-    workers: workers(text(env, 'WORKERS'), databaseUrl),
-  })
+  return deepFreeze(config)
+}
+
+/** What a value may be, for the README: the words of the check's own message. */
+function allowed (schema: Leaf): string {
+  const words = expected(schema).replace(/^be /, '')
+  return schema.type === 'array' ? `${words}, comma-separated` : words
+}
+
+function defaultText (schema: Leaf): string {
+  if (schema.unset !== undefined) return schema.unset
+  if (schema.default === undefined) return 'unset'
+  if (Array.isArray(schema.default) && schema.default.length === 0) return 'none'
+  return `\`${String(schema.default)}\``
+}
+
+/** The README's settings table (Markdown), one row per environment variable. */
+export function settingsTable (): string {
+  const rows = leavesOf(SETTINGS).map((leaf) => `| \`${leaf.env}\` | ${defaultText(leaf)} | ${allowed(leaf)} | ${leaf.description ?? ''} |`)
+  return ['| Variable | Default | Value | Meaning |', '|---|---|---|---|', ...rows].join('\n')
+}
+
+const TABLE_START = '<!-- settings table: written by `npm run docs:config` from src/config.ts -->'
+const TABLE_END = '<!-- end of settings table -->'
+
+/** README text with its settings table (between the two markers) rewritten from the schema. */
+export function withSettingsTable (readme: string): string {
+  const start = readme.indexOf(TABLE_START)
+  const end = readme.indexOf(TABLE_END)
+  if (start === -1 || end < start) throw new Error(`README.md needs the lines ${TABLE_START} and ${TABLE_END}`)
+  return `${readme.slice(0, start + TABLE_START.length)}\n${settingsTable()}\n${readme.slice(end)}`
 }

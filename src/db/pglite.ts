@@ -1,49 +1,91 @@
-import { PGlite, protocol } from '@electric-sql/pglite'
+import { isDeepStrictEqual } from 'node:util'
+import { Mutex, PGlite, TransactionAbortedError, protocol } from '@electric-sql/pglite'
 import { cube } from '@electric-sql/pglite/contrib/cube'
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
 import type { Database, Transaction } from './database.js'
+import { protocolChannel, type ProtocolChannel } from './pglite-protocol.js'
 import { StatementNames } from './statements.js'
-import { Answer, concat, type Column, type Parsers } from './wire.js'
+import { concat, type Answer, type Column, type Parsers } from './wire.js'
 
 const { serialize } = protocol
 
+export interface PgliteOptions {
+  /**
+   * 'protocol' (the default): statements run prepared and their answers are read by wire.ts, through the
+   * members of PGlite listed in pglite-protocol.ts. 'public': PGlite's query(), exec() and transaction() only,
+   * slower but independent of those members; what the adapter falls back to, and what tests select to run on it.
+   */
+  api?: 'protocol' | 'public'
+  /** Receives the one warning when the protocol path is unavailable (default: process.emitWarning). */
+  warn?: (message: string) => void
+}
+
 /**
  * Embedded PostgreSQL (WASM) on disk, or in memory when dataDir is undefined.
- * PGlite has a single connection: its transaction() holds it exclusively, so other
- * queries wait for the transaction to end. Keep transactions short.
- *
- * Statements run prepared, as on the server engine: PGlite's own query() parses and plans each statement
- * every time, in six calls into PostgreSQL. Here each statement text is parsed once under a name, and every
- * later run is a single call (bind, execute, sync) whose answer wire.ts reads (docs/performance.md).
+ * PGlite has a single connection: a transaction holds it exclusively, so other statements wait for the
+ * transaction to end. Keep transactions short.
  */
-export async function openPglite (dataDir: string | undefined): Promise<Database> {
-  const pg = await PGlite.create(dataDir, { extensions: { cube, earthdistance } })
+export async function openPglite (dataDir: string | undefined, options: PgliteOptions = {}): Promise<Database> {
+  return await pgliteDatabase(await PGlite.create(dataDir, { extensions: { cube, earthdistance } }), options)
+}
+
+/** The adapter over an open PGlite: the protocol path when this PGlite offers it and passes the probe, else the public API. */
+export async function pgliteDatabase (pg: PGlite, options: PgliteOptions = {}): Promise<Database> {
+  if (options.api === 'public') return publicApi(pg)
+  const channel = protocolChannel(pg)
+  let reason: string | undefined
+  if (typeof channel === 'string') {
+    reason = channel
+  } else {
+    const db = protocolApi(pg, channel)
+    reason = await probe(pg, db)
+    if (reason === undefined) return db
+  }
+  const warn = options.warn ?? ((message: string) => { process.emitWarning(message, 'PGliteWarning') })
+  warn(`PGlite ${reason}: using its public query API, correct but slower (src/db/pglite-protocol.ts, docs/performance.md)`)
+  return publicApi(pg)
+}
+
+/**
+ * Checks at open that the protocol path reads what PGlite answers: one transaction with one parameterised
+ * statement, which a changed wire format, lock or transaction handling would fail. Undefined when it works.
+ */
+async function probe (pg: PGlite, db: Database): Promise<string | undefined> {
+  try {
+    const rows = await db.transaction((tx) => tx.query('SELECT $1::int AS n, $2::text AS t', [7, 'é']))
+    return isDeepStrictEqual(rows, [{ n: 7, t: 'é' }]) ? undefined : `answered the probe with ${JSON.stringify(rows)}`
+  } catch (error) {
+    // Whatever state the probe left behind, the public API starts outside a transaction.
+    await pg.exec('ROLLBACK').catch(() => {})
+    return `failed the probe (${error instanceof Error ? error.message : String(error)})`
+  }
+}
+
+/**
+ * Statements run prepared, as on the server engine: PGlite's own query() parses and plans each statement every
+ * time, in six calls into PostgreSQL. Here each statement text is parsed once under a name, and every later run
+ * is a single call (bind, execute, sync) whose answer wire.ts reads (docs/performance.md).
+ */
+function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
   const names = new StatementNames()
   /** What each named statement takes and gives, learnt when it was prepared. */
   const described = new Map<string, { parameterTypes: number[], columns: Column[] }>()
   const parsers = pg.parsers as Parsers
-
-  /** Sends protocol messages and reads the answer's bytes itself (see wire.ts); throws the statement's error. */
-  async function send (message: Uint8Array, syncToFs: boolean): Promise<Answer> {
-    const chunks: Uint8Array[] = []
-    // The bytes are a view of PGlite's memory, reused by its next write: copied as they come.
-    await pg.execProtocolRawStream(message, { syncToFs, onRawData: (bytes) => { chunks.push(bytes.slice()) } })
-    const answer = new Answer(chunks)
-    const error = answer.error()
-    if (error !== undefined) throw error
-    return answer
-  }
+  /**
+   * Held by a transaction from BEGIN to its end and by each statement outside one, so that no statement runs
+   * inside another caller's transaction: PGlite's own transaction lock is private (pglite-protocol.ts).
+   */
+  const transactionLock = new Mutex()
 
   /**
-   * Runs one statement; the caller holds PGlite's query lock. A statement without a name (past the
-   * cap, or stale) is parsed afresh as the unnamed statement. Outside a transaction the change is synced to disk.
+   * Runs one statement; the caller holds the channel. A statement without a name (past the cap, or stale) is
+   * parsed afresh as the unnamed statement. Outside a transaction the change is synced to disk.
    */
   async function run (text: string, params: readonly unknown[] = [], inTransaction: boolean): Promise<never[]> {
-    await pg._checkReady()
     const name = names.get(text) ?? ''
     let statement = name === '' ? undefined : described.get(name)
     if (statement === undefined) {
-      const answer = await send(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), false)
+      const answer = await channel.send(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), false)
       statement = { parameterTypes: answer.parameterTypes(), columns: answer.columns() }
       if (name !== '') described.set(name, statement)
     }
@@ -53,14 +95,18 @@ export async function openPglite (dataDir: string | undefined): Promise<Database
       const serializer = pg.serializers[parameterTypes[i] ?? 0]
       return serializer !== undefined ? serializer(param) : String(param)
     })
-    const answer = await send(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), !inTransaction)
+    const answer = await channel.send(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), !inTransaction)
     return answer.rows(columns, parsers) as never[]
+  }
+
+  /** A script in the simple protocol (transaction control, migrations). */
+  async function script (sql: string, syncToFs: boolean): Promise<Answer> {
+    return await channel.exclusive(() => channel.send(serialize.query(sql), syncToFs))
   }
 
   const query: Database['query'] = async (text, params) => {
     try {
-      // The transaction lock first, as PGlite's query() takes it: no statement runs inside another caller's transaction.
-      return await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run(text, params, false)))
+      return await transactionLock.runExclusive(() => channel.exclusive(() => run(text, params, false)))
     } catch (error) {
       // Outside a transaction a statement refused for being stale had no effect, so it can simply run again.
       if (names.stale(text, error)) return await query(text, params)
@@ -72,20 +118,53 @@ export async function openPglite (dataDir: string | undefined): Promise<Database
     engine: 'pglite',
     query,
     async transaction (fn) {
-      return await pg.transaction(async (tx) => {
-        const wrapped: Transaction = {
+      return await transactionLock.runExclusive(async () => {
+        let open = true
+        const tx: Transaction = {
           async query (text, params) {
+            if (!open) throw new Error('Transaction is closed')
             try {
-              return await pg._runExclusiveQuery(() => run(text, params, true))
+              return await channel.exclusive(() => run(text, params, true))
             } catch (error) {
               names.stale(text, error)
               throw error
             }
           },
-          async exec (script) { await tx.exec(script) },
+          async exec (sql) {
+            if (!open) throw new Error('Transaction is closed')
+            await script(sql, false)
+          },
         }
-        return await fn(wrapped)
+        await script('BEGIN', false)
+        let result
+        try {
+          result = await fn(tx)
+        } catch (error) {
+          open = false
+          await script('ROLLBACK', true)
+          throw error
+        }
+        open = false
+        // As PGlite's transaction(): a COMMIT that rolled back (a statement failed and fn went on) is an error.
+        if ((await script('COMMIT', true)).commandTag() === 'ROLLBACK') throw new TransactionAbortedError()
+        return result
       })
+    },
+    // After the running transaction, as PGlite's close() waits for its own transaction lock.
+    async close () { await transactionLock.runExclusive(() => pg.close()) },
+  }
+}
+
+/** PGlite's public query API: each statement parsed, planned and read by PGlite itself. */
+function publicApi (pg: PGlite): Database {
+  return {
+    engine: 'pglite',
+    async query (text, params) { return (await pg.query<never>(text, params as unknown[] | undefined)).rows },
+    async transaction (fn) {
+      return await pg.transaction(async (tx) => await fn({
+        async query (text, params) { return (await tx.query<never>(text, params as unknown[] | undefined)).rows },
+        async exec (sql) { await tx.exec(sql) },
+      }))
     },
     async close () { await pg.close() },
   }

@@ -1,7 +1,7 @@
 /**
  * The few PostgreSQL protocol messages a statement's answer is made of, read straight from the bytes
- * PGlite writes (docs/performance.md: PGlite's general-purpose parser copied every field twice and was
- * a fifth of the embedded engine's time in a search). Text format only, as every statement here uses.
+ * PGlite writes: PGlite's general-purpose parser copies every field before decoding it, a cost the profile
+ * showed (docs/performance.md). Text format only, as every statement here uses.
  */
 
 /** Turns a column's text into its JavaScript value, by type OID (PGlite's parsers). */
@@ -64,6 +64,15 @@ export class Answer {
       return error
     }
     return undefined
+  }
+
+  /** The tag of the last completed command ('C' CommandComplete), e.g. `COMMIT` or `ROLLBACK`. */
+  commandTag (): string | undefined {
+    let tag: string | undefined
+    for (const message of this.messages()) {
+      if (message.type === 0x43) tag = decoder.decode(this.#bytes.subarray(message.start, message.end - 1))
+    }
+    return tag
   }
 
   /** The parameter types of a described statement ('t' ParameterDescription). */

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { RateLimitStore } from '../lib/rate-limit.js'
+import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js'
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Redis } from 'ioredis'
+import { normaliseEmail } from '../lib/email.js'
+import { AppError } from '../lib/errors.js'
 import { API_PREFIX } from './openapi.js'
 
 export interface RateLimits {
@@ -11,44 +16,99 @@ export interface RateLimits {
   perAccount: number
 }
 
-const accountOf = (request: FastifyRequest): string | undefined => {
+const TOO_MANY = 'too many requests, try again later'
+/** Counters kept in process memory (also the fallback when Redis is down); old windows are dropped first. */
+const MEMORY_KEYS = 100_000
+
+/**
+ * Each IPv6 address counts alone, as before the plugin (its default groups a /64); normalizeIP still
+ * writes one address one way and counts an IPv4-mapped address as its IPv4 one.
+ */
+const IPV6_PREFIX = 128
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
+
+/**
+ * The plugin's Redis store (an atomic INCR and PEXPIRE script), with its memory store standing in when
+ * Redis cannot be reached, so the limits still hold per instance rather than failing the request or
+ * letting everything through. One store for every route, unlike the plugin's own per-route children:
+ * the address budget is shared by login, register and refresh, so the keys name their rule instead.
+ */
+function sharedStore (redis: Redis | undefined, onRedisError: (error: unknown) => void): FastifyRateLimitStoreCtor {
+  const memory = new LocalStore(false, false, MEMORY_KEYS)
+  const shared = redis === undefined ? undefined : new RedisStore(false, false, redis, 'vcs:rl:')
+  return class SharedStore implements FastifyRateLimitStore {
+    incr (key: string, callback: Callback, timeWindow: number, max: number): void {
+      if (shared === undefined) return memory.incr(key, callback, timeWindow, max)
+      shared.incr(key, (error, result) => {
+        if (error === null) return callback(null, result)
+        onRedisError(error)
+        memory.incr(key, callback, timeWindow, max)
+      }, timeWindow, max)
+    }
+
+    child (): FastifyRateLimitStore { return this }
+  }
+}
+
+/** The account a login or register call is about: the e-mail in the body, hashed so that Redis holds no addresses. */
+function accountOf (request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | undefined)?.email
-  // Hashed so that the keys in Redis hold no e-mail addresses.
-  return typeof email === 'string' ? createHash('sha256').update(email.trim().toLowerCase()).digest('base64url') : undefined
+  return typeof email === 'string' ? createHash('sha256').update(normaliseEmail(email)).digest('base64url') : undefined
+}
+
+/** The operations open to password guessing and account farming; login and register also count per account. */
+const LIMITED: Record<string, { name: string, perAccount: boolean }> = {
+  [`${API_PREFIX}/auth/login`]: { name: 'login', perAccount: true },
+  [`${API_PREFIX}/auth/register`]: { name: 'register', perAccount: true },
+  [`${API_PREFIX}/auth/refresh`]: { name: 'refresh', perAccount: false },
+  // The web app's sessions (src/modules/session) count against the same limits.
+  [`${API_PREFIX}/session`]: { name: 'login', perAccount: true },
+  [`${API_PREFIX}/session/register`]: { name: 'register', perAccount: true },
+  [`${API_PREFIX}/session/refresh`]: { name: 'refresh', perAccount: false },
 }
 
 /**
- * The operations open to password guessing and account farming, and what a call counts against:
- * always the client address; for login and register, also the account.
+ * Limits through @fastify/rate-limit, counted in preHandler (after validation, so the account is known);
+ * refused calls count too. A refusal is an AppError, so the one error handler writes its body; the plugin
+ * adds only `Retry-After`. Call before the routes are added.
  */
-const LIMITED: Record<string, { name: string, account?: (request: FastifyRequest) => string | undefined }> = {
-  [`${API_PREFIX}/auth/login`]: { name: 'login', account: accountOf },
-  [`${API_PREFIX}/auth/register`]: { name: 'register', account: accountOf },
-  [`${API_PREFIX}/auth/refresh`]: { name: 'refresh' },
-  // The web app's sessions (src/modules/session) count against the same limits.
-  [`${API_PREFIX}/session`]: { name: 'login', account: accountOf },
-  [`${API_PREFIX}/session/register`]: { name: 'register', account: accountOf },
-  [`${API_PREFIX}/session/refresh`]: { name: 'refresh' },
-}
+export async function registerRateLimits (app: FastifyInstance, limits: RateLimits, redisUrl: string | undefined): Promise<void> {
+  const redis = redisUrl === undefined
+    ? undefined
+    : new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
+  // Reported once per failed count (below), not once per reconnect attempt.
+  redis?.on('error', () => {})
+  app.addHook('onClose', async () => { redis?.disconnect() })
+  const Store = sharedStore(redis, (error) => app.log.warn({ err: error }, 'rate limit store unavailable: counting in memory'))
 
-function refuse (reply: FastifyReply, resetMs: number): FastifyReply {
-  return reply.code(429)
-    .header('retry-after', String(Math.max(1, Math.ceil(resetMs / 1000))))
-    .send({ error: 'too many requests, try again later' })
-}
+  // Per address: each limited route's config names the one shared budget (set here, from the table above).
+  app.addHook('onRoute', (route) => {
+    if (LIMITED[route.url] === undefined) return
+    route.config = { ...route.config, rateLimit: { max: limits.perAddress, keyGenerator: (request) => `auth:ip:${normalizeIP(request.ip, IPV6_PREFIX)}` } }
+  })
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    timeWindow: limits.windowSeconds * 1000,
+    store: Store,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    errorResponseBuilder: () => new AppError(429, TOO_MANY),
+  })
 
-/** Counted after the body is validated, so the account is known; refused calls count too. */
-export function registerRateLimits (app: FastifyInstance, store: RateLimitStore, limits: RateLimits): void {
-  const windowMs = limits.windowSeconds * 1000
-  app.addHook('preHandler', async (request, reply) => {
-    const rule = LIMITED[request.routeOptions.url ?? '']
-    if (rule === undefined) return
-    const byAddress = await store.hit(`auth:ip:${request.ip}`, windowMs)
-    if (byAddress.count > limits.perAddress) return refuse(reply, byAddress.resetMs)
-    const account = rule.account?.(request)
-    if (account !== undefined) {
-      const byAccount = await store.hit(`${rule.name}:account:${account}`, windowMs)
-      if (byAccount.count > limits.perAccount) return refuse(reply, byAccount.resetMs)
-    }
+  // Per account: a second limit on the same route, which route config cannot express (the plugin applies
+  // one limit per request), so it is this small hook, after the address limit.
+  const byAccount = app.createRateLimit({ max: limits.perAccount, keyGenerator: (request) => `${LIMITED[request.routeOptions.url ?? '']?.name}:account:${accountOf(request)}` })
+  app.addHook('onRoute', (route) => {
+    if (LIMITED[route.url]?.perAccount !== true) return
+    const hooks = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]
+    route.preHandler = [...hooks, async (request, reply) => {
+      if (accountOf(request) === undefined) return
+      const result = await byAccount(request)
+      if (result.isAllowed || !result.isExceeded) return
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)))
+      throw new AppError(429, TOO_MANY)
+    }]
   })
 }

@@ -3,38 +3,29 @@ import { Worker } from 'node:worker_threads'
 
 export interface ScryptJob { password: string, salt: Buffer, keyLength: number, N: number, r: number, p: number, maxmem: number }
 
+/** What HashPool sends its worker (src/lib/hash-worker.ts) and what the worker answers. */
+export interface HashRequest { id: number, job: ScryptJob }
+export type HashReply = { id: number, key: Uint8Array, error?: undefined } | { id: number, key?: undefined, error: string }
+
 /**
- * The worker: derives keys with scryptSync. On Linux a thread has its own nice value, so each worker
- * lowers its own priority to the lowest: hashing then takes only CPU time that serving requests leaves
- * over, and a login storm cannot slow down the event loop, searches or health checks. Elsewhere it
- * simply runs at normal priority.
+ * The worker is the module beside this one (hash-worker.ts, built to hash-worker.js). Under tsx (tests,
+ * dev, scripts) only the .ts file exists, and on Node 20 a worker does not inherit `--import tsx`
+ * (privatenumber/tsx#354), so there the thread first registers tsx and then imports the module.
  */
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads')
-const { scryptSync } = require('node:crypto')
-const { readlinkSync } = require('node:fs')
-const { setPriority } = require('node:os')
-try {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-  if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19)
-} catch {}
-parentPort.on('message', ({ id, job }) => {
-  try {
-    const key = scryptSync(job.password, Buffer.from(job.salt), job.keyLength, { N: job.N, r: job.r, p: job.p, maxmem: job.maxmem })
-    parentPort.postMessage({ id, key })
-  } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
-  }
-})
-`
+function startWorker (): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./hash-worker.js', import.meta.url))
+  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'))
+  const module = JSON.stringify(new URL('./hash-worker.ts', import.meta.url).href)
+  return new Worker(`import(${api}).then(({ register }) => { register(); return import(${module}) })`, { eval: true })
+}
 
 interface Pending { resolve(key: Buffer): void, reject(error: Error): void }
 interface Slot { worker: Worker, busy: number | undefined }
 
-/** One low-priority worker thread per core, each deriving one key at a time; further jobs wait in order. */
+/** One low-priority worker thread (hash-worker.ts) per core, each deriving one key at a time; further jobs wait in order. */
 export class HashPool {
   readonly #slots: Slot[] = []
-  readonly #queue: Array<{ id: number, job: ScryptJob }> = []
+  readonly #queue: HashRequest[] = []
   readonly #pending = new Map<number, Pending>()
   #next = 0
 
@@ -54,7 +45,7 @@ export class HashPool {
       let slot = this.#slots.find((s) => s.busy === undefined)
       if (slot === undefined && this.#slots.length < this.size) slot = this.#spawn()
       if (slot === undefined) return
-      const next = this.#queue.shift() as { id: number, job: ScryptJob }
+      const next = this.#queue.shift() as HashRequest
       slot.busy = next.id
       // A worker with a job keeps the process alive until the job is done; an idle one does not.
       slot.worker.ref()
@@ -63,10 +54,10 @@ export class HashPool {
   }
 
   #spawn (): Slot {
-    const worker = new Worker(WORKER_SOURCE, { eval: true })
+    const worker = startWorker()
     const slot: Slot = { worker, busy: undefined }
     this.#slots.push(slot)
-    worker.on('message', ({ id, key, error }: { id: number, key?: Uint8Array, error?: string }) => {
+    worker.on('message', ({ id, key, error }: HashReply) => {
       slot.busy = undefined
       worker.unref()
       const pending = this.#pending.get(id)

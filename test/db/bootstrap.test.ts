@@ -9,7 +9,7 @@ import { ensureAdmin } from '../../src/modules/roles/roles.service.js'
 import { startApp, TEST_SCRYPT, uniqueEmail } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { migratedDatabase, scratchDatabase } from '../helpers/databases.js'
-import { engines } from '../helpers/engines.js'
+import { databaseEngines } from '../helpers/engines.js'
 
 async function rolesOf (db: Database, email: string): Promise<string[]> {
   const rows = await db.query<{ name: string }>(/* sql */ `
@@ -20,7 +20,7 @@ async function rolesOf (db: Database, email: string): Promise<string[]> {
 
 const MIGRATION_FILES = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
 
-for (const engine of engines()) {
+for (const engine of databaseEngines()) {
   describe(`admin bootstrap (${engine})`, () => {
     it('run twice: one account holding volunteer and admin, which can log in', async () => {
       const t = await startApp(engine)

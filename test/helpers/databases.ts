@@ -25,8 +25,13 @@ async function admin<T> (fn: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /** An empty database of its own: in-memory PGlite, or a new database on the test server. */
 export async function scratchDatabase (engine: Engine): Promise<ScratchDatabase> {
+  if (engine === 'pglite-public') {
+    return { url: undefined, open: () => openPglite(undefined, { api: 'public' }), drop: async () => {} }
+  }
   if (engine === 'pglite') {
-    return { url: undefined, open: () => openPglite(undefined), drop: async () => {} }
+    // A PGlite that lost the protocol path fails the suite here instead of running it on the fallback unnoticed.
+    const warn = (message: string): never => { throw new Error(message) }
+    return { url: undefined, open: () => openPglite(undefined, { warn }), drop: async () => {} }
   }
   if (TEST_DATABASE_URL === undefined) throw new Error('TEST_DATABASE_URL is not set')
   const name = `vcs_test_${process.pid}_${randomBytes(4).toString('hex')}`

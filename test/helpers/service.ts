@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
+// Tests call the service the way the bench does.
+export { json } from '../../scripts/lib/http.js'
+
 /** The real service in a child process, as `npm start` runs it (through tsx, so no build is needed). */
 export interface RunningService {
   child: ChildProcess
@@ -36,13 +39,4 @@ export async function startService (env: Record<string, string>, command: readon
     }, () => {})
   })
   return { child, base, stderr: () => stderr, exited }
-}
-
-export async function json (base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number, body: any }> {
-  const headers: Record<string, string> = {}
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  if (token !== undefined) headers.authorization = `Bearer ${token}`
-  const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) })
-  const text = await res.text()
-  return { status: res.status, body: text === '' ? undefined : JSON.parse(text) }
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { describe, it } from 'node:test'
-import { ConfigError, loadConfig, OWASP_SCRYPT } from '../../src/config.js'
+import { ConfigError, loadConfig, OWASP_SCRYPT, settingsTable, withSettingsTable } from '../../src/config.js'
 
 const SECRET = 'a'.repeat(32)
 
@@ -96,7 +97,7 @@ describe('loadConfig', () => {
 
   it('refuses a REDIS_URL, a CORS origin or a rate limit that is not one', () => {
     assert.throws(() => loadConfig({ REDIS_URL: 'localhost:6379' }), { message: 'REDIS_URL must start with redis:// or rediss://' })
-    assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://ok.example.org,*' }), { message: 'CORS_ORIGINS: "*" is not an origin like https://example.org' })
+    assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://ok.example.org,*' }), { message: 'CORS_ORIGINS must be origins like https://example.org, got "*"' })
     assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://app.example.org/path' }), ConfigError)
     assert.throws(() => loadConfig({ RATE_LIMIT_PER_ACCOUNT: '0' }), { message: 'RATE_LIMIT_PER_ACCOUNT must be a whole number from 1 to 1000000, got "0"' })
     assert.throws(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '10ms' }), ConfigError)
@@ -124,7 +125,8 @@ describe('loadConfig', () => {
 
   it('refuses DATABASE_URL without JWT_SECRET, and a DATABASE_URL that is not PostgreSQL', () => {
     refuses({ DATABASE_URL: 'postgres://db/vcs' }, 'JWT_SECRET is required when DATABASE_URL is set')
-    refuses({ DATABASE_URL: 'mysql://db/vcs', JWT_SECRET: SECRET }, 'DATABASE_URL must start with postgres:// or postgresql://')
+    // No "got ..." for a URL or secret: it may hold a password, and the message goes to logs.
+    refuses({ DATABASE_URL: 'mysql://app:hunter2@db/vcs', JWT_SECRET: SECRET }, 'DATABASE_URL must start with postgres:// or postgresql://')
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://db/vcs', JWT_SECRET: SECRET }).databaseUrl, 'postgresql://db/vcs')
   })
 
@@ -140,7 +142,7 @@ describe('loadConfig', () => {
   })
 
   it('refuses an unknown LOG_LEVEL', () => {
-    refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent')
+    refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"')
   })
 
   it('refuses token lifetimes and a principal cache TTL outside their ranges', () => {
@@ -164,5 +166,14 @@ describe('loadConfig', () => {
     for (const value of ['2', 'auto']) {
       refuses({ WORKERS: value }, 'WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)')
     }
+  })
+
+  it('documents every setting once in the README, as the schema describes it (npm run docs:config rewrites it)', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    assert.equal(withSettingsTable(readme), readme, 'README.md\'s settings table is out of date: run npm run docs:config')
+    const names = [...settingsTable().matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
+    assert.equal(new Set(names).size, names.length, 'each variable once')
+    assert.ok(names.length >= 22 && names.includes('PORT') && names.includes('WORKERS'))
+    for (const row of settingsTable().split('\n').slice(2)) assert.doesNotMatch(row, /\|\s*\|$/, `a description for ${row}`)
   })
 })

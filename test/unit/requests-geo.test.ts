@@ -5,6 +5,8 @@ import { AppError } from '../../src/lib/errors.js'
 import { boundingCube, boundsBoxes, chordToMeters, EARTH_RADIUS_M, earthPoint, type Cube, type Rectangle } from '../../src/modules/requests/geo.js'
 import { parseBounds, parseNearby } from '../../src/modules/requests/requests.query.js'
 import { nearbySql, nearbyTake } from '../../src/modules/requests/requests.repo.js'
+// The seeded generator the seed and bench use, so a failure can be replayed.
+import { randomStream } from '../../scripts/lib/random.js'
 
 /** Where ll_to_earth puts a point, computed independently of the code under test. */
 function toEarth (lat: number, lon: number): [number, number, number] {
@@ -14,17 +16,6 @@ function toEarth (lat: number, lon: number): [number, number, number] {
 }
 
 const inside = (cube: Cube, point: number[]) => point.every((v, i) => v >= cube.lower[i]! && v <= cube.upper[i]!)
-
-/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function random (seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6D2B79F5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function throwsText (fn: () => unknown, text: string): void {
   assert.throws(fn, (error: unknown) => error instanceof AppError && error.status === 400 && error.text === text)
@@ -123,7 +114,7 @@ describe('boundingCube', () => {
   for (const [label, rectangle] of rectangles) {
     it(`holds every point of ${label}, edges and corners included`, () => {
       const cube = boundingCube(rectangle)
-      const next = random(label.length * 7919)
+      const next = randomStream(label, 'bounding-cube')
       const { minLon, minLat, maxLon, maxLat } = rectangle
       const points: Array<[number, number]> = [
         [minLat, minLon], [minLat, maxLon], [maxLat, minLon], [maxLat, maxLon],

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { metroPoint, metroPointSql } from '../../scripts/lib/metro.js'
+import { randomStream, uniformsOf, uniformsSql } from '../../scripts/lib/random.js'
 import { DEFAULTS, DEMO_PASSWORD, demoEmail, seedDatabase, type SeedOptions } from '../../scripts/seed.js'
 import type { Database } from '../../src/db/database.js'
 import { verifyPassword } from '../../src/lib/passwords.js'
 import { startApp, TEST_SCRYPT, type TestApp } from '../helpers/app.js'
 import { migratedDatabase } from '../helpers/databases.js'
-import { engines } from '../helpers/engines.js'
+import { databaseEngines } from '../helpers/engines.js'
 
 const OPTIONS: SeedOptions = { ...DEFAULTS, requests: 500, users: 50, history: 300, seed: 42, now: new Date('2025-06-01T12:00:00Z'), scrypt: TEST_SCRYPT }
 
@@ -35,12 +37,29 @@ async function seeded (engine: Parameters<typeof migratedDatabase>[0], options: 
 const count = async (db: Database, sql: string, params: unknown[] = []): Promise<number> =>
   Number((await db.query<{ n: number }>(sql, params))[0]?.n)
 
-for (const engine of engines()) {
+for (const engine of databaseEngines()) {
   describe(`demo data seed (${engine})`, () => {
     let first: Awaited<ReturnType<typeof seeded>>
 
     before(async () => { first = await seeded(engine, OPTIONS) })
     after(() => first.dispose())
+
+    it('draws the same numbers and places in SQL as the shared generator and city model do in JS', async () => {
+      // One generator and one city model for seed, bench and tests: the seed's SQL form must agree with the JS form.
+      const rows = await first.db.query<{ i: number, u0: number, u1: number, u2: number, u3: number, u4: number, latitude: number, longitude: number }>(/* sql */ `
+        SELECT g.i, u.*, l.* FROM generate_series(1, 200) AS g(i) ${uniformsSql('$1::text', 'check', 5)}
+          CROSS JOIN LATERAL (SELECT ${metroPointSql('$2::float8', '$3::float8', 'u.u0', 'u.u1', 'u.u2')}) l ORDER BY g.i`,
+      ['42', OPTIONS.center.lat, OPTIONS.center.lon])
+      assert.equal(rows.length, 200)
+      for (const row of rows) {
+        const u = uniformsOf(42, 'check', row.i, 5)
+        assert.deepEqual([row.u0, row.u1, row.u2, row.u3, row.u4], u, `row ${row.i}`)
+        const point = metroPoint(OPTIONS.center, u[0]!, u[1]!, u[2]!)
+        assert.ok(Math.abs(point.lat - row.latitude) < 1e-9 && Math.abs(point.lon - row.longitude) < 1e-9, `row ${row.i}: ${JSON.stringify(point)} ${row.latitude},${row.longitude}`)
+      }
+      const stream = randomStream(42, 'check')
+      assert.deepEqual(Array.from({ length: 8 }, stream), [...uniformsOf(42, 'check', 1, 4), ...uniformsOf(42, 'check', 2, 4)])
+    })
 
     it('is deterministic: the same seed gives the same rows, another seed other rows', async () => {
       const again = await seeded(engine, OPTIONS)

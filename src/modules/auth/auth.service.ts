@@ -1,4 +1,4 @@
-import type { ScryptParams } from '../../config.js'
+import type { ScryptParams } from '../../lib/passwords.js'
 import { sqlState, constraintName, type Database, type Queryable } from '../../db/database.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import { normaliseEmail } from '../../lib/email.js'

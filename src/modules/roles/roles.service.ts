@@ -1,4 +1,4 @@
-import type { ScryptParams } from '../../config.js'
+import type { ScryptParams } from '../../lib/passwords.js'
 import type { Database, Queryable } from '../../db/database.js'
 import { normaliseEmail } from '../../lib/email.js'
 import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'

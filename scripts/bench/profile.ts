@@ -3,7 +3,7 @@
 // or https://www.speedscope.app.
 //
 //   npm run build && node --cpu-prof --cpu-prof-dir=prof dist/main.js   # load it, then stop it with SIGTERM
-//   npx tsx scripts/bench-profile.ts prof/CPU.*.cpuprofile [--top 30]
+//   npx tsx scripts/bench/profile.ts prof/CPU.*.cpuprofile [--top 30]
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 

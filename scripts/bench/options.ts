@@ -1,0 +1,75 @@
+// The bench's command line (see main.ts and docs/performance.md).
+import { parseArgs } from 'node:util'
+import { DEFAULTS } from '../seed.js'
+
+export const SCENARIOS = ['nearby', 'bounds', 'detail', 'me', 'create', 'login', 'mix', 'health-login', 'health'] as const
+export type Scenario = typeof SCENARIOS[number]
+
+export interface Options {
+  base: string
+  databaseUrl: string | undefined
+  pid: number | undefined
+  duration: number
+  warmup: number
+  connections: number
+  runs: number
+  scenarios: Scenario[]
+  label: string
+  json: string | undefined
+  center: { lat: number, lon: number }
+  /** Demo accounts the login storm cycles through (demo-1 .. demo-N), so no one account is rate limited. */
+  loginAccounts: number
+  seed: number
+}
+
+export function parseOptions (argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      base: { type: 'string', default: 'http://127.0.0.1:3000/api/v1' },
+      'database-url': { type: 'string' },
+      pid: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '32' },
+      runs: { type: 'string', default: '1' },
+      scenarios: { type: 'string', default: SCENARIOS.join(',') },
+      label: { type: 'string', default: '' },
+      json: { type: 'string' },
+      center: { type: 'string' },
+      'login-accounts': { type: 'string', default: '100' },
+      seed: { type: 'string', default: '1' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help === true) {
+    process.stdout.write('npm run bench -- --base URL [--database-url URL] [--pid PID] [--duration S] [--warmup S] [--connections N] [--runs N]\n' +
+      `  [--scenarios ${SCENARIOS.join(',')}] [--label TEXT] [--json FILE] [--center lat,lon] [--login-accounts N] [--seed S]\n`)
+    process.exit(0)
+  }
+  const positive = (name: string, raw: string, min = 1) => {
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}`)
+    return value
+  }
+  const scenarios = values.scenarios.split(',').map((s) => s.trim()).filter(Boolean)
+  for (const s of scenarios) {
+    if (!(SCENARIOS as readonly string[]).includes(s)) throw new Error(`unknown scenario "${s}": choose from ${SCENARIOS.join(', ')}`)
+  }
+  const [lat, lon] = values.center === undefined ? [DEFAULTS.center.lat, DEFAULTS.center.lon] : values.center.split(',').map(Number)
+  return {
+    base: values.base.replace(/\/$/, ''),
+    databaseUrl: values['database-url'],
+    pid: values.pid === undefined ? undefined : positive('pid', values.pid),
+    duration: positive('duration', values.duration),
+    warmup: positive('warmup', values.warmup, 0),
+    connections: positive('connections', values.connections),
+    runs: positive('runs', values.runs),
+    scenarios: scenarios as Scenario[],
+    label: values.label,
+    json: values.json,
+    center: { lat: lat ?? NaN, lon: lon ?? NaN },
+    loginAccounts: positive('login-accounts', values['login-accounts']),
+    seed: positive('seed', values.seed, 0),
+  }
+}
