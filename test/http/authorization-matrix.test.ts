@@ -55,6 +55,8 @@ interface Row {
   title?: string
   path: (s: Scenario) => string
   body?: (s: Scenario, t: TestApp) => unknown
+  /** Request headers beyond the token (the web app's session routes need their CSRF header and cookie). */
+  headers?: (s: Scenario, t: TestApp) => Promise<Record<string, string>> | Record<string, string>
   expect: Expected
   /**
    * What the operation changes. Each cell of such a row gets a fresh scenario, and must change it
@@ -72,7 +74,16 @@ const ADMIN_REQUIRED = [403, 'admin role required'] as const
 const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 
 /** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
-const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types']
+const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'POST /session', 'POST /session/register', 'POST /session/refresh']
+
+const SESSION_CSRF = { 'x-vcs-csrf': '1' }
+
+/** A fresh web app session's refresh cookie, as a browser would send it back. */
+async function sessionCookie (t: TestApp): Promise<string> {
+  const account = await t.register()
+  const res = await t.request('POST', '/session', { body: { email: account.email, password: account.password }, headers: SESSION_CSRF })
+  return String(res.headers['set-cookie']).split(';')[0]!
+}
 
 const SIGNED_IN = ACTORS.filter((actor) => actor !== 'anonymous')
 const all = (outcome: Outcome) => Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Expected
@@ -153,6 +164,29 @@ const ROWS: readonly Row[] = [
   },
   { op: 'POST /auth/refresh', state: 'open', path: () => '/auth/refresh', body: async (_s, t) => ({ refresh_token: (await t.register()).refresh }), expect: everyone(200) },
   { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
+  // The web app's sessions (beyond 1.0.1): open like their /auth twins, each with its CSRF header.
+  {
+    op: 'POST /session',
+    state: 'open',
+    path: () => '/session',
+    headers: () => SESSION_CSRF,
+    body: async (_s, t) => {
+      const account = await t.register()
+      return { email: account.email, password: account.password }
+    },
+    expect: everyone(200),
+    see: (res, { sent }) => assert.equal(res.body.user.email, (sent as { email: string }).email),
+  },
+  {
+    op: 'POST /session/register',
+    state: 'open',
+    path: () => '/session/register',
+    headers: () => SESSION_CSRF,
+    body: () => ({ email: uniqueEmail('matrix'), password: 'correct horse battery', first_name: 'New', last_name: 'Session' }),
+    expect: everyone(201),
+  },
+  { op: 'POST /session/refresh', state: 'open', path: () => '/session/refresh', headers: async (_s, t) => ({ ...SESSION_CSRF, cookie: await sessionCookie(t) }), expect: everyone(200) },
+  { op: 'POST /session/logout', state: 'assigned', path: () => '/session/logout', headers: () => SESSION_CSRF, expect: signedIn(200) },
 
   // The caller's own account: every signed-in caller, acting on themselves only.
   { op: 'GET /auth/me', state: 'assigned', path: () => '/auth/me', expect: signedIn(200), see: (res, { account }) => assert.deepEqual(res.body, { id: account?.id, email: account?.email }) },
@@ -431,7 +465,8 @@ for (const engine of engines()) {
       assert.match(path.split('?')[0]!, new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`), `the row's path fits ${row.op}`)
       const account = accountOf(actor, s)
       const sent = await row.body?.(s, t)
-      const res = await t.request(method as 'GET', path, { token: account?.token, body: sent })
+      const headers = await row.headers?.(s, t)
+      const res = await t.request(method as 'GET', path, { token: account?.token, body: sent, ...(headers !== undefined ? { headers } : {}) })
       const want = row.expect[actor]
       const [status, error] = typeof want === 'number' ? [want] : want
       if (res.status !== status || (error !== undefined && !isDeepStrictEqual(res.body, { error }))) {
