@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { frameworkErrors } from './errors.js'
 
 /** The built web app (`vite build` writes it); from src/http and from dist/http alike. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url))
@@ -34,10 +35,19 @@ export async function registerWeb (app: FastifyInstance, root: string = DEFAULT_
   })
   const page = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html')
   app.get('/', { schema: { hide: true } }, (_request, reply) => page(reply))
+  // Without this catch-all the router answers an API path with an overlong segment 414 (it matches no
+  // route); the catch-all does match it, so it gives the router's answer itself.
+  const maxParamLength = (app.initialConfig as { routerOptions?: { maxParamLength?: number } }).routerOptions?.maxParamLength ?? 100
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
+    if (path.startsWith('/api/')) {
+      if (path.split('/').some((segment) => segment.length > maxParamLength)) {
+        return frameworkErrors({ code: 'FST_ERR_MAX_PARAM_LENGTH' } as FastifyError, request, reply)
+      }
+      return reply.callNotFound()
+    }
     const navigation = (request.headers.accept ?? '').includes('text/html')
-    if (!navigation || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound()
+    if (!navigation || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound()
     return page(reply)
   })
   return true

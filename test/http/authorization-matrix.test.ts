@@ -55,7 +55,7 @@ interface Row {
   title?: string
   path: (s: Scenario) => string
   body?: (s: Scenario, t: TestApp) => unknown
-  /** Request headers beyond the token (the web session routes need their CSRF header and cookie). */
+  /** Request headers beyond the token (the web app's session routes need their CSRF header and cookie). */
   headers?: (s: Scenario, t: TestApp) => Promise<Record<string, string>> | Record<string, string>
   expect: Expected
   /**
@@ -74,10 +74,16 @@ const ADMIN_REQUIRED = [403, 'admin role required'] as const
 const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 
 /** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
-const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types',
-  // The web app's cookie sessions (docs/api.md › Web app sessions): signing in needs no token.
-  'POST /session', 'POST /session/register', 'POST /session/refresh']
-const CSRF = { 'x-vcs-csrf': '1' }
+const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'POST /session', 'POST /session/register', 'POST /session/refresh']
+
+const SESSION_CSRF = { 'x-vcs-csrf': '1' }
+
+/** A fresh web app session's refresh cookie, as a browser would send it back. */
+async function sessionCookie (t: TestApp): Promise<string> {
+  const account = await t.register()
+  const res = await t.request('POST', '/session', { body: { email: account.email, password: account.password }, headers: SESSION_CSRF })
+  return String(res.headers['set-cookie']).split(';')[0]!
+}
 
 const SIGNED_IN = ACTORS.filter((actor) => actor !== 'anonymous')
 const all = (outcome: Outcome) => Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Expected
@@ -157,35 +163,30 @@ const ROWS: readonly Row[] = [
     see: (res, { sent }) => assert.equal(res.body.user.email, (sent as { email: string }).email),
   },
   { op: 'POST /auth/refresh', state: 'open', path: () => '/auth/refresh', body: async (_s, t) => ({ refresh_token: (await t.register()).refresh }), expect: everyone(200) },
-  // The web app's sessions: the same operations with the refresh token in an httpOnly cookie.
+  { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
+  // The web app's sessions (beyond 1.0.1): open like their /auth twins, each with its CSRF header.
   {
     op: 'POST /session',
     state: 'open',
     path: () => '/session',
-    headers: () => CSRF,
+    headers: () => SESSION_CSRF,
     body: async (_s, t) => {
       const account = await t.register()
       return { email: account.email, password: account.password }
     },
     expect: everyone(200),
+    see: (res, { sent }) => assert.equal(res.body.user.email, (sent as { email: string }).email),
   },
   {
     op: 'POST /session/register',
     state: 'open',
     path: () => '/session/register',
-    headers: () => CSRF,
-    body: () => ({ email: uniqueEmail('session'), password: 'matrix password 123', first_name: 'Web', last_name: 'Session' }),
+    headers: () => SESSION_CSRF,
+    body: () => ({ email: uniqueEmail('matrix'), password: 'correct horse battery', first_name: 'New', last_name: 'Session' }),
     expect: everyone(201),
   },
-  {
-    op: 'POST /session/refresh',
-    state: 'open',
-    path: () => '/session/refresh',
-    headers: async (_s, t) => ({ ...CSRF, cookie: `vcs_refresh=${(await t.register()).refresh}` }),
-    expect: everyone(200),
-  },
-  { op: 'POST /session/logout', state: 'assigned', path: () => '/session/logout', headers: () => CSRF, expect: signedIn(200) },
-  { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
+  { op: 'POST /session/refresh', state: 'open', path: () => '/session/refresh', headers: async (_s, t) => ({ ...SESSION_CSRF, cookie: await sessionCookie(t) }), expect: everyone(200) },
+  { op: 'POST /session/logout', state: 'assigned', path: () => '/session/logout', headers: () => SESSION_CSRF, expect: signedIn(200) },
 
   // The caller's own account: every signed-in caller, acting on themselves only.
   { op: 'GET /auth/me', state: 'assigned', path: () => '/auth/me', expect: signedIn(200), see: (res, { account }) => assert.deepEqual(res.body, { id: account?.id, email: account?.email }) },
