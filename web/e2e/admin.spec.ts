@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from './accounts.js'
-import { expect, expectNoHorizontalScroll, test } from './fixtures.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, test } from './fixtures.js'
 import { followNav, giveRole, registerPerson, signIn } from './journeys.js'
 
 test.describe('administration: find a user, give and take roles, block, unblock, verify', () => {
@@ -15,7 +15,7 @@ test.describe('administration: find a user, give and take roles, block, unblock,
     await query.focus()
     await page.keyboard.type(marker.toLowerCase())
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('status')).toHaveText('1 user found')
+    await expectAnnounced(page, '1 user found')
     const card = page.getByRole('article', { name })
     await expect(card).toContainText(bob.email)
     await expect(card).toContainText('Active')
@@ -30,26 +30,26 @@ test.describe('administration: find a user, give and take roles, block, unblock,
     const moderator = roles.getByRole('checkbox', { name: 'Moderator' })
     await moderator.focus()
     await page.keyboard.press('Space')
-    await expect(page.getByRole('status')).toHaveText(`Moderator role given to ${name}.`)
+    await expectAnnounced(page, `Moderator role given to ${name}.`)
     await expect(moderator).toBeChecked()
     await expect(moderator).toBeFocused()
     const held = await request.get('/api/v1/users/me/roles', { headers: { authorization: `Bearer ${bob.token}` } })
     expect((await held.json()).map((role: { name: string }) => role.name)).toEqual(['volunteer', 'moderator'])
     await page.keyboard.press('Space')
-    await expect(page.getByRole('status')).toHaveText(`Moderator role taken from ${name}.`)
+    await expectAnnounced(page, `Moderator role taken from ${name}.`)
     await expect(moderator).not.toBeChecked()
 
     // Block, unblock, verify.
     await card.getByRole('button', { name: `Block: ${name}` }).press('Enter')
-    await expect(page.getByRole('status')).toHaveText(`${name} is blocked.`)
+    await expectAnnounced(page, `${name} is blocked.`)
     await expect(card).toContainText('Blocked')
     const login = await request.post('/api/v1/auth/login', { data: { email: bob.email, password: 'correct horse battery' } })
     expect(login.status()).toBe(401)
     await card.getByRole('button', { name: `Unblock: ${name}` }).press('Enter')
-    await expect(page.getByRole('status')).toHaveText(`${name} is unblocked.`)
+    await expectAnnounced(page, `${name} is unblocked.`)
     await expect(card).toContainText('Active')
     await card.getByRole('button', { name: `Mark identity verified: ${name}` }).press('Enter')
-    await expect(page.getByRole('status')).toHaveText(`The identity of ${name} is marked verified.`)
+    await expectAnnounced(page, `The identity of ${name} is marked verified.`)
     await expect(card).toContainText('Verified')
     await expect(card.getByRole('button', { name: /Mark identity verified/ })).toHaveCount(0)
 
@@ -59,13 +59,13 @@ test.describe('administration: find a user, give and take roles, block, unblock,
     const self = page.getByRole('article', { name: 'Service Administrator' })
     await self.getByRole('button', { name: 'Block: Service Administrator' }).press('Enter')
     await expect(self).toContainText('You cannot block yourself.')
-    await expect(page.getByRole('status')).toHaveText('You cannot block yourself.')
+    await expectAnnounced(page, 'You cannot block yourself.')
     await checkA11y()
 
     await query.fill('no such person anywhere')
     await query.press('Enter')
     await expect(page.getByText('No user matches “no such person anywhere”.')).toBeVisible()
-    await expect(page.getByRole('status')).toHaveText('0 users found')
+    await expectAnnounced(page, '0 users found')
   })
 
   test('navigation offers only what each person\'s roles allow; a page beyond them says so', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNoHorizontalScroll, test } from './fixtures.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, test } from './fixtures.js'
 import { createRequest, followNav, giveRole, registerPerson, signIn, uniquePoint } from './journeys.js'
 
 /** The queue's item headings in the order shown (the queue is shared by every test's pending requests). */
@@ -35,7 +35,7 @@ test.describe('moderation: the queue by urgency, approve, reject with a reason, 
     // Approve: announced, and focus on the request that now stands where it stood.
     const afterUrgent = shown[shown.indexOf(titles.urgent) + 1]!
     await urgent.getByRole('button', { name: `Approve: ${titles.urgent}` }).press('Enter')
-    await expect(page.getByRole('status')).toHaveText(`Approved: ${titles.urgent}.`)
+    await expectAnnounced(page, `Approved: ${titles.urgent}.`)
     await expect(page.getByRole('heading', { level: 3, name: afterUrgent, exact: true })).toBeFocused()
     await expect(page.getByRole('article', { name: titles.urgent })).toHaveCount(0)
 
@@ -65,7 +65,7 @@ test.describe('moderation: the queue by urgency, approve, reject with a reason, 
     await page.keyboard.type('Please say which hospital and when.')
     await dialog.getByRole('button', { name: 'Reject request' }).press('Enter')
     await expect(dialog).toHaveCount(0)
-    await expect(page.getByRole('status')).toHaveText(`Rejected: ${titles.high}.`)
+    await expectAnnounced(page, `Rejected: ${titles.high}.`)
     const now = await queueTitles(page)
     expect(now).not.toContain(titles.high)
     const afterHigh = shown.filter((title) => title !== titles.urgent)[shown.filter((title) => title !== titles.urgent).indexOf(titles.high) + 1]!
@@ -93,7 +93,7 @@ test.describe('moderation: the queue by urgency, approve, reject with a reason, 
     expect(approved.status()).toBe(200)
     await item.getByRole('button', { name: `Approve: ${title}` }).press('Enter')
     await expect(item).toContainText('Someone has already decided on this request.')
-    await expect(page.getByRole('status')).toHaveText('Someone has already decided on this request.')
+    await expectAnnounced(page, 'Someone has already decided on this request.')
   })
 
   test('German: the queue, the open dialog and "decided by me" pass axe; 320 px and 200% zoom without horizontal scrolling', async ({ browser, request }) => {

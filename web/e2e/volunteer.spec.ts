@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNoHorizontalScroll, tabTo, test } from './fixtures.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, tabTo, test } from './fixtures.js'
 import { accept, approve, createRequest, followNav, north, offer, registerPerson, signIn, uniquePoint } from './journeys.js'
 
 /** The list item (an article named by its request's title). */
@@ -46,7 +46,7 @@ test.describe('volunteer: find help nearby, offer, withdraw, my offers', () => {
     const twoKm = page.getByRole('radio', { name: 'Within 2 km' })
     await expect(twoKm).toBeChecked()
     await expect(twoKm).toBeFocused()
-    await expect(page.getByRole('status')).toHaveText('2 requests within 2 km')
+    await expectAnnounced(page, '2 requests within 2 km')
     await expect(results.getByRole('article')).toHaveCount(2)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find people to help nearby')
 
@@ -62,7 +62,7 @@ test.describe('volunteer: find help nearby, offer, withdraw, my offers', () => {
     await latitude.fill(String(home.latitude + 1).replace('.', ','))
     await page.getByRole('textbox', { name: 'Longitude' }).fill(String(home.longitude))
     await page.getByRole('textbox', { name: 'Longitude' }).press('Enter')
-    await expect(page.getByRole('status')).toHaveText('0 requests within 2 km')
+    await expectAnnounced(page, '0 requests within 2 km')
     await expect(results).toContainText('No requests within 2 km. Try a larger distance.')
 
     // The device's position.
