@@ -20,6 +20,8 @@ import { accessTokens } from './lib/tokens.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
+import { privacyRoutes } from './modules/privacy/privacy.routes.js'
+import { PrivacyService } from './modules/privacy/privacy.service.js'
 import { moderationRoutes } from './modules/moderation/moderation.routes.js'
 import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
@@ -112,8 +114,15 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot }: A
   const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays })
   const users = new UsersService(db)
   const roles = new RolesService(db, principals)
-  const requests = new RequestsService(db, { boundsResultCap: config.boundsResultCap })
-  const moderation = new ModerationService(db)
+  const requests = new RequestsService(db, {
+    boundsResultCap: config.boundsResultCap,
+    locationPrivacy: config.locationPrivacy,
+    unmoderatedInSearch: config.unmoderatedInSearch,
+    mapGridMeters: config.mapGridMeters,
+  })
+  const moderation = new ModerationService(db, { mapGridMeters: config.mapGridMeters })
+  const privacy = new PrivacyService(db, principals, { mapGridMeters: config.mapGridMeters })
+
   const responses = new ResponsesService(db)
   const requestTypes = new RequestTypesService(db)
 
@@ -141,6 +150,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot }: A
     await api.register(requestsRoutes, { requests })
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
+    await api.register(privacyRoutes, { privacy })
   }, { prefix: API_PREFIX })
   if (webRoot !== false) await registerWeb(app, webRoot)
 

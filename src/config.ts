@@ -14,9 +14,9 @@
 import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { Ajv } from 'ajv'
-import addFormatsModule from 'ajv-formats'
 import { Type, type StaticDecode, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
+import { addFormats } from './lib/ajv-formats.js'
 import type { ScryptParams } from './lib/passwords.js'
 
 /** scrypt cost parameters; N=2^14, r=8, p=5 is one of OWASP's recommended sets (16 MiB). */
@@ -100,6 +100,25 @@ export const SETTINGS = Type.Object({
     default: 1,
     description: 'processes serving HTTP on the one port (node:cluster), `auto` for one per core. Above 1 needs `DATABASE_URL`. Each worker has its own connection pool, in-memory rate-limit counters (set `REDIS_URL` to share them) and `/metrics` figures. See `docs/performance.md` for when it pays',
   })).Decode((count) => count === 'auto' ? availableParallelism() : count).Encode((count) => count),
+  // privacy.md and map.md (docs/privacy.md): what each protects and what not.
+  locationPrivacy: Type.Enum(['exact', 'grid'] as const, {
+    env: 'LOCATION_PRIVACY',
+    default: 'exact',
+    description: '`grid`: searches by anyone but moderators and admins treat each request as standing at the centre of its grid cell (radius, rectangle, order, `distance_meters`), so no sequence of searches locates a home; `exact`: interface 1.0.1',
+  }),
+  unmoderatedInSearch: Type.Enum(['everyone', 'parties'] as const, {
+    env: 'UNMODERATED_IN_SEARCH',
+    default: 'everyone',
+    description: '`parties`: requests awaiting moderation appear in searches only for their requester, moderators and admins',
+  }),
+  // At least a week when set, so that a slip of the finger cannot erase yesterday's work.
+  retentionDays: Type.Union([Type.Integer({ minimum: 0, maximum: 0 }), Type.Integer({ minimum: 7, maximum: 3650 })], {
+    env: 'RETENTION_DAYS',
+    default: 0,
+    must: 'be 0 or a whole number from 7 to 3650',
+    description: '0 keeps everything; 7 to 3650: requests finished longer ago lose contact data, address, description and exact point (a job at start-up and hourly, once across instances; `npm run retention` runs it on demand)',
+  }),
+  mapGridMeters: whole('MAP_GRID_METERS', 50, 5000, 300, 'size of the grid cells of the approximate `location` shown to strangers and of `LOCATION_PRIVACY=grid`; after a change, start-up recomputes the stored grid points'),
 })
 
 /** The settings as the code reads them, plus the fixed scrypt parameters. */
@@ -119,8 +138,7 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
     : undefined,
 ]
 
-// ajv-formats is CommonJS with a default export. The API's own validator setup, so checks agree with it.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+// The API's own validator setup (src/http/validation.ts), so checks agree with it.
 const ajv = addFormats(new Ajv({ strict: false }))
 
 /** A setting as the reader sees it: JSON Schema plus this file's annotations. */

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open.js'
 import { API_PREFIX } from './http/openapi.js'
 import { normaliseEmail } from './lib/email.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
+import { refreshGridPoints, RetentionJob } from './modules/privacy/retention.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
 
 /** What a worker tells the primary once it accepts connections. */
@@ -26,6 +27,10 @@ async function prepare (config: Config): Promise<Database> {
       .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
     if (admin.created) process.stdout.write(`Created the admin account ${normaliseEmail(config.admin.email)}\n`)
   }
+  // map.md: stored grid points follow MAP_GRID_METERS before anything is served (docs/privacy.md).
+  const regridded = await refreshGridPoints(db, config.mapGridMeters)
+    .catch((error: Error) => fail(`cannot recompute grid points: ${error.message}`))
+  if (regridded > 0) process.stdout.write(`Recomputed the grid points of ${regridded} requests for MAP_GRID_METERS=${config.mapGridMeters}\n`)
   return db
 }
 
@@ -34,6 +39,9 @@ async function serve (config: Config, db: Database): Promise<number> {
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   const app = await buildApp({ config, db, jwtSecret })
+  // privacy.md §2: at start-up and hourly in every process; one at a time across them (retention.ts).
+  const retention = new RetentionJob(db, { retentionDays: config.retentionDays, mapGridMeters: config.mapGridMeters }, app.log)
+  if (config.retentionDays > 0) retention.start()
 
   let closing = false
   const shutdown = (signal: string): void => {
@@ -42,6 +50,7 @@ async function serve (config: Config, db: Database): Promise<number> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
     // app.close() stops accepting connections and waits for requests under way; then the database.
     app.close()
+      .then(() => retention.stop())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -19,8 +19,15 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   })
+  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests received and not yet answered or aborted', registers: [registry] })
   const pool = new Gauge({ name: 'db_pool_connections', help: 'Database pool connections by state', labelNames: ['state'], registers: [registry] })
 
+  // 'close' comes once per response, whether it was sent or the client went away.
+  app.addHook('onRequest', (request, reply, done) => {
+    inFlight.inc()
+    reply.raw.once('close', () => inFlight.dec())
+    done()
+  })
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL, so that ids do not explode the label space.
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }

@@ -1,10 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv'
-import addFormatsModule from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
+import { addFormats } from '../lib/ajv-formats.js'
 import { DECIMAL, DECIMAL_INTEGER } from '../lib/decimal.js'
-
-// ajv-formats is CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
 
 interface Validate {
   (data: unknown): boolean

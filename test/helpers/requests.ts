@@ -1,5 +1,6 @@
 import { mock } from 'node:test'
 import type { Database } from '../../src/db/database.js'
+import { gridPoint } from '../../src/lib/grid.js'
 import type { TestApp } from './app.js'
 
 /** A valid CreateRequestInput; override what a test is about. */
@@ -37,15 +38,24 @@ export async function setStatus (t: TestApp, id: number, status: string, assigne
 
 export interface Spot { lat: number, lon: number, status?: string, createdAt?: Date, urgency?: string, title?: string }
 
-/** Inserts active requests quickly with SQL (approved unless told); returns their ids in order. */
-export async function insertRequests (t: TestApp, requesterId: number, spots: readonly Spot[]): Promise<number[]> {
+/** The default MAP_GRID_METERS, which the apps of the tests run with unless told. */
+export const TEST_GRID_METERS = 300
+
+/**
+ * Inserts active requests quickly with SQL (approved unless told); returns their ids in order. The grid
+ * point is stored as the service would store it (src/lib/grid.ts) for `gridMeters`.
+ */
+export async function insertRequests (t: TestApp, requesterId: number, spots: readonly Spot[], gridMeters = TEST_GRID_METERS): Promise<number[]> {
   const ids: number[] = []
   for (const [i, spot] of spots.entries()) {
+    const grid = gridPoint(spot.lat, spot.lon, gridMeters)
     const rows = await t.db.query<{ id: number }>(/* sql */ `
-      INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, urgency, status, created_at)
-      VALUES ($1, 2, $2, 'Inserted by a search test', $3, $4, 'Test street 1', $5, $6, $7)
+      INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, urgency, status, created_at,
+        grid_latitude, grid_longitude, grid_meters)
+      VALUES ($1, 2, $2, 'Inserted by a search test', $3, $4, 'Test street 1', $5, $6, $7, $8, $9, $10)
       RETURNING id`,
-    [requesterId, spot.title ?? `Spot number ${i}`, spot.lat, spot.lon, spot.urgency ?? 'low', spot.status ?? 'approved', spot.createdAt ?? new Date()])
+    [requesterId, spot.title ?? `Spot number ${i}`, spot.lat, spot.lon, spot.urgency ?? 'low', spot.status ?? 'approved', spot.createdAt ?? new Date(),
+      grid.latitude, grid.longitude, gridMeters])
     ids.push(rows[0]!.id)
   }
   return ids

@@ -196,6 +196,9 @@ const ROWS: readonly Row[] = [
   { op: 'POST /users/me/location', state: 'assigned', path: () => '/users/me/location', body: () => ({ latitude: 1.5, longitude: 2.5 }), expect: signedIn(200) },
   { op: 'GET /users/me/location', state: 'assigned', path: () => '/users/me/location', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['latitude', 'longitude']) },
   { op: 'POST /users/me/verify-email', state: 'assigned', path: () => '/users/me/verify-email', expect: signedIn(200) },
+  { op: 'GET /users/me/export', state: 'assigned', path: () => '/users/me/export', expect: signedIn(200), see: (res, { account }) => assert.equal(res.body.profile.id, account?.id) },
+  // privacy.md §3. With a wrong password, so the shared accounts survive; erasure itself: test/http/privacy.test.ts.
+  { op: 'DELETE /users/me', state: 'assigned', path: () => '/users/me', body: () => ({ password: 'not the password' }), expect: signedIn([401, 'invalid credentials']) },
   { op: 'GET /users/me/roles', state: 'assigned', path: () => '/users/me/roles', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), rolesOf(actor)) },
   { op: 'GET /users/me/permissions', state: 'assigned', path: () => '/users/me/permissions', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), permissionsOf(actor)) },
   {

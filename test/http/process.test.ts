@@ -18,6 +18,12 @@ const newRequest = (title: string) => ({
   urgency: 'medium',
 })
 
+/** The service's own count of requests under way, this /metrics call included. */
+async function requestsInFlight (base: string): Promise<number> {
+  const text = await (await fetch(base.replace(/\/api\/v1$/, '/metrics'))).text()
+  return Number(/^http_requests_in_flight (\d+)$/m.exec(text)?.[1] ?? 0)
+}
+
 for (const engine of engines()) {
   describe(`the service process (${engine})`, () => {
     let env: Record<string, string>
@@ -46,14 +52,21 @@ for (const engine of engines()) {
     it('on SIGTERM finishes the requests under way, then exits 0', async () => {
       const service = await startService(env)
       // Registration hashes with the production scrypt cost, so these are still running when the signal comes.
-      const inFlight = Array.from({ length: 12 }, () =>
+      const registrations = Array.from({ length: 12 }, () =>
         json(service.base, 'POST', '/auth/register', { email: uniqueEmail(), password: 'long enough', first_name: 'A', last_name: 'B' }))
-      await new Promise((resolve) => setTimeout(resolve, 250))
-      service.child.kill('SIGTERM')
-      const results = await Promise.all(inFlight)
-      assert.deepEqual(results.map((res) => res.status), Array(12).fill(201))
-      assert.equal(await service.exited, 0)
-      await assert.rejects(fetch(`${service.base}/health`), 'no longer accepts connections')
+      try {
+        // The signal must find all twelve under way (received, not yet answered), however busy the machine.
+        while (await requestsInFlight(service.base) < 12 + 1) await new Promise((resolve) => setTimeout(resolve, 20))
+        service.child.kill('SIGTERM')
+        const results = await Promise.all(registrations)
+        assert.deepEqual(results.map((res) => res.status), Array(12).fill(201))
+        assert.equal(await service.exited, 0)
+        await assert.rejects(fetch(`${service.base}/health`), 'no longer accepts connections')
+      } finally {
+        // The next test opens the same data folder, which only one process may hold.
+        service.child.kill('SIGKILL')
+        await service.exited
+      }
     })
 
     it('after kill -9 under concurrent writes, every acknowledged write is there', async () => {

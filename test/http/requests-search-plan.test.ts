@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { boundsBoxes } from '../../src/modules/requests/geo.js'
-import { boundsParams, boundsSql, nearbyParams, nearbySql, nearbyTake } from '../../src/modules/requests/requests.repo.js'
+import { refreshGridPoints } from '../../src/modules/privacy/retention.js'
+import { boundsParams, boundsSql, nearbyParams, nearbySql, nearbyTake, type SearchView } from '../../src/modules/requests/requests.repo.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
@@ -36,10 +37,10 @@ async function explain (t: TestApp, sql: string, params: unknown[]): Promise<Pla
 const describePlan = (plan: PlanNode) => JSON.stringify(plan, ['Node Type', 'Index Name', 'Relation Name', 'Order By', 'Index Cond', 'Plans'], 1)
 
 /** No node reads the requests table except through the partial index. */
-function assertOnlyIndexReadsRequests (plan: PlanNode): void {
+function assertOnlyIndexReadsRequests (plan: PlanNode, index = 'requests_active_location'): void {
   for (const { node } of walk(plan)) {
     if (node['Relation Name'] === 'requests' && /Scan/.test(node['Node Type']) && node['Node Type'] !== 'Bitmap Heap Scan') {
-      assert.equal(node['Index Name'], 'requests_active_location', `requests read by ${node['Node Type']}:\n${describePlan(plan)}`)
+      assert.equal(node['Index Name'], index, `requests read by ${node['Node Type']}:\n${describePlan(plan)}`)
     }
   }
 }
@@ -65,6 +66,8 @@ for (const engine of engines()) {
                                ELSE 13.1 + random() * 0.6 END AS lon0) AS p,
           LATERAL (SELECT CASE WHEN lon0 < -180 THEN lon0 + 360 WHEN lon0 > 180 THEN lon0 - 360 ELSE lon0 END AS lon) AS q`,
       [t.admin.id])
+      // Rows written by SQL have no grid point until start-up computes them: the same code here.
+      await refreshGridPoints(t.db, 300)
       await t.db.query('ANALYZE')
     })
     after(() => t.close())
@@ -94,6 +97,33 @@ for (const engine of engines()) {
         assertOnlyIndexReadsRequests(plan)
       })
     }
+
+    // privacy.md §1: grid searches by a volunteer under LOCATION_PRIVACY=grid and UNMODERATED_IN_SEARCH=parties.
+    const gridView = (): SearchView => ({ grid: true, hidePendingFrom: user.id })
+    it('grid nearby is a KNN scan of requests_active_grid_location with no sort beneath its limit', async () => {
+      const view = gridView()
+      const plan = await explain(t, nearbySql(nearbyTake(21), view), nearbyParams(52.5, 13.4, { offset: 0, limit: 20 }, view))
+      const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_grid_location')
+      assert.equal(scans.length, 1, describePlan(plan))
+      const [{ node: scan, ancestors }] = scans as [typeof scans[0]]
+      assert.equal(scan['Node Type'], 'Index Scan', describePlan(plan))
+      assert.match(scan['Order By'] ?? '', /grid_location <-> /, describePlan(plan))
+      const limitAt = ancestors.map((a) => a['Node Type']).lastIndexOf('Limit')
+      for (const between of ancestors.slice(limitAt + 1)) assert.ok(!/Sort|Aggregate|Hash|Materialize/.test(between['Node Type']), describePlan(plan))
+      assertOnlyIndexReadsRequests(plan, 'requests_active_grid_location')
+    })
+
+    it('grid bounds finds its candidates through requests_active_grid_location', async () => {
+      const view = gridView()
+      for (const rectangle of [{ minLon: 13.38, minLat: 52.5, maxLon: 13.42, maxLat: 52.52 }, { minLon: 179.5, minLat: -17.6, maxLon: -179.5, maxLat: -17.2 }]) {
+        const boxes = boundsBoxes(rectangle)
+        const plan = await explain(t, boundsSql(boxes.length, view), boundsParams(boxes, 1001, view))
+        const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_grid_location')
+        assert.equal(scans.length, boxes.length, describePlan(plan))
+        for (const { node } of scans) assert.match(node['Index Cond'] ?? '', /grid_location <@ /, describePlan(plan))
+        assertOnlyIndexReadsRequests(plan, 'requests_active_grid_location')
+      }
+    })
 
     it('nearby is planned once and its prepared plan reused, not planned again for every search', async () => {
       const sql = nearbySql(nearbyTake(21))

@@ -7,7 +7,7 @@ import { createRequest, insertRequests, requestInput, setStatus, whileFailing } 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 const REQUEST_FIELDS = ['address', 'assigned_volunteer_id', 'city', 'contact_notes', 'contact_phone', 'created_at', 'description',
   'desired_completion_date', 'id', 'request_type_id', 'requester_id', 'status', 'title', 'updated_at', 'urgency']
-const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
+const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
 
 const letters = (n: number) => 'x'.repeat(n)
 
@@ -188,8 +188,9 @@ for (const engine of engines()) {
       const created = await createRequest(t, requester.token, { request_type_id: 5 })
       const res = await get(created.id, requester.token)
       assert.equal(res.status, 200)
-      assert.deepEqual(Object.keys(res.body).sort(), [...REQUEST_FIELDS, 'assigned_volunteer', 'request_type', 'requester'].sort())
-      assert.deepEqual({ ...res.body, requester: undefined, request_type: undefined, assigned_volunteer: undefined }, { ...created, requester: undefined, request_type: undefined, assigned_volunteer: undefined })
+      assert.deepEqual(Object.keys(res.body).sort(), [...REQUEST_FIELDS, 'assigned_volunteer', 'location', 'request_type', 'requester'].sort())
+      assert.deepEqual({ ...res.body, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined }, { ...created, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined })
+      assert.deepEqual(res.body.location, { latitude: 52.52, longitude: 13.405, precision_meters: 0 })
       assert.deepEqual(res.body.requester, { id: requester.id, email: requester.email, first_name: 'Greta', last_name: 'Requester', email_verified: false })
       assert.deepEqual(res.body.request_type, { id: 5, name: 'Technology help', description: 'Phones, computers, online forms and video calls', icon: 'laptop', is_active: true })
       assert.equal(res.body.assigned_volunteer, null)
@@ -301,6 +302,8 @@ for (const engine of engines()) {
         requester_name: 'Mona Lisa',
         request_type_name: 'Household help',
         created_at: created.created_at,
+        // map.md: the requester sees their own request's exact point.
+        location: { latitude: 52.52, longitude: 13.405, precision_meters: 0 },
       })
     })
 

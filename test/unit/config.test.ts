@@ -39,6 +39,10 @@ describe('loadConfig', () => {
       dbConnectTimeoutMs: 3000,
       dbStatementTimeoutMs: 10000,
       workers: 1,
+      locationPrivacy: 'exact',
+      unmoderatedInSearch: 'everyone',
+      retentionDays: 0,
+      mapGridMeters: 300,
     })
     assert.ok(Object.isFrozen(config))
     assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })
@@ -166,6 +170,25 @@ describe('loadConfig', () => {
     for (const value of ['2', 'auto']) {
       refuses({ WORKERS: value }, 'WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)')
     }
+  })
+
+  it('reads the privacy settings (privacy.md, map.md) and refuses values outside them at start-up', () => {
+    const config = loadConfig({ LOCATION_PRIVACY: 'grid', UNMODERATED_IN_SEARCH: 'parties', RETENTION_DAYS: '30', MAP_GRID_METERS: '50' })
+    assert.deepEqual([config.locationPrivacy, config.unmoderatedInSearch, config.retentionDays, config.mapGridMeters], ['grid', 'parties', 30, 50])
+    assert.equal(loadConfig({ RETENTION_DAYS: '0' }).retentionDays, 0)
+    assert.equal(loadConfig({ RETENTION_DAYS: '7' }).retentionDays, 7)
+    assert.equal(loadConfig({ RETENTION_DAYS: '3650' }).retentionDays, 3650)
+    assert.equal(loadConfig({ MAP_GRID_METERS: '5000' }).mapGridMeters, 5000)
+    for (const env of [{ LOCATION_PRIVACY: 'fuzzy' }, { UNMODERATED_IN_SEARCH: 'nobody' }, { RETENTION_DAYS: '6' }, { RETENTION_DAYS: '3651' },
+      { RETENTION_DAYS: '-1' }, { MAP_GRID_METERS: '49' }, { MAP_GRID_METERS: '5001' }, { MAP_GRID_METERS: '300.5' }]) {
+      assert.throws(() => loadConfig(env), (error: unknown) => {
+        assert.ok(error instanceof ConfigError)
+        assert.match(error.message, new RegExp(`^${Object.keys(env)[0]} must `))
+        return true
+      }, JSON.stringify(env))
+    }
+    refuses({ RETENTION_DAYS: '6' }, 'RETENTION_DAYS must be 0 or a whole number from 7 to 3650, got "6"')
+    refuses({ MAP_GRID_METERS: '49' }, 'MAP_GRID_METERS must be a whole number from 50 to 5000, got "49"')
   })
 
   it('documents every setting once in the README, as the schema describes it (npm run docs:config rewrites it)', () => {

@@ -1,7 +1,7 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
 import type { UserInfoRow } from '../users/users.repo.js'
 
-export type RevokedReason = 'rotated' | 'logout' | 'reuse' | 'blocked'
+export type RevokedReason = 'rotated' | 'logout' | 'reuse' | 'blocked' | 'erased'
 
 export async function insertRefreshToken (db: Queryable, userId: number, tokenHash: string, ttlDays: number): Promise<void> {
   await db.query(/* sql */ `

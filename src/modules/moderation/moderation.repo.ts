@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/database.js'
 import type { Page } from '../../lib/page.js'
-import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM } from '../requests/requests.repo.js'
-import type { RequestListItem } from '../requests/requests.schemas.js'
+import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, type ListItemRow } from '../requests/requests.repo.js'
 
 /** The moderation lists. Writes no table: a decision changes the request row, so requests.repo.ts holds it. */
 
@@ -9,8 +8,8 @@ import type { RequestListItem } from '../requests/requests.schemas.js'
  * The queue: most urgent first, then oldest first (rules.md › Search and lists). The moderator's own
  * requests are left out, since they may not moderate them.
  */
-export function listPending (db: Queryable, moderatorId: number, page: Page): Promise<RequestListItem[]> {
-  return db.query<RequestListItem>(/* sql */ `
+export function listPending (db: Queryable, moderatorId: number, page: Page): Promise<ListItemRow[]> {
+  return db.query<ListItemRow>(/* sql */ `
     SELECT ${LIST_ITEM_COLUMNS}
     FROM ${LIST_ITEM_FROM}
     WHERE r.status = 'pending_moderation' AND r.requester_id <> $1
@@ -20,8 +19,8 @@ export function listPending (db: Queryable, moderatorId: number, page: Page): Pr
 }
 
 /** The requests this moderator approved or rejected, most recently moderated first, as they are now. */
-export function listModeratedBy (db: Queryable, moderatorId: number, page: Page): Promise<RequestListItem[]> {
-  return db.query<RequestListItem>(/* sql */ `
+export function listModeratedBy (db: Queryable, moderatorId: number, page: Page): Promise<ListItemRow[]> {
+  return db.query<ListItemRow>(/* sql */ `
     SELECT ${LIST_ITEM_COLUMNS}
     FROM ${LIST_ITEM_FROM}
     WHERE r.moderated_by = $1

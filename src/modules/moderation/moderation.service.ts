@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
+import { toListItem } from '../requests/location.js'
 import * as requests from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
 import * as moderation from './moderation.repo.js'
@@ -9,7 +10,7 @@ import { COMMENT_REQUIRED } from './moderation.schemas.js'
 
 /** Callers are moderators or admins: the routes let no one else in (rules.md › Roles and permissions). */
 export class ModerationService {
-  constructor (private readonly db: Database) {}
+  constructor (private readonly db: Database, private readonly options: { mapGridMeters: number }) {}
 
   /**
    * pending_moderation → approved/rejected, recording who, when and why (rules.md › Request lifecycle).
@@ -28,12 +29,14 @@ export class ModerationService {
   }
 
   /** Requests awaiting a decision the caller may take: most urgent, then oldest, first. */
-  pending (moderator: Principal, page: Page): Promise<RequestListItem[]> {
-    return moderation.listPending(this.db, moderator.id, page)
+  async pending (moderator: Principal, page: Page): Promise<RequestListItem[]> {
+    const rows = await moderation.listPending(this.db, moderator.id, page)
+    return rows.map((row) => toListItem(moderator, row, this.options.mapGridMeters))
   }
 
   /** The caller's decisions, most recent first. */
-  moderatedBy (moderator: Principal, page: Page): Promise<RequestListItem[]> {
-    return moderation.listModeratedBy(this.db, moderator.id, page)
+  async moderatedBy (moderator: Principal, page: Page): Promise<RequestListItem[]> {
+    const rows = await moderation.listModeratedBy(this.db, moderator.id, page)
+    return rows.map((row) => toListItem(moderator, row, this.options.mapGridMeters))
   }
 }

@@ -46,7 +46,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       response: { 200: Type.Array(RequestWithDistance), ...errors(400, 401, 500) },
     },
     config: { auth: 'user', failure: SEARCH_FAILURE, messages: NEARBY_MESSAGES },
-  }, (request) => requests.nearby(parseNearby(request.query), parsePage(request.query)))
+  }, (request) => requests.nearby(request.user, parseNearby(request.query), parsePage(request.query)))
 
   app.get('/requests/bounds', {
     schema: {
@@ -59,7 +59,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     },
     config: { auth: 'user', failure: SEARCH_FAILURE, messages: BOUNDS_MESSAGES },
   }, async (request, reply) => {
-    const { items, truncated } = await requests.bounds(parseBounds(request.query))
+    const { items, truncated } = await requests.bounds(request.user, parseBounds(request.query))
     if (truncated) reply.header('X-Result-Truncated', 'true')
     return items
   })

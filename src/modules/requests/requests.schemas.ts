@@ -30,6 +30,14 @@ export const CreateRequestInput = Type.Object({
 }, { additionalProperties: false })
 export type CreateRequestInput = Static<typeof CreateRequestInput>
 
+/** map.md › The `location` field. */
+export const Location = Type.Object({
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  precision_meters: Type.Integer({ description: '0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request\'s grid cell' }),
+}, { description: 'Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request\'s grid cell (map.md)' })
+export type Location = Static<typeof Location>
+
 const requestFields = {
   id: Type.Integer(),
   requester_id: Type.Integer(),
@@ -56,6 +64,7 @@ export const RequestDetail = Type.Object({
   requester: UserInfo,
   request_type: RequestType,
   assigned_volunteer: Type.Union([UserInfo, Type.Null()]),
+  location: Location,
 })
 export type RequestDetail = Static<typeof RequestDetail>
 
@@ -70,6 +79,7 @@ const listItemFields = {
   requester_name: Type.String(),
   request_type_name: Type.String(),
   created_at: DateTime,
+  location: Location,
 }
 export const RequestListItem = Type.Object(listItemFields)
 export type RequestListItem = Static<typeof RequestListItem>

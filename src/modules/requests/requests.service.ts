@@ -1,9 +1,11 @@
 import type { Database } from '../../db/database.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import * as responses from '../responses/responses.repo.js'
 import { boundsBoxes, type NearbySearch, type Rectangle } from './geo.js'
+import { toListItem, withLocation } from './location.js'
 import * as requests from './requests.repo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestWithDistance } from './requests.schemas.js'
 import { isVisibleTo, withContactFor } from './visibility.js'
@@ -14,15 +16,37 @@ export interface BoundsResult {
   truncated: boolean
 }
 
+export interface RequestsOptions {
+  boundsResultCap: number
+  /** privacy.md §1 and map.md. */
+  locationPrivacy: 'exact' | 'grid'
+  unmoderatedInSearch: 'everyone' | 'parties'
+  mapGridMeters: number
+}
+
 export class RequestsService {
-  constructor (private readonly db: Database, private readonly options: { boundsResultCap: number }) {}
+  constructor (private readonly db: Database, private readonly options: RequestsOptions) {}
+
+  /**
+   * How this viewer's searches see requests (privacy.md §1): moderators and admins on exact points and
+   * with every active request; others at grid points under LOCATION_PRIVACY=grid, and without other
+   * people's unmoderated requests under UNMODERATED_IN_SEARCH=parties.
+   */
+  #view (viewer: Principal): requests.SearchView {
+    const trusted = isModerator(viewer)
+    return {
+      grid: this.options.locationPrivacy === 'grid' && !trusted,
+      hidePendingFrom: this.options.unmoderatedInSearch === 'parties' && !trusted ? viewer.id : undefined,
+    }
+  }
 
   async create (user: Principal, input: CreateRequestInput): Promise<Request> {
     if (!hasPermission(user, 'create_request')) throw forbidden('create_request permission required')
     if (input.desired_completion_date != null && Date.parse(input.desired_completion_date) <= Date.now()) {
       throw badRequest('desired_completion_date must be in the future')
     }
-    const created = await requests.insertRequest(this.db, user.id, input)
+    const grid = this.options.mapGridMeters
+    const created = await requests.insertRequest(this.db, user.id, input, gridPoint(input.latitude, input.longitude, grid), grid)
     if (created === undefined) throw badRequest('invalid request type')
     return created
   }
@@ -30,12 +54,13 @@ export class RequestsService {
   async get (viewer: Principal, id: number): Promise<RequestDetail> {
     const request = await requests.findRequestDetail(this.db, id)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
-    return withContactFor(viewer, request)
+    return withLocation(viewer, withContactFor(viewer, request), this.options.mapGridMeters)
   }
 
   /** The caller's own requests, every status, newest first. */
-  listMine (user: Principal, page: Page): Promise<RequestListItem[]> {
-    return requests.listByRequester(this.db, user.id, page)
+  async listMine (user: Principal, page: Page): Promise<RequestListItem[]> {
+    const rows = await requests.listByRequester(this.db, user.id, page)
+    return rows.map((row) => toListItem(user, row, this.options.mapGridMeters))
   }
 
   /**
@@ -44,22 +69,23 @@ export class RequestsService {
    * crosses the page's end; otherwise reads twice as many, which only a group of requests at exactly
    * the same distance can cause.
    */
-  async nearby ({ lat, lon, radius }: NearbySearch, page: Page): Promise<RequestWithDistance[]> {
+  async nearby (viewer: Principal, { lat, lon, radius }: NearbySearch, page: Page): Promise<RequestWithDistance[]> {
+    const view = this.#view(viewer)
     for (let take = requests.nearbyTake(page.offset + page.limit + 1); ; take = requests.nearbyTake(take * 2)) {
-      const rows = await requests.findNearest(this.db, lat, lon, take, page)
+      const rows = await requests.findNearest(this.db, lat, lon, take, page, view)
       if (isSettled(rows, page, take, radius)) {
         return rows.filter((row) => row.distance_meters <= radius)
-          .map(({ knn: _knn, last_knn: _last, fetched: _fetched, ...item }) => item)
+          .map(({ knn: _knn, last_knn: _last, fetched: _fetched, ...item }) => toListItem(viewer, item, this.options.mapGridMeters))
       }
     }
   }
 
   /** Active requests in the rectangle, newest first, at most the configured cap (rules.md › Search and lists). */
-  async bounds (rectangle: Rectangle): Promise<BoundsResult> {
+  async bounds (viewer: Principal, rectangle: Rectangle): Promise<BoundsResult> {
     const boxes = boundsBoxes(rectangle)
     const cap = this.options.boundsResultCap
-    const rows = await requests.findInBounds(this.db, boxes, cap + 1)
-    return { items: rows.slice(0, cap), truncated: rows.length > cap }
+    const rows = await requests.findInBounds(this.db, boxes, cap + 1, this.#view(viewer))
+    return { items: rows.slice(0, cap).map((row) => toListItem(viewer, row, this.options.mapGridMeters)), truncated: rows.length > cap }
   }
 
   /**

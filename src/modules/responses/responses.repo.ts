@@ -93,3 +93,22 @@ export async function cancelOpenResponses (db: Queryable, requestId: number): Pr
     UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
     WHERE request_id = $1 AND status IN ('pending', 'accepted')`, [requestId])
 }
+
+/**
+ * Erasure (privacy.md §3): the open responses on the erased user's cancelled requests are cancelled with
+ * them. Returns who had responded, the volunteers to notify (events.md).
+ */
+export async function cancelOpenResponsesOn (db: Queryable, requestIds: readonly number[]): Promise<Array<{ request_id: number, volunteer_id: number }>> {
+  if (requestIds.length === 0) return []
+  return await db.query(/* sql */ `
+    UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
+    WHERE request_id = ANY($1::bigint[]) AND status IN ('pending', 'accepted')
+    RETURNING request_id, volunteer_id`, [requestIds])
+}
+
+/** Erasure: the user's pending responses are withdrawn (→ cancelled). */
+export async function withdrawPendingResponsesOf (db: Queryable, volunteerId: number): Promise<void> {
+  await db.query(/* sql */ `
+    UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
+    WHERE volunteer_id = $1 AND status = 'pending'`, [volunteerId])
+}

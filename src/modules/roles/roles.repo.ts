@@ -26,7 +26,7 @@ export function permissionsOfUser (db: Queryable, userId: number): Promise<Permi
     WHERE ur.user_id = $1 ORDER BY p.id`, [userId])
 }
 
-/** Everything authorisation needs about a user, in one round trip. */
+/** Everything authorisation needs about a user, in one round trip; an erased account is nobody (privacy.md §3). */
 export function findPrincipal (db: Queryable, userId: number): Promise<PrincipalRow | undefined> {
   return maybeOne<PrincipalRow>(db, /* sql */ `
     SELECT u.is_blocked,
@@ -36,7 +36,7 @@ export function findPrincipal (db: Queryable, userId: number): Promise<Principal
                        JOIN role_permissions rp ON rp.role_id = ur.role_id
                        JOIN permissions p ON p.id = rp.permission_id
                      WHERE ur.user_id = u.id), '{}') AS permissions
-    FROM users u WHERE u.id = $1`, [userId])
+    FROM users u WHERE u.id = $1 AND u.erased_at IS NULL`, [userId])
 }
 
 export async function roleExists (db: Queryable, roleId: number): Promise<boolean> {
@@ -61,4 +61,9 @@ export async function lockAdmins (db: Queryable): Promise<number[]> {
   const rows = await db.query<{ user_id: number }>(
     'SELECT user_id FROM user_roles WHERE role_id = $1 ORDER BY user_id FOR UPDATE', [ADMIN_ROLE_ID])
   return rows.map((row) => row.user_id)
+}
+
+/** Erasure (privacy.md §3): an erased account holds no role, so it never counts as an admin or moderator. */
+export async function revokeAllRoles (db: Queryable, userId: number): Promise<void> {
+  await db.query('DELETE FROM user_roles WHERE user_id = $1', [userId])
 }

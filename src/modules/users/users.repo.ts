@@ -160,3 +160,28 @@ export async function recountVolunteer (db: Queryable, volunteerId: number): Pro
       updated_at = now()
     WHERE id = $1`, [volunteerId])
 }
+
+export function findPasswordHash (db: Queryable, id: number): Promise<{ password_hash: string } | undefined> {
+  return maybeOne(db, 'SELECT password_hash FROM users WHERE id = $1 AND erased_at IS NULL', [id])
+}
+
+/** The account's own data, for its export (privacy.md §3): the profile with its home point. */
+export function findOwnData (db: Queryable, id: number): Promise<(ProfileRow & { latitude: number | null, longitude: number | null }) | undefined> {
+  return maybeOne(db, `SELECT ${PROFILE}, latitude, longitude FROM users WHERE id = $1`, [id])
+}
+
+/** The names an erased account is shown under (privacy.md §3: "Former user"). */
+export const FORMER_USER = { first_name: 'Former', last_name: 'user' } as const
+
+/**
+ * Erasure (privacy.md §3): the row stays, because ratings and request histories refer to it, but every
+ * personal field goes: the e-mail becomes `email` (unique, unusable), the password a value no password
+ * matches, the names "Former user". The rating and completed count stay, so volunteers' averages don't move.
+ */
+export async function eraseUser (db: Queryable, id: number, email: string): Promise<void> {
+  await db.query(/* sql */ `
+    UPDATE users SET email = $2, password_hash = '!erased', first_name = $3, last_name = $4,
+      phone = NULL, bio = NULL, avatar_url = NULL, address = NULL, city = NULL, latitude = NULL, longitude = NULL,
+      is_verified = false, email_verified = false, erased_at = now(), updated_at = now()
+    WHERE id = $1`, [id, email, FORMER_USER.first_name, FORMER_USER.last_name])
+}

@@ -938,7 +938,72 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase the caller's account (privacy.md §3)
+         * @description Needs the current password (401 `invalid credentials` when wrong or missing). Refused while the caller has a request in_progress or is the assigned volunteer of one, and for the last admin. Otherwise, in one transaction: pending and approved requests cancelled, pending responses withdrawn, personal fields deleted, e-mail replaced, names set to "Former user", every token revoked, finished requests minimised. Ratings stay. The e-mail can register again.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The caller's current password */
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /**
@@ -2371,6 +2436,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
                         }[];
                     };
                 };
@@ -2456,6 +2528,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
                             distance_meters: number;
                         }[];
                     };
@@ -2555,6 +2634,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
                         }[];
                     };
                 };
@@ -2672,6 +2758,13 @@ export interface paths {
                                 last_name: string;
                                 email_verified: boolean;
                             } | null;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
                         };
                     };
                 };
@@ -2878,6 +2971,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
                         }[];
                     };
                 };
@@ -2968,6 +3068,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
                         }[];
                     };
                 };
@@ -3988,6 +4095,170 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the service holds about the caller (privacy.md §3)
+         * @description Profile with phone, address and home location, roles, own requests with contact data and exact points, own responses, ratings given and received. Other people appear by id only: no one else's contact data or e-mail. Sent as a download: `Content-Disposition: attachment; filename="my-data.json"`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            exported_at: string;
+                            /** @description The caller's own profile, with phone, address and home location */
+                            profile: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                phone: string | null;
+                                bio: string | null;
+                                avatar_url: string | null;
+                                address: string | null;
+                                city: string | null;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number | null;
+                                is_verified: boolean;
+                                is_blocked: boolean;
+                                email_verified: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                latitude: number | null;
+                                longitude: number | null;
+                            };
+                            roles: string[];
+                            /** @description The caller's requests, with contact data and exact points */
+                            requests: {
+                                id: number;
+                                request_type_id: number;
+                                request_type_name: string;
+                                title: string;
+                                description: string;
+                                address: string;
+                                city: string | null;
+                                latitude: number;
+                                longitude: number;
+                                /** Format: date-time */
+                                desired_completion_date: string | null;
+                                urgency: string;
+                                /** @enum {string} */
+                                status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                                contact_phone: string | null;
+                                contact_notes: string | null;
+                                assigned_volunteer_id: number | null;
+                                /** Format: date-time */
+                                moderated_at: string | null;
+                                moderation_comment: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                /** Format: date-time */
+                                minimised_at: string | null;
+                            }[];
+                            responses: {
+                                id: number;
+                                request_id: number;
+                                request_title: string;
+                                status: string;
+                                message: string | null;
+                                /** Format: date-time */
+                                responded_at: string;
+                                /** Format: date-time */
+                                accepted_at: string | null;
+                                /** Format: date-time */
+                                rejected_at: string | null;
+                                /** Format: date-time */
+                                cancelled_at: string | null;
+                            }[];
+                            ratings_given: {
+                                id: number;
+                                request_id: number;
+                                score: number;
+                                comment: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                volunteer_id: number;
+                            }[];
+                            ratings_received: {
+                                id: number;
+                                request_id: number;
+                                score: number;
+                                comment: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                rater_id: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -1,0 +1,72 @@
+import { Type, type Static } from 'typebox'
+import { DateTime, NullableDateTime, NullableId, NullableNumber, NullableString } from '../../http/schemas.js'
+import { RequestStatus } from '../requests/requests.schemas.js'
+import { UserProfile } from '../users/users.schemas.js'
+
+/** GET /users/me/export (privacy.md §3): everything the service holds about the caller. */
+export const ExportedRequest = Type.Object({
+  id: Type.Integer(),
+  request_type_id: Type.Integer(),
+  request_type_name: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  address: Type.String(),
+  city: NullableString(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  desired_completion_date: NullableDateTime,
+  urgency: Type.String(),
+  status: RequestStatus,
+  contact_phone: NullableString(),
+  contact_notes: NullableString(),
+  assigned_volunteer_id: NullableId,
+  moderated_at: NullableDateTime,
+  moderation_comment: NullableString(),
+  created_at: DateTime,
+  updated_at: DateTime,
+  finished_at: NullableDateTime,
+  minimised_at: NullableDateTime,
+})
+
+export const ExportedResponse = Type.Object({
+  id: Type.Integer(),
+  request_id: Type.Integer(),
+  request_title: Type.String(),
+  status: Type.String(),
+  message: NullableString(),
+  responded_at: DateTime,
+  accepted_at: NullableDateTime,
+  rejected_at: NullableDateTime,
+  cancelled_at: NullableDateTime,
+})
+
+const ratingFields = {
+  id: Type.Integer(),
+  request_id: Type.Integer(),
+  score: Type.Integer(),
+  comment: NullableString(),
+  created_at: DateTime,
+}
+
+export const DataExport = Type.Object({
+  exported_at: DateTime,
+  profile: Type.Object({
+    ...UserProfile.properties,
+    latitude: NullableNumber,
+    longitude: NullableNumber,
+  }, { description: 'The caller\'s own profile, with phone, address and home location' }),
+  roles: Type.Array(Type.String()),
+  requests: Type.Array(ExportedRequest, { description: 'The caller\'s requests, with contact data and exact points' }),
+  responses: Type.Array(ExportedResponse),
+  ratings_given: Type.Array(Type.Object({ ...ratingFields, volunteer_id: Type.Integer() })),
+  ratings_received: Type.Array(Type.Object({ ...ratingFields, rater_id: Type.Integer() })),
+})
+export type DataExport = Static<typeof DataExport>
+
+export const EraseInput = Type.Object({
+  password: Type.Optional(Type.String({ maxLength: 1024, description: 'The caller\'s current password' })),
+})
+export type EraseInput = Static<typeof EraseInput>
+
+export const ERASED = 'account erased'
+export const INVALID_CREDENTIALS = 'invalid credentials'
