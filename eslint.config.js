@@ -1,3 +1,4 @@
+import reactHooks from 'eslint-plugin-react-hooks'
 import neostandard, { plugins } from 'neostandard'
 
 /**
@@ -20,7 +21,7 @@ const restrict = (...entries) => ({
 })
 
 export default [
-  ...neostandard({ ts: true, ignores: ['dist/**', 'data/**', 'node_modules/**'] }),
+  ...neostandard({ ts: true, ignores: ['dist/**', 'data/**', 'node_modules/**', 'web/dist/**', 'web/test-results/**', 'web/src/api/schema.d.ts'] }),
   {
     rules: {
       // A TypeBox schema and its Static type share one name on purpose (UserProfile and UserProfile);
@@ -52,4 +53,13 @@ export default [
   { files: ['src/db/**/*.ts'], rules: restrict(HTTP, MODULES, ENTRY) },
   { files: ['src/lib/**/*.ts'], rules: restrict(ABOVE_LIB, FASTIFY) },
   { files: ['scripts/**'], rules: restrict(TEST) },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // `void promise` marks a promise an event handler starts and deliberately does not await.
+      'no-void': ['error', { allowAsStatement: true }],
+    },
+  },
 ]

@@ -15,6 +15,7 @@ import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
+import { registerWeb } from './http/web.js'
 import { accessTokens } from './lib/tokens.js'
 import { AlertService, AlertTicker } from './modules/alerts/alerts.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -36,6 +37,7 @@ import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
+import { sessionRoutes } from './modules/session/session.routes.js'
 import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
@@ -52,6 +54,8 @@ export interface AppOptions {
   config: Config
   db: Database
   jwtSecret: string
+  /** The built web app served at `/`; false serves the API alone. */
+  webRoot?: string | false
   /** Where log lines go instead of stdout (tests capture them this way). */
   logStream?: { write(line: string): void }
   /** How often this instance looks for due alert rounds (default 1000 ms; 0: never, tests then run rounds themselves). */
@@ -66,7 +70,7 @@ const ALERT_TICK_MS = 1000
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logStream, streams, alertTickMs = ALERT_TICK_MS }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -172,6 +176,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams, ale
       return { status: 'ready' as const }
     })
     await api.register(authRoutes, { auth })
+    await api.register(sessionRoutes, { auth, refreshTokenTtlDays: config.refreshTokenTtlDays })
     await api.register(usersRoutes, { users })
     await api.register(rolesRoutes, { roles })
     await api.register(requestTypesRoutes, { requestTypes })
@@ -183,6 +188,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, streams, ale
     await api.register(notificationsRoutes, { notifications })
     await api.register(eventsRoutes, { hub })
   }, { prefix: API_PREFIX })
+  if (webRoot !== false) await registerWeb(app, webRoot)
 
   return app
 }

@@ -62,6 +62,10 @@ const LIMITED: Record<string, { name: string, perAccount: boolean }> = {
   [`${API_PREFIX}/auth/login`]: { name: 'login', perAccount: true },
   [`${API_PREFIX}/auth/register`]: { name: 'register', perAccount: true },
   [`${API_PREFIX}/auth/refresh`]: { name: 'refresh', perAccount: false },
+  // The web app's sessions (src/modules/session) count against the same limits.
+  [`${API_PREFIX}/session`]: { name: 'login', perAccount: true },
+  [`${API_PREFIX}/session/register`]: { name: 'register', perAccount: true },
+  [`${API_PREFIX}/session/refresh`]: { name: 'refresh', perAccount: false },
 }
 
 /**

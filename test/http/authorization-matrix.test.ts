@@ -55,6 +55,8 @@ interface Row {
   title?: string
   path: (s: Scenario) => string
   body?: (s: Scenario, t: TestApp) => unknown
+  /** Request headers beyond the token (the web app's session routes need their CSRF header and cookie). */
+  headers?: (s: Scenario, t: TestApp) => Promise<Record<string, string>> | Record<string, string>
   expect: Expected
   /**
    * What the operation changes. Each cell of such a row gets a fresh scenario, and must change it
@@ -74,7 +76,16 @@ const ADMIN_REQUIRED = [403, 'admin role required'] as const
 const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 
 /** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
-const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types']
+const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'POST /session', 'POST /session/register', 'POST /session/refresh']
+
+const SESSION_CSRF = { 'x-vcs-csrf': '1' }
+
+/** A fresh web app session's refresh cookie, as a browser would send it back. */
+async function sessionCookie (t: TestApp): Promise<string> {
+  const account = await t.register()
+  const res = await t.request('POST', '/session', { body: { email: account.email, password: account.password }, headers: SESSION_CSRF })
+  return String(res.headers['set-cookie']).split(';')[0]!
+}
 
 const SIGNED_IN = ACTORS.filter((actor) => actor !== 'anonymous')
 const all = (outcome: Outcome) => Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Expected
@@ -155,6 +166,29 @@ const ROWS: readonly Row[] = [
   },
   { op: 'POST /auth/refresh', state: 'open', path: () => '/auth/refresh', body: async (_s, t) => ({ refresh_token: (await t.register()).refresh }), expect: everyone(200) },
   { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
+  // The web app's sessions (beyond 1.0.1): open like their /auth twins, each with its CSRF header.
+  {
+    op: 'POST /session',
+    state: 'open',
+    path: () => '/session',
+    headers: () => SESSION_CSRF,
+    body: async (_s, t) => {
+      const account = await t.register()
+      return { email: account.email, password: account.password }
+    },
+    expect: everyone(200),
+    see: (res, { sent }) => assert.equal(res.body.user.email, (sent as { email: string }).email),
+  },
+  {
+    op: 'POST /session/register',
+    state: 'open',
+    path: () => '/session/register',
+    headers: () => SESSION_CSRF,
+    body: () => ({ email: uniqueEmail('matrix'), password: 'correct horse battery', first_name: 'New', last_name: 'Session' }),
+    expect: everyone(201),
+  },
+  { op: 'POST /session/refresh', state: 'open', path: () => '/session/refresh', headers: async (_s, t) => ({ ...SESSION_CSRF, cookie: await sessionCookie(t) }), expect: everyone(200) },
+  { op: 'POST /session/logout', state: 'assigned', path: () => '/session/logout', headers: () => SESSION_CSRF, expect: signedIn(200) },
 
   // The caller's own account: every signed-in caller, acting on themselves only.
   { op: 'GET /auth/me', state: 'assigned', path: () => '/auth/me', expect: signedIn(200), see: (res, { account }) => assert.deepEqual(res.body, { id: account?.id, email: account?.email }) },
@@ -162,6 +196,7 @@ const ROWS: readonly Row[] = [
   { op: 'GET /users/me', state: 'assigned', path: () => '/users/me', expect: signedIn(200), see: (res, { account }) => assert.equal(res.body.id, account?.id) },
   { op: 'PATCH /users/me', state: 'assigned', path: () => '/users/me', body: () => ({ bio: 'Changed by the matrix' }), expect: signedIn(200) },
   { op: 'POST /users/me/location', state: 'assigned', path: () => '/users/me/location', body: () => ({ latitude: 1.5, longitude: 2.5 }), expect: signedIn(200) },
+  { op: 'GET /users/me/location', state: 'assigned', path: () => '/users/me/location', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['latitude', 'longitude']) },
   { op: 'POST /users/me/verify-email', state: 'assigned', path: () => '/users/me/verify-email', expect: signedIn(200) },
   { op: 'GET /users/me/export', state: 'assigned', path: () => '/users/me/export', expect: signedIn(200), see: (res, { account }) => assert.equal(res.body.profile.id, account?.id) },
   // privacy.md §3. With a wrong password, so the shared accounts survive; erasure itself: test/http/privacy.test.ts.
@@ -199,6 +234,13 @@ const ROWS: readonly Row[] = [
   // so a requester trying to raise, block or verify themselves is in the matrix too.
   { op: 'GET /roles', state: 'assigned', path: () => '/roles', expect: adminOnly(200) },
   { op: 'POST /admin/users/{user_id}/roles/{role_id}', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/roles/3`, expect: adminOnly(200), mutates: 'user' },
+  {
+    op: 'GET /admin/users',
+    state: 'pending',
+    path: (s) => `/admin/users?q=${encodeURIComponent(s.requester.email)}`,
+    expect: adminOnly(200),
+    see: (res, { s }) => assert.deepEqual(res.body.map((user: { id: number }) => user.id), [s.requester.id]),
+  },
   { op: 'DELETE /admin/users/{user_id}/roles/{role_id}', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/roles/1`, expect: adminOnly(200), mutates: 'user' },
   { op: 'POST /admin/users/{id}/block', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/block`, expect: adminOnly(200), mutates: 'user' },
   {
@@ -272,6 +314,18 @@ const ROWS: readonly Row[] = [
   { op: 'POST /moderation/requests/{id}/moderate', state: 'pending', path: (s) => `/moderation${req(s)}/moderate`, body: () => ({ action: 'approve' }), expect: moderatorsOnly(200), mutates: 'request' },
 
   // Volunteer responses.
+  // Own responses only: each caller sees exactly the responses they gave on the scenario's request.
+  {
+    op: 'GET /responses/my',
+    state: 'open',
+    path: () => '/responses/my?limit=100',
+    expect: signedIn(200),
+    see: (res, { actor, account, s }) => {
+      const mine = (res.body as Array<{ request_id: number, volunteer_id: number }>).filter((item) => item.request_id === s.requestId)
+      assert.equal(mine.length, actor === 'assigned' || actor === 'other' ? 1 : 0, 'own responses on the request')
+      assert.ok((res.body as Array<{ volunteer_id: number }>).every((item) => item.volunteer_id === account?.id), 'only their own')
+    },
+  },
   { op: 'GET /requests/{id}/responses', state: 'open', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0 }) },
   { op: 'GET /requests/{id}/responses', state: 'assigned', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0 }) },
   {
@@ -462,7 +516,10 @@ for (const engine of engines()) {
       assert.match(path.split('?')[0]!, new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`), `the row's path fits ${row.op}`)
       const account = accountOf(actor, s)
       const sent = await row.body?.(s, t)
-      const res = row.stream === true ? await streamStatus(path, account) : await t.request(method as 'GET', path, { token: account?.token, body: sent })
+      const headers = await row.headers?.(s, t)
+      const res = row.stream === true
+        ? await streamStatus(path, account)
+        : await t.request(method as 'GET', path, { token: account?.token, body: sent, ...(headers !== undefined ? { headers } : {}) })
       const want = row.expect[actor]
       const [status, error] = typeof want === 'number' ? [want] : want
       if (res.status !== status || (error !== undefined && !isDeepStrictEqual(res.body, { error }))) {

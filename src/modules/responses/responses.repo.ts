@@ -1,5 +1,6 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
-import type { ResponseStatus, VolunteerResponse } from './responses.schemas.js'
+import type { Page } from '../../lib/page.js'
+import type { MyResponse, ResponseStatus, VolunteerResponse } from './responses.schemas.js'
 
 /**
  * Owns the tables `volunteer_responses` and `ratings`: every statement that writes them is in this
@@ -33,6 +34,16 @@ export function listResponses (db: Queryable, requestId: number, volunteerId: nu
     FROM volunteer_responses vr JOIN users u ON u.id = vr.volunteer_id
     WHERE vr.request_id = $1 AND ($2::bigint IS NULL OR vr.volunteer_id = $2)
     ORDER BY vr.responded_at, vr.id`, [requestId, volunteerId])
+}
+
+/** A volunteer's own responses, newest first, with their request's title and current status. */
+export function listVolunteerResponses (db: Queryable, volunteerId: number, page: Page): Promise<MyResponse[]> {
+  return db.query<MyResponse>(/* sql */ `
+    SELECT ${RESPONSE_COLUMNS}, r.title AS request_title, r.status AS request_status
+    FROM volunteer_responses vr JOIN users u ON u.id = vr.volunteer_id JOIN requests r ON r.id = vr.request_id
+    WHERE vr.volunteer_id = $1
+    ORDER BY vr.responded_at DESC, vr.id DESC
+    LIMIT $2 OFFSET $3`, [volunteerId, page.limit, page.offset])
 }
 
 /** One response on the request, locked until the transaction ends (after its request: see the lock order). */

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
 import { REQUEST_ID_MESSAGES, RequestIdParams } from '../requests/requests.schemas.js'
 import {
-  AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, RATING_MESSAGES, RESPONSE_PARAM_MESSAGES, ResponseParams,
+  AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, MyResponse, RATING_MESSAGES, RESPONSE_PARAM_MESSAGES, ResponseParams,
   VolunteerResponse,
 } from './responses.schemas.js'
 import type { ResponsesService } from './responses.service.js'
@@ -71,6 +72,17 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ responses: ResponsesSe
     },
     config: { auth: 'user', extension: true, messages: RESPONSE_PARAM_MESSAGES },
   }, (request) => responses.withdraw(request.user, request.params.id, request.params.response_id))
+
+  app.get('/responses/my', {
+    schema: {
+      tags,
+      summary: 'The caller\'s own responses, newest first',
+      description: 'Each with its request\'s title and current status.',
+      querystring: PageQuery,
+      response: { 200: Type.Array(MyResponse), ...errors(401, 500) },
+    },
+    config: { auth: 'user', extension: true, failure: 'failed to get responses' },
+  }, (request) => responses.mine(request.user, parsePage(request.query)))
 
   app.post('/requests/:id/responses/:response_id/reject', {
     schema: {

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, Id, NullableDateTime, NullableString } from '../../http/schemas.js'
-import { REQUEST_ID_MESSAGES } from '../requests/requests.schemas.js'
+import { REQUEST_ID_MESSAGES, RequestStatus } from '../requests/requests.schemas.js'
 
 export const RESPONSE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const
 export type ResponseStatus = typeof RESPONSE_STATUSES[number]
@@ -19,6 +19,13 @@ export const VolunteerResponse = Type.Object({
   rejected_at: NullableDateTime,
 })
 export type VolunteerResponse = Static<typeof VolunteerResponse>
+
+/**
+ * One of the caller's own responses with what a volunteer needs to recognise its request (beyond
+ * 1.0.1): the title they saw when offering and the request's status now.
+ */
+export const MyResponse = Type.Object({ ...VolunteerResponse.properties, request_title: Type.String(), request_status: RequestStatus })
+export type MyResponse = Static<typeof MyResponse>
 
 export const CreateResponseInput = Type.Object({
   message: Type.Optional(NullableString({ maxLength: 2000 })),

@@ -1,6 +1,7 @@
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/database.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import type { Page } from '../../lib/page.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
 import * as requests from '../requests/requests.repo.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
@@ -8,7 +9,7 @@ import * as users from '../users/users.repo.js'
 import { closeAlertsOf, startAlertRounds } from '../alerts/alerts.service.js'
 import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as responses from './responses.repo.js'
-import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, VolunteerResponse } from './responses.schemas.js'
+import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, MyResponse, VolunteerResponse } from './responses.schemas.js'
 
 export const RESPONSE_NOT_FOUND = 'response not found'
 export const NOT_OPEN = 'request is not open for responses'
@@ -35,6 +36,11 @@ export class ResponsesService {
     const request = await requests.findRequestParties(this.db, requestId)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     return await responses.listResponses(this.db, requestId, seesAllResponses(viewer, request) ? null : viewer.id)
+  }
+
+  /** The caller's own responses, newest first (beyond 1.0.1: a volunteer's "my offers"). */
+  mine (volunteer: Principal, page: Page): Promise<MyResponse[]> {
+    return responses.listVolunteerResponses(this.db, volunteer.id, page)
   }
 
   /** A new pending response on an approved request that is not the caller's own; one open response per volunteer. */

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { parsePage } from '../../http/pagination.js'
 import { errors, idParams, Message } from '../../http/schemas.js'
 import type { Principal } from '../../lib/principal.js'
 import type { RolesService } from './roles.service.js'
-import { Permission, PermissionCheckResult, PermissionNameParams, Role, RoleAssignmentResult, UserRoleParams } from './roles.schemas.js'
+import { AdminUser, AdminUserQuery, Permission, PermissionCheckResult, PermissionNameParams, Role, RoleAssignmentResult, UserRoleParams } from './roles.schemas.js'
 
 const userRoleMessages = { user_id: 'invalid user_id', role_id: 'invalid role_id' }
 
@@ -38,6 +39,17 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = a
     schema: { tags: ['admin'], summary: 'All roles', response: { 200: Type.Array(Role), ...errors(401, 403, 500) } },
     config: { auth: 'admin', extension: true, failure: 'failed to get roles' },
   }, () => roles.listRoles())
+
+  app.get('/admin/users', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Find users by part of their e-mail address or name',
+      description: 'Any case; oldest account first; each with its flags and the ids of its roles.',
+      querystring: AdminUserQuery,
+      response: { 200: Type.Array(AdminUser), ...errors(400, 401, 403, 500) },
+    },
+    config: { auth: 'admin', extension: true, failure: 'failed to find users', messages: { q: 'q must be at most 254 characters long' } },
+  }, (request) => roles.findUsers(request.query.q ?? '', parsePage(request.query)))
 
   app.delete('/admin/users/:user_id/roles/:role_id', {
     schema: {

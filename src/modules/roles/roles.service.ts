@@ -3,10 +3,11 @@ import type { Database, Queryable } from '../../db/database.js'
 import { normaliseEmail } from '../../lib/email.js'
 import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { hashPassword } from '../../lib/passwords.js'
+import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
 import { revokeRefreshTokens } from '../auth/auth.repo.js'
 import type { PrincipalCache } from '../auth/principals.js'
-import { ensureUser, setFlag, userExists } from '../users/users.repo.js'
+import { ensureUser, searchUsers, setFlag, userExists, type AdminUserRow } from '../users/users.repo.js'
 import * as roles from './roles.repo.js'
 import type { RoleAssignmentResult } from './roles.schemas.js'
 
@@ -62,6 +63,11 @@ export class RolesService {
       if (blocked) await revokeRefreshTokens(tx, userId, 'blocked')
     })
     this.principals.forget(userId)
+  }
+
+  /** Users whose e-mail or name contains `text`, for the administration page. */
+  findUsers (text: string, page: Page): Promise<AdminUserRow[]> {
+    return searchUsers(this.db, text.trim(), page)
   }
 
   async verifyIdentity (userId: number): Promise<void> {

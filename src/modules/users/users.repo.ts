@@ -1,4 +1,5 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
+import type { Page } from '../../lib/page.js'
 
 /**
  * Owns the `users` table: every statement that writes a user row is in this file, whichever module's
@@ -22,6 +23,8 @@ export interface ProfileRow extends UserInfoRow {
   created_at: Date
   updated_at: Date
 }
+
+export interface AdminUserRow extends UserInfoRow { is_verified: boolean, is_blocked: boolean, role_ids: number[] }
 
 export interface NewUser {
   email: string
@@ -98,6 +101,26 @@ export async function updateLocation (db: Queryable, id: number, latitude: numbe
  */
 export async function lockUser (tx: Queryable, userId: number): Promise<void> {
   await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
+}
+
+export function findLocation (db: Queryable, id: number): Promise<{ latitude: number | null, longitude: number | null } | undefined> {
+  return maybeOne(db, 'SELECT latitude, longitude FROM users WHERE id = $1', [id])
+}
+
+/**
+ * Users whose e-mail address or name contains `text` (any case), oldest account first, with the ids of
+ * their roles. A LIKE with a leading wildcard reads every user row: fine for an admin's search, which
+ * is rare, and exact matches on part of a name are what an admin types.
+ */
+export function searchUsers (db: Queryable, text: string, page: Page): Promise<AdminUserRow[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return db.query<AdminUserRow>(/* sql */ `
+    SELECT u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_verified, u.is_blocked,
+      COALESCE(ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = u.id ORDER BY ur.role_id), '{}') AS role_ids
+    FROM users u
+    WHERE u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1
+    ORDER BY u.id
+    LIMIT $2 OFFSET $3`, [pattern, page.limit, page.offset])
 }
 
 export async function markEmailVerified (db: Queryable, id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors, idParams, Message } from '../../http/schemas.js'
 import type { UsersService } from './users.service.js'
-import { LocationInput, NAME_MESSAGES, UpdateProfileInput, UserProfile } from './users.schemas.js'
+import { HomeLocation, LocationInput, NAME_MESSAGES, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
 const tags = ['users']
 
@@ -45,6 +45,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
     await users.setLocation(request.user, request.body)
     return { message: 'location updated' }
   })
+
+  // Extension beyond 1.0.1: the web app's "use my home location" needs the point back.
+  app.get('/users/me/location', {
+    schema: { tags, summary: 'Own home location', description: 'Both null until a location is set.', response: { 200: HomeLocation, ...errors(401, 404) } },
+    config: { auth: 'user', extension: true },
+  }, (request) => users.location(request.user))
 
   app.post('/users/me/verify-email', {
     schema: { tags, summary: 'Mark own e-mail verified', response: { 200: Message, ...errors(401, 500) } },

@@ -41,6 +41,10 @@ export const NAME_MESSAGES = {
   'last_name:pattern': 'last_name must not be blank',
 }
 
+/** Own home location (beyond 1.0.1): null and null until one is set. */
+export const HomeLocation = Type.Object({ latitude: NullableNumber, longitude: NullableNumber })
+export type HomeLocation = Static<typeof HomeLocation>
+
 export const UpdateProfileInput = Type.Object({
   first_name: Type.Optional(Name),
   last_name: Type.Optional(Name),

@@ -3,7 +3,7 @@ import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
 import { refreshAlertPoint } from '../availability/availability.repo.js'
 import * as users from './users.repo.js'
-import type { LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
+import type { HomeLocation, LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
 function toProfile (row: users.ProfileRow, showContact: boolean): UserProfile {
   return {
@@ -56,6 +56,12 @@ export class UsersService {
       await users.updateLocation(tx, user.id, input.latitude, input.longitude)
       await refreshAlertPoint(tx, user.id)
     })
+  }
+
+  async location (user: Principal): Promise<HomeLocation> {
+    const row = await users.findLocation(this.db, user.id)
+    if (row === undefined) throw notFound(USER_NOT_FOUND)
+    return { latitude: row.latitude, longitude: row.longitude }
   }
 
   async verifyEmail (user: Principal): Promise<void> {

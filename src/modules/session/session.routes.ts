@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { API_PREFIX } from '../../http/openapi.js'
+import { errors, Message } from '../../http/schemas.js'
+import { forbidden, unauthorized } from '../../lib/errors.js'
+import { AuthResponse, LoginRequest, RegisterRequest } from '../auth/auth.schemas.js'
+import type { AuthService } from '../auth/auth.service.js'
+import { NAME_MESSAGES } from '../users/users.schemas.js'
+
+/**
+ * The web app's sessions (beyond interface 1.0.1): the same accounts and tokens as /auth, but the
+ * refresh token travels only in an httpOnly cookie scoped to these routes, so page script never sees
+ * it. Cross-site requests are refused twice over: the cookie is SameSite=Strict, and every route
+ * needs the CSRF_HEADER, which a form cannot send and a cross-origin script cannot send without a
+ * CORS preflight that this service does not grant to other origins.
+ */
+export const SESSION_PATH = `${API_PREFIX}/session`
+export const REFRESH_COOKIE = 'vcs_refresh'
+export const CSRF_HEADER = 'x-vcs-csrf'
+
+const tags = ['auth']
+
+/** The answer without the refresh token, which goes into the cookie instead. */
+const SessionResponse = Type.Omit(AuthResponse, ['refresh_token'])
+
+const CsrfHeaders = Type.Object({ [CSRF_HEADER]: Type.Literal('1') })
+
+const emailMessages = { email: 'invalid email', 'email:required': 'email is required' }
+
+function readCookie (request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie
+  if (header === undefined) return undefined
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return undefined
+}
+
+/** Behind a TLS-terminating proxy request.protocol is https only with TRUST_PROXY set, as it should be. */
+function setRefreshCookie (request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  const secure = request.protocol === 'https' ? '; Secure' : ''
+  reply.header('set-cookie', `${REFRESH_COOKIE}=${token}; Path=${SESSION_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`)
+  // Answers that carry tokens must not be kept by any cache.
+  reply.header('cache-control', 'no-store')
+}
+
+/**
+ * The CSRF header, then a same-origin check: a browser always sends Origin on a POST; when present it must name this host.
+ * The custom header alone already forces a preflight, so this is defence in depth (e.g. CORS_ORIGINS set).
+ */
+async function csrfChecks (request: FastifyRequest): Promise<void> {
+  if (request.headers[CSRF_HEADER] !== '1') throw forbidden(`header ${CSRF_HEADER}: 1 is required`)
+  const body = request.body as { email?: unknown } | null | undefined
+  // E-mail is stored trimmed (rules.md › Accounts and tokens), as /auth trims it before the format check.
+  if (typeof body?.email === 'string') body.email = body.email.trim()
+  const origin = request.headers.origin
+  if (origin === undefined) return
+  let host: string
+  try {
+    host = new URL(origin).host
+  } catch {
+    throw forbidden('cross-site request refused')
+  }
+  if (host !== request.host) throw forbidden('cross-site request refused')
+}
+
+export const sessionRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, refreshTokenTtlDays: number }> = async (app, { auth, refreshTokenTtlDays }) => {
+  const maxAge = refreshTokenTtlDays * 86400
+  const csrfMessages = { [CSRF_HEADER]: `header ${CSRF_HEADER}: 1 is required` }
+  const common = { headers: CsrfHeaders, response: { 200: SessionResponse, ...errors(400, 401, 403) } }
+
+  const start = (request: FastifyRequest, reply: FastifyReply, result: AuthResponse) => {
+    const { refresh_token: refresh, ...session } = result
+    setRefreshCookie(request, reply, refresh, maxAge)
+    return session
+  }
+
+  app.post('/session', {
+    schema: { tags, summary: 'Sign in (web app): like /auth/login, the refresh token set as an httpOnly cookie', body: LoginRequest, ...common },
+    config: { auth: 'none', extension: true, messages: { ...csrfMessages, ...emailMessages, 'password:required': 'password is required', 'password:minLength': 'password is required' } },
+    preValidation: csrfChecks,
+  }, async (request, reply) => start(request, reply, await auth.login(request.body)))
+
+  app.post('/session/register', {
+    schema: {
+      tags,
+      summary: 'Create an account and sign in (web app): like /auth/register, the refresh token set as an httpOnly cookie',
+      body: RegisterRequest,
+      headers: CsrfHeaders,
+      response: { 201: SessionResponse, ...errors(400, 403) },
+    },
+    config: {
+      auth: 'none',
+      extension: true,
+      messages: { ...csrfMessages, ...emailMessages, ...NAME_MESSAGES, phone: 'invalid phone', latitude: 'invalid latitude', longitude: 'invalid longitude' },
+    },
+    preValidation: csrfChecks,
+  }, async (request, reply) => {
+    const session = start(request, reply, await auth.register(request.body))
+    return reply.code(201).send(session)
+  })
+
+  app.post('/session/refresh', {
+    schema: {
+      tags,
+      summary: 'New access token from the session cookie (web app); the cookie is rotated',
+      description: 'Single use, like /auth/refresh: a cookie presented twice revokes every refresh token of its user.',
+      ...common,
+    },
+    config: { auth: 'none', extension: true, messages: csrfMessages },
+    preValidation: csrfChecks,
+  }, async (request, reply) => {
+    const token = readCookie(request, REFRESH_COOKIE)
+    if (token === undefined || token === '') throw unauthorized('not signed in')
+    return start(request, reply, await auth.refresh(token))
+  })
+
+  app.post('/session/logout', {
+    schema: {
+      tags,
+      summary: 'Sign out (web app): revokes every refresh token of the caller and clears the cookie',
+      headers: CsrfHeaders,
+      response: { 200: Message, ...errors(401, 403, 500) },
+    },
+    config: { auth: 'user', extension: true, failure: 'failed to logout', messages: csrfMessages },
+    preValidation: csrfChecks,
+  }, async (request, reply) => {
+    await auth.logout(request.user.id)
+    setRefreshCookie(request, reply, '', 0)
+    return { message: 'logged out' }
+  })
+}

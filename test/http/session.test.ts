@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { startApp, uniqueEmail, type TestApp } from '../helpers/app.js'
+import { assertError, assertStatus } from '../helpers/assert.js'
+import { engines } from '../helpers/engines.js'
+
+const CSRF = { 'x-vcs-csrf': '1' }
+const PASSWORD = 'correct horse battery'
+
+function cookieOf (res: { headers: Record<string, unknown> }): string {
+  const header = res.headers['set-cookie']
+  assert.equal(typeof header, 'string', 'one Set-Cookie header')
+  return header as string
+}
+
+/** The cookie's value, as a browser would send it back. */
+const valueOf = (setCookie: string): string => setCookie.split(';')[0]!
+
+for (const engine of engines()) {
+  describe(`web app sessions: refresh token in an httpOnly cookie (${engine})`, () => {
+    let t: TestApp
+    let email: string
+    before(async () => {
+      t = await startApp(engine)
+      email = (await t.register()).email
+    })
+    after(() => t.close())
+
+    const signIn = (headers: Record<string, string> = CSRF, body: unknown = { email, password: PASSWORD }) =>
+      t.request('POST', '/session', { body, headers })
+
+    it('sign-in answers like /auth/login without the refresh token, which goes into a strict httpOnly cookie', async () => {
+      const res = await signIn()
+      assertStatus(res, 200)
+      assert.deepEqual(Object.keys(res.body).sort(), ['access_token', 'expires_in', 'user'])
+      assert.equal(res.body.user.email, email)
+      assert.equal(res.headers['cache-control'], 'no-store')
+      const cookie = cookieOf(res)
+      assert.match(cookie, /^vcs_refresh=[\w-]{43}; /)
+      assert.match(cookie, /; Path=\/api\/v1\/session;/)
+      assert.match(cookie, /; HttpOnly;/)
+      assert.match(cookie, /; SameSite=Strict;/)
+      assert.match(cookie, /; Max-Age=2592000$/, 'REFRESH_TOKEN_TTL_DAYS, 30 by default')
+      assert.doesNotMatch(cookie, /Secure/, 'plain HTTP: a Secure cookie would never be sent back')
+      assertStatus(await t.get('/auth/me', res.body.access_token), 200)
+    })
+
+    it('refresh rotates the cookie; the old cookie presented again revokes the session', async () => {
+      const first = valueOf(cookieOf(await signIn()))
+      const refreshed = await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: first } })
+      assertStatus(refreshed, 200)
+      assert.deepEqual(Object.keys(refreshed.body).sort(), ['access_token', 'expires_in', 'user'])
+      const second = valueOf(cookieOf(refreshed))
+      assert.notEqual(second, first)
+      assertStatus(await t.get('/auth/me', refreshed.body.access_token), 200)
+      // Reuse of a spent token looks like theft: every refresh token of the user is revoked.
+      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: first } }), 401, 'invalid refresh token')
+      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: second } }), 401, 'invalid refresh token')
+    })
+
+    it('refresh without the cookie is 401 not signed in; other cookies are ignored', async () => {
+      assertError(await t.request('POST', '/session/refresh', { headers: CSRF }), 401, 'not signed in')
+      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: 'other=1; vcs_refresh=' } }), 401, 'not signed in')
+      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: 'vcs_refresh=not-a-token' } }), 401, 'invalid refresh token')
+    })
+
+    it('every session route refuses a call without the CSRF header (403), before it does anything', async () => {
+      const cookie = valueOf(cookieOf(await signIn()))
+      assertError(await signIn({}), 403, 'header x-vcs-csrf: 1 is required')
+      assertError(await signIn({ 'x-vcs-csrf': 'yes' }), 403, 'header x-vcs-csrf: 1 is required')
+      assertError(await t.request('POST', '/session/register', { body: { email: uniqueEmail(), password: PASSWORD, first_name: 'A', last_name: 'B' } }), 403, 'header x-vcs-csrf: 1 is required')
+      assertError(await t.request('POST', '/session/refresh', { headers: { cookie } }), 403, 'header x-vcs-csrf: 1 is required')
+      const { token } = await t.register()
+      assertError(await t.request('POST', '/session/logout', { token }), 403, 'header x-vcs-csrf: 1 is required')
+      // The cookie was not spent by the refused refresh.
+      assertStatus(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie } }), 200)
+    })
+
+    it('a call from another origin is refused (403); from this origin it is served', async () => {
+      assertError(await signIn({ ...CSRF, origin: 'https://evil.example' }), 403, 'cross-site request refused')
+      assertError(await signIn({ ...CSRF, origin: 'null' }), 403, 'cross-site request refused')
+      assertError(await signIn({ ...CSRF, host: 'app.example', origin: 'http://app.example.evil' }), 403, 'cross-site request refused')
+      assertStatus(await signIn({ ...CSRF, host: 'app.example', origin: 'http://app.example' }), 200)
+      assertStatus(await signIn({ ...CSRF, host: 'app.example:8080', origin: 'http://app.example:8080' }), 200)
+    })
+
+    it('wrong password is 401 invalid email or password, and sets no cookie', async () => {
+      const res = await signIn(CSRF, { email, password: 'wrong password' })
+      assertError(res, 401, 'invalid email or password')
+      assert.equal(res.headers['set-cookie'], undefined)
+      assertError(await signIn(CSRF, { email: 'not an email', password: 'x' }), 400, 'invalid email')
+    })
+
+    it('register signs the new account in with a cookie; the e-mail is stored trimmed and in lower case', async () => {
+      const newEmail = uniqueEmail('Session')
+      const res = await t.request('POST', '/session/register', { body: { email: `  ${newEmail.toUpperCase()} `, password: PASSWORD, first_name: 'Grace', last_name: 'Hopper' }, headers: CSRF })
+      assertStatus(res, 201)
+      assert.deepEqual(Object.keys(res.body).sort(), ['access_token', 'expires_in', 'user'])
+      assert.equal(res.body.user.email, newEmail.toLowerCase())
+      assert.match(cookieOf(res), /^vcs_refresh=[\w-]{43}; Path=\/api\/v1\/session; HttpOnly; SameSite=Strict/)
+      assertError(await t.request('POST', '/session/register', { body: { email: newEmail, password: PASSWORD, first_name: 'G', last_name: 'H' }, headers: CSRF }), 400, 'email already registered')
+      assertError(await t.request('POST', '/session/register', { body: { email: uniqueEmail(), password: 'short', first_name: 'G', last_name: 'H' }, headers: CSRF }), 400, 'password must be at least 8 characters long')
+    })
+
+    it('logout revokes the session and clears the cookie', async () => {
+      const res = await signIn()
+      const cookie = valueOf(cookieOf(res))
+      const out = await t.request('POST', '/session/logout', { token: res.body.access_token, headers: CSRF })
+      assertStatus(out, 200)
+      assert.deepEqual(out.body, { message: 'logged out' })
+      assert.match(cookieOf(out), /^vcs_refresh=; Path=\/api\/v1\/session; HttpOnly; SameSite=Strict; Max-Age=0$/)
+      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie } }), 401, 'invalid refresh token')
+      assertError(await t.request('POST', '/session/logout', { headers: CSRF }), 401, 'unauthorized')
+    })
+
+    it('the JSON token API of 1.0.1 is unchanged: login still returns the refresh token in the body, and sets no cookie', async () => {
+      const res = await t.post('/auth/login', { email, password: PASSWORD })
+      assertStatus(res, 200)
+      assert.deepEqual(Object.keys(res.body).sort(), ['access_token', 'expires_in', 'refresh_token', 'user'])
+      assert.equal(res.headers['set-cookie'], undefined)
+    })
+  })
+
+  describe(`web app sessions behind a TLS proxy (${engine})`, () => {
+    let t: TestApp
+    before(async () => { t = await startApp(engine, { trustProxy: true }) })
+    after(() => t.close())
+
+    it('the cookie is Secure when the request came over HTTPS', async () => {
+      const { email, password } = await t.register()
+      const res = await t.request('POST', '/session', { body: { email, password }, headers: { ...CSRF, 'x-forwarded-proto': 'https' } })
+      assertStatus(res, 200)
+      assert.match(cookieOf(res), /; Secure$/)
+    })
+  })
+}

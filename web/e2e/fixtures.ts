@@ -1,0 +1,95 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
+
+/** WCAG 2.2 A and AA, as the issue asks; axe's best-practice rules too (the web guide). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+
+export interface Fixtures {
+  /** Scans the page (or `include`, a CSS selector) and fails on any violation, with the results attached. */
+  checkA11y: (include?: string) => Promise<void>
+  /** Opens `path`, waits until the page's h1 is shown, then scans it. */
+  gotoPage: (path: string, heading: string | RegExp) => Promise<void>
+}
+
+export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    // A console message about a refused resource is a Content-Security-Policy violation: fail on it.
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/Refused to|Content Security Policy/i.test(message.text())) refused.push(message.text())
+    })
+    page.on('pageerror', (error) => refused.push(`page error: ${error.message}`))
+    await use(page)
+    expect(refused, 'CSP violations or uncaught errors').toEqual([])
+  },
+  checkA11y: async ({ page }, use, testInfo) => {
+    await use(async (include?: string) => {
+      let builder = new AxeBuilder({ page }).withTags(AXE_TAGS)
+      if (include !== undefined) builder = builder.include(include)
+      const results = await builder.analyze()
+      await testInfo.attach('axe-results', { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' })
+      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+      expect(summary, `axe violations on ${page.url()}`).toEqual([])
+    })
+  },
+  gotoPage: async ({ page, checkA11y }, use) => {
+    await use(async (path: string, heading: string | RegExp) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await checkA11y()
+    })
+  },
+})
+
+export { expect }
+
+/** Reaches `target` by pressing Tab from where focus is now, as a keyboard user would. */
+export async function tabTo (page: Page, target: Locator, limit = 40): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
+/** No horizontal scrolling: the page is no wider than the window. */
+export async function expectNoHorizontalScroll (page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow, 'horizontal overflow in CSS px').toBeLessThanOrEqual(0)
+}
+
+let counter = 0
+export function uniqueEmail (label: string): string {
+  counter += 1
+  return `${label}.${Date.now().toString(36)}.${process.pid}.${counter}@example.org`
+}
+
+export const PASSWORD = 'correct horse battery'
+
+/** Types into the field with this label, reached by the keyboard rather than by a click. */
+export async function fill (page: Page, label: string, value: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: label, exact: true })
+  await field.focus()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type(value)
+}
+
+export async function register (page: Page, email: string, first = 'Ada'): Promise<void> {
+  await page.goto('/register')
+  await fill(page, 'First name', first)
+  await fill(page, 'Last name', 'Lovelace')
+  await fill(page, 'Email address', email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${first}` })).toBeFocused()
+}
+
+/**
+ * The polite live region ends with `text`. Messages that come within a moment of each other are
+ * said together, and a keyboard-fast test can make several, so only the last is pinned here.
+ */
+export async function expectAnnounced (page: Page, text: string): Promise<void> {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`(^|\\s)${escaped}$`))
+}

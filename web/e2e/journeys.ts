@@ -1,0 +1,85 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { E2E_ADMIN } from './accounts.js'
+import { uniqueEmail } from './fixtures.js'
+
+/**
+ * Set-up for the volunteer, moderation and admin journeys through the public API (what the browser
+ * tests then do is by keyboard in the page): accounts, roles, requests in a given state.
+ */
+export const PASSWORD = 'correct horse battery'
+
+export interface Person { id: number, email: string, first: string, last: string, token: string }
+
+async function call (api: APIRequestContext, method: 'GET' | 'POST', path: string, token: string | undefined, data?: unknown) {
+  const response = await api.fetch(`/api/v1${path}`, {
+    method,
+    headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
+    ...(data !== undefined ? { data } : {}),
+  })
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true)
+  return await response.json()
+}
+
+export async function registerPerson (api: APIRequestContext, first: string, last = 'Tester', extra: Record<string, unknown> = {}): Promise<Person> {
+  const email = uniqueEmail(first.toLowerCase())
+  const body = await call(api, 'POST', '/auth/register', undefined, { email, password: PASSWORD, first_name: first, last_name: last, ...extra })
+  return { id: body.user.id, email, first, last, token: body.access_token }
+}
+
+let adminToken: string | undefined
+export async function admin (api: APIRequestContext): Promise<string> {
+  adminToken ??= (await call(api, 'POST', '/auth/login', undefined, E2E_ADMIN)).access_token as string
+  return adminToken
+}
+
+export async function giveRole (api: APIRequestContext, person: Person, roleId: 2 | 3): Promise<void> {
+  await call(api, 'POST', `/admin/users/${person.id}/roles/${roleId}`, await admin(api))
+}
+
+/** A spot of the test's own, so that a nearby search around it finds only the test's requests. */
+export function uniquePoint (): { latitude: number, longitude: number } {
+  return { latitude: Number((-60 + Math.random() * 120).toFixed(4)), longitude: Number((-170 + Math.random() * 340).toFixed(4)) }
+}
+
+/** Moves a point about `meters` north. */
+export const north = (point: { latitude: number, longitude: number }, meters: number) => ({ latitude: point.latitude + meters / 111_195, longitude: point.longitude })
+
+export async function createRequest (api: APIRequestContext, requester: Person, fields: Record<string, unknown>): Promise<number> {
+  const body = await call(api, 'POST', '/requests', requester.token, {
+    request_type_id: 1,
+    title: 'Groceries for the week',
+    description: 'Milk, bread and vegetables from the shop on the corner',
+    address: '1 Main Street',
+    city: 'Springfield',
+    urgency: 'medium',
+    ...fields,
+  })
+  return body.id as number
+}
+
+export async function approve (api: APIRequestContext, requestId: number): Promise<void> {
+  await call(api, 'POST', `/moderation/requests/${requestId}/approve`, await admin(api), {})
+}
+
+export async function offer (api: APIRequestContext, requestId: number, volunteer: Person, message = 'I can help'): Promise<number> {
+  return (await call(api, 'POST', `/requests/${requestId}/responses`, volunteer.token, { message })).id as number
+}
+
+export async function accept (api: APIRequestContext, requestId: number, responseId: number, requester: Person): Promise<void> {
+  await call(api, 'POST', `/requests/${requestId}/responses/${responseId}/accept`, requester.token)
+}
+
+/** Signs in through the page, by keyboard, and waits for the start page. */
+export async function signIn (page: Page, person: { email: string }, password = PASSWORD): Promise<void> {
+  await page.goto('/sign-in')
+  await page.getByRole('textbox', { name: 'Email address' }).fill(person.email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeVisible()
+}
+
+/** The main navigation's link, reached and followed by the keyboard. */
+export async function followNav (page: Page, name: string, heading: string | RegExp): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused()
+}

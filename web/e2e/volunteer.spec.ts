@@ -1,0 +1,211 @@
+import type { Page } from '@playwright/test'
+import { expect, expectAnnounced, expectNoHorizontalScroll, tabTo, test } from './fixtures.js'
+import { accept, approve, createRequest, followNav, north, offer, registerPerson, signIn, uniquePoint } from './journeys.js'
+
+/** The list item (an article named by its request's title). */
+const item = (page: Page, title: string) => page.getByRole('article', { name: title })
+
+test.describe('volunteer: find help nearby, offer, withdraw, my offers', () => {
+  test('the list from the home location, the device or typed coordinates, filtered by distance by keyboard', async ({ page, context, request, checkA11y }) => {
+    const home = uniquePoint()
+    const requester = await registerPerson(request, 'Rita', 'Asker')
+    const near = await createRequest(request, requester, { ...north(home, 300), title: 'Carry shopping upstairs', urgency: 'urgent', request_type_id: 1 })
+    await approve(request, near)
+    await createRequest(request, requester, { ...north(home, 800), title: 'Lift to the clinic', urgency: 'high', request_type_id: 2 })
+    const far = await createRequest(request, requester, { ...north(home, 3200), title: 'Fix the television', urgency: 'low', request_type_id: 5 })
+    await approve(request, far)
+    const volunteer = await registerPerson(request, 'Vera', 'Helper', home)
+
+    await signIn(page, volunteer)
+    await followNav(page, 'Find help nearby', 'Find people to help nearby')
+    await expect(page.getByText('Choose where to search from to see requests.')).toBeVisible()
+    await checkA11y()
+
+    await page.getByRole('button', { name: 'Use my home location' }).press('Enter')
+    await expect(page.getByRole('status')).toContainText('3 requests within 5 km')
+    const results = page.getByRole('region', { name: 'Requests' })
+    await expect(results.getByRole('article')).toHaveCount(3)
+    // Nearest first; each item complete in words: kind, urgency, distance, status, place, and what can be done.
+    await expect(results.getByRole('article').first()).toHaveAccessibleName('Carry shopping upstairs')
+    const first = item(page, 'Carry shopping upstairs')
+    for (const text of ['Shopping', 'Urgent', '300 m away', 'Open for offers', 'Springfield']) await expect(first).toContainText(text)
+    await expect(first.getByRole('link', { name: 'Offer help: Carry shopping upstairs' })).toBeVisible()
+    const pending = item(page, 'Lift to the clinic')
+    await expect(pending).toContainText('Waiting for a moderator')
+    await expect(pending).toContainText('800 m away')
+    await expect(pending.getByRole('link', { name: /Offer help/ })).toHaveCount(0)
+    await expect(item(page, 'Fix the television')).toContainText('3.2 km away')
+    await expect(page).toHaveURL(new RegExp(`lat=${home.latitude}&lon=${home.longitude}&radius=5000`))
+    await checkA11y()
+
+    // The distance is a radio group: arrow keys change it, focus stays, the new count is announced.
+    const fiveKm = page.getByRole('radio', { name: 'Within 5 km' })
+    await expect(fiveKm).toBeChecked()
+    await fiveKm.focus()
+    await page.keyboard.press('ArrowLeft')
+    const twoKm = page.getByRole('radio', { name: 'Within 2 km' })
+    await expect(twoKm).toBeChecked()
+    await expect(twoKm).toBeFocused()
+    await expectAnnounced(page, '2 requests within 2 km')
+    await expect(results.getByRole('article')).toHaveCount(2)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find people to help nearby')
+
+    // Typed coordinates (a German-style comma is read too); a bad one is shown at its field.
+    const latitude = page.getByRole('textbox', { name: 'Latitude' })
+    await latitude.fill('91')
+    await page.getByRole('button', { name: 'Search', exact: true }).press('Enter')
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Enter a latitude from -90 to 90' })).toBeVisible()
+    await expect(page).toHaveTitle(/^Error: Find people to help nearby/)
+    await checkA11y()
+    await page.getByRole('alert').getByRole('link', { name: 'Enter a latitude from -90 to 90' }).press('Enter')
+    await expect(latitude).toBeFocused()
+    await latitude.fill(String(home.latitude + 1).replace('.', ','))
+    await page.getByRole('textbox', { name: 'Longitude' }).fill(String(home.longitude))
+    await page.getByRole('textbox', { name: 'Longitude' }).press('Enter')
+    await expectAnnounced(page, '0 requests within 2 km')
+    await expect(results).toContainText('No requests within 2 km. Try a larger distance.')
+
+    // The device's position.
+    await context.grantPermissions(['geolocation'])
+    await context.setGeolocation(home)
+    await page.getByRole('button', { name: 'Use my current location' }).press('Space')
+    await expect(page.getByRole('status')).toContainText('2 requests within 2 km')
+    await expect(latitude).toHaveValue(String(home.latitude))
+  })
+
+  test('without a home location, "use my home location" says what to do', async ({ page, request }) => {
+    await signIn(page, await registerPerson(request, 'Nora', 'Nohome'))
+    await page.goto('/find-help')
+    await page.getByRole('button', { name: 'Use my home location' }).press('Enter')
+    await expect(page.getByRole('alert')).toContainText('You have not set a home location yet.')
+    await expect(page.locator('.error-summary')).toBeFocused()
+  })
+
+  test('open a request, offer help with a message, see it in my offers, withdraw it', async ({ page, request, checkA11y }) => {
+    const point = uniquePoint()
+    const requester = await registerPerson(request, 'Rita', 'Asker')
+    const id = await createRequest(request, requester, { ...point, title: 'Walk to the pharmacy', description: 'I need company on the way to the pharmacy on Tuesday', urgency: 'high' })
+    await approve(request, id)
+    const volunteer = await registerPerson(request, 'Vera', 'Helper', point)
+
+    await signIn(page, volunteer)
+    await followNav(page, 'Find help nearby', 'Find people to help nearby')
+    await page.getByRole('button', { name: 'Use my home location' }).press('Enter')
+    const link = page.getByRole('link', { name: 'Offer help: Walk to the pharmacy' })
+    await tabTo(page, link)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Walk to the pharmacy' })).toBeFocused()
+    await expect(page.getByText('I need company on the way to the pharmacy on Tuesday')).toBeVisible()
+    await expect(page.getByText('Rita Asker')).toBeVisible()
+    await checkA11y()
+
+    const message = page.getByRole('textbox', { name: 'Message to Rita (optional)' })
+    await message.focus()
+    await page.keyboard.type('I can come on Tuesday at ten.')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Offer help' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status')).toContainText('Your offer is sent.')
+    await expect(page.getByRole('heading', { level: 2, name: 'Your offer' })).toBeFocused()
+    const yours = page.getByRole('region', { name: 'Your offer' })
+    await expect(yours).toContainText('Waiting for an answer')
+    await expect(yours).toContainText('I can come on Tuesday at ten.')
+    await checkA11y()
+
+    await followNav(page, 'My offers', 'My offers')
+    const mine = page.getByRole('article', { name: 'Walk to the pharmacy' })
+    await expect(mine).toContainText('Waiting for an answer')
+    await expect(mine).toContainText('Open for offers')
+    await checkA11y()
+    await mine.getByRole('link', { name: 'Walk to the pharmacy', exact: true }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Walk to the pharmacy' })).toBeFocused()
+
+    await page.getByRole('button', { name: 'Withdraw my offer' }).press('Enter')
+    await expect(page.getByRole('status')).toContainText('Your offer is withdrawn.')
+    await expect(page.getByRole('heading', { level: 2, name: 'Your offer' })).toBeFocused()
+    await expect(yours).toContainText('Your earlier offer: Withdrawn.')
+    await followNav(page, 'My offers', 'My offers')
+    await expect(mine).toContainText('Withdrawn')
+  })
+
+  test('an offer the API refuses (someone else was chosen meanwhile) is explained in words', async ({ page, request }) => {
+    const point = uniquePoint()
+    const requester = await registerPerson(request, 'Rita', 'Asker')
+    const id = await createRequest(request, requester, { ...point, title: 'Change a light bulb' })
+    await approve(request, id)
+    const volunteer = await registerPerson(request, 'Vera', 'Helper')
+    await signIn(page, volunteer)
+    await page.goto(`/find-help/${id}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Change a light bulb' })).toBeVisible()
+    const quicker = await registerPerson(request, 'Quentin', 'Quick')
+    await accept(request, id, await offer(request, id, quicker), requester)
+    await page.getByRole('button', { name: 'Offer help' }).press('Enter')
+    await expect(page.getByRole('alert')).toContainText('This request is no longer open for offers.')
+    await expect(page.locator('.error-summary')).toBeFocused()
+    await expect(page).toHaveTitle(/^Error: Change a light bulb/)
+  })
+
+  test('German: the volunteer pages pass axe, with distances and dates in German', async ({ browser, request }) => {
+    const point = uniquePoint()
+    const requester = await registerPerson(request, 'Rita', 'Asker')
+    const id = await createRequest(request, requester, { ...north(point, 1500), title: 'Einkauf für die Woche', urgency: 'urgent' })
+    await approve(request, id)
+    const volunteer = await registerPerson(request, 'Vera', 'Helper', point)
+    await offer(request, id, volunteer, 'Ich kann am Dienstag kommen.')
+    const context = await browser.newContext({ locale: 'de-DE' })
+    const page = await context.newPage()
+    const { AxeBuilder } = await import('@axe-core/playwright')
+    const scan = async () => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    }
+    await page.goto('/sign-in')
+    await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(volunteer.email)
+    await page.getByLabel('Passwort', { exact: true }).fill('correct horse battery')
+    await page.getByLabel('Passwort', { exact: true }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Vera' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Hilfe in der Nähe' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Menschen in der Nähe helfen' })).toBeFocused()
+    await scan()
+    await page.getByRole('button', { name: 'Meinen Wohnort verwenden' }).press('Enter')
+    await expect(page.getByRole('status')).toContainText('1 Hilfegesuch im Umkreis von 5 km')
+    const entry = page.getByRole('article', { name: 'Einkauf für die Woche' })
+    await expect(entry).toContainText('1,5 km entfernt')
+    await expect(entry).toContainText('Dringend')
+    await expect(entry).toContainText('Einkaufen')
+    await expect(page.getByRole('radio', { name: 'Im Umkreis von 500 m' })).toHaveCount(0)
+    await scan()
+    await entry.getByRole('link', { name: 'Einkauf für die Woche', exact: true }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Einkauf für die Woche' })).toBeFocused()
+    await expect(page.getByRole('region', { name: 'Ihr Angebot' })).toContainText('Wartet auf Antwort')
+    await scan()
+    await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Meine Angebote' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Meine Angebote' })).toBeFocused()
+    await expect(page.getByRole('article', { name: 'Einkauf für die Woche' })).toContainText(/Angeboten am\s*\d+\. \p{L}+ \d{4}/u)
+    await scan()
+    await context.close()
+  })
+
+  test('320 px wide and 200% zoom: no horizontal scrolling on the volunteer pages', async ({ page, request }) => {
+    const point = uniquePoint()
+    const requester = await registerPerson(request, 'Rita', 'Asker')
+    const id = await createRequest(request, requester, { ...point, title: 'A rather long title for a request that needs to wrap on a narrow phone' })
+    await approve(request, id)
+    const volunteer = await registerPerson(request, 'Vera', 'Helper', point)
+    await offer(request, id, volunteer)
+    await signIn(page, volunteer)
+    for (const [width, height] of [[320, 640], [640, 400]] as const) {
+      await page.setViewportSize({ width, height })
+      for (const [path, heading] of [
+        [`/find-help?lat=${point.latitude}&lon=${point.longitude}&radius=5000`, 'Find people to help nearby'],
+        [`/find-help/${id}`, /A rather long title/],
+        ['/my-offers', 'My offers'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+        await expect(page.getByText(/Loading/)).toHaveCount(0)
+        await expectNoHorizontalScroll(page)
+      }
+    }
+  })
+})

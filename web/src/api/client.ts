@@ -1,0 +1,20 @@
+import createClient from 'openapi-fetch'
+import type { paths } from './schema'
+import { refreshSession, session } from './session'
+
+/**
+ * Sends the access token, and on a 401 gets a new one once (single-flight) and retries the call.
+ * The request is cloned before it is sent, because a sent body cannot be read again.
+ */
+async function authorisedFetch (request: Request): Promise<Response> {
+  const retry = request.clone()
+  const token = session.token()
+  if (token !== undefined) request.headers.set('authorization', `Bearer ${token}`)
+  const response = await fetch(request)
+  if (response.status !== 401 || token === undefined || new URL(request.url).pathname.startsWith('/api/v1/session')) return response
+  if (!await refreshSession()) return response
+  retry.headers.set('authorization', `Bearer ${session.token() ?? ''}`)
+  return await fetch(retry)
+}
+
+export const api = createClient<paths>({ baseUrl: '', fetch: authorisedFetch })

@@ -1,0 +1,84 @@
+import type { paths } from './schema'
+
+/**
+ * The signed-in state. The access token lives only in this module (never in storage, never in a URL);
+ * the refresh token is an httpOnly cookie the service sets for /api/v1/session, out of page script's reach.
+ */
+export type SessionUser = SessionAnswer['user']
+type SessionAnswer = paths['/api/v1/session']['post']['responses']['200']['content']['application/json']
+
+export interface SessionState {
+  /** 'unknown' until the first refresh has answered (the page was just loaded). */
+  status: 'unknown' | 'signed-in' | 'signed-out'
+  user: SessionUser | undefined
+}
+
+const CSRF = { 'x-vcs-csrf': '1', 'content-type': 'application/json' }
+
+let accessToken: string | undefined
+let state: SessionState = { status: 'unknown', user: undefined }
+const listeners = new Set<() => void>()
+
+function set (next: SessionState): void {
+  state = next
+  for (const listener of listeners) listener()
+}
+
+export const session = {
+  subscribe (listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+  get: (): SessionState => state,
+  token: (): string | undefined => accessToken,
+}
+
+export function startSession (answer: SessionAnswer): void {
+  accessToken = answer.access_token
+  set({ status: 'signed-in', user: answer.user })
+}
+
+export function endSession (): void {
+  accessToken = undefined
+  set({ status: 'signed-out', user: undefined })
+}
+
+export function updateSessionUser (user: Partial<SessionUser>): void {
+  if (state.user !== undefined) set({ ...state, user: { ...state.user, ...user } })
+}
+
+let refreshing: Promise<boolean> | undefined
+
+async function refreshOnce (): Promise<boolean> {
+  const response = await fetch('/api/v1/session/refresh', { method: 'POST', headers: CSRF, body: '{}', credentials: 'same-origin' })
+  if (response.ok) {
+    startSession(await response.json() as SessionAnswer)
+    return true
+  }
+  // A 401 means the cookie is gone, expired or revoked: signed out. Anything else (429, 5xx) keeps what we have.
+  if (response.status === 401) endSession()
+  else if (state.status === 'unknown') endSession()
+  return false
+}
+
+/**
+ * A new access token from the cookie. Single-flight within the page, and serialised across tabs with
+ * a Web Lock where the browser has them: the cookie is single use, so two tabs presenting the same
+ * one at once would look like token theft and revoke the session.
+ */
+export function refreshSession (): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const locks = (navigator as Navigator & { locks?: LockManager }).locks
+      return locks !== undefined ? await locks.request('vcs-session-refresh', refreshOnce) : await refreshOnce()
+    } catch {
+      if (state.status === 'unknown') endSession()
+      return false
+    } finally {
+      refreshing = undefined
+    }
+  })()
+  return refreshing
+}
+
+export const CSRF_HEADERS = { 'x-vcs-csrf': '1' } as const

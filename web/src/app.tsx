@@ -1,0 +1,164 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Button, I18nProvider, Link, RouterProvider } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { Navigate, Route, Routes, useHref, useLocation, useNavigate } from 'react-router'
+import { api } from './api/client'
+import { unwrap } from './api/errors'
+import { CSRF_HEADERS, endSession, refreshSession } from './api/session'
+import { useSession } from './api/use-session'
+import { useAnnounce } from './components/announcer'
+import { ProfilePage } from './features/account/profile'
+import { RegisterPage } from './features/account/register'
+import { SignInPage } from './features/account/sign-in'
+import { HomePage, NotFoundPage } from './features/home'
+import { AskPage } from './features/requests/ask'
+import { RequestPage } from './features/requests/detail'
+import { MyRequestsPage } from './features/requests/mine'
+import { chooseLanguage } from './i18n'
+// Volunteer, moderation and administration journeys (issue 12).
+import { canModerate, isAdmin, isVolunteer, useMyRoles } from './api/use-my-roles'
+import { RoleGate } from './components/role-gate'
+import { AdminUsersPage } from './features/admin/users'
+import { ModeratedByMePage, ModerationQueuePage } from './features/moderation/moderation'
+import { FindHelpPage } from './features/volunteer/find-help'
+import { MyOffersPage } from './features/volunteer/my-offers'
+import { VolunteerRequestPage } from './features/volunteer/request'
+
+/**
+ * After a change of page (not the first load): focus the new page's h1 and say its title, so a
+ * screen-reader user hears where they are and keyboard users start from the top of the content.
+ */
+function useFocusOnNavigation (): void {
+  const location = useLocation()
+  const announce = useAnnounce()
+  const previous = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = location.pathname
+    // Not on the first load, and not when only the query changed (filters keep their focus),
+    // unless the navigation asks for it (e.g. signing out on the start page).
+    const asked = (location.state as { focusHeading?: boolean } | null)?.focusHeading === true
+    if (before === undefined || (before === location.pathname && !asked)) return
+    const frame = requestAnimationFrame(() => {
+      document.querySelector<HTMLElement>('main h1')?.focus()
+      announce(document.title)
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [location, announce])
+}
+
+/** Pages that need an account: signed-out people are sent to sign in, and back afterwards. */
+function SignedIn ({ children }: { children: ReactNode }) {
+  const { status } = useSession()
+  const location = useLocation()
+  const { t } = useTranslation()
+  if (status === 'unknown') return <p>{t('common.loading')}</p>
+  if (status === 'signed-out') return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname)}`} replace />
+  return children
+}
+
+function SignOutButton () {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const announce = useAnnounce()
+  const client = useQueryClient()
+  const signOut = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/session/logout', { params: { header: CSRF_HEADERS } })),
+    // Signed out here even if the call failed: the access token is forgotten either way.
+    onSettled: async () => {
+      endSession()
+      client.clear()
+      announce(t('account.signedOut'))
+      await navigate('/', { state: { focusHeading: true } })
+    },
+  })
+  return <Button className='link-button' onPress={() => { if (!signOut.isPending) signOut.mutate() }}>{t('account.signOut')}</Button>
+}
+
+/** Links to the pages the signed-in person's roles allow, and no others. */
+function RoleLinks () {
+  const { t } = useTranslation()
+  const roles = useMyRoles()
+  return (
+    <>
+      {isVolunteer(roles) ? <li><Link href='/find-help'>{t('volunteer.nav.find')}</Link></li> : null}
+      {isVolunteer(roles) ? <li><Link href='/my-offers'>{t('volunteer.nav.offers')}</Link></li> : null}
+      {canModerate(roles) ? <li><Link href='/moderation'>{t('moderation.nav')}</Link></li> : null}
+      {isAdmin(roles) ? <li><Link href='/admin/users'>{t('admin.nav')}</Link></li> : null}
+    </>
+  )
+}
+
+function LanguageSwitch () {
+  const { t, i18n } = useTranslation()
+  const other = i18n.language === 'de' ? 'en' : 'de'
+  // Named in its own language, so a person who cannot read the current one still finds it.
+  return (
+    <Button className='link-button' onPress={() => { void chooseLanguage(other) }}>
+      <span lang={other}>{t(`language.${other}`, { lng: other })}</span>
+    </Button>
+  )
+}
+
+export function App () {
+  const navigate = useNavigate()
+  const { t, i18n } = useTranslation()
+  const { status, user } = useSession()
+  useFocusOnNavigation()
+  useEffect(() => { void refreshSession() }, [])
+
+  return (
+    <RouterProvider navigate={(path) => { void navigate(path) }} useHref={useHref}>
+      <I18nProvider locale={i18n.language === 'de' ? 'de-DE' : 'en-GB'}>
+        <a href='#main' className='skip-link'>{t('app.skip')}</a>
+        <header className='site-header'>
+          <Link href='/' className='brand'>{t('app.name')}</Link>
+          <nav aria-label={t('nav.label')}>
+            <ul>
+              {status === 'signed-in'
+                ? (
+                  <>
+                    <li><Link href='/ask'>{t('ask.title')}</Link></li>
+                    <li><Link href='/requests/mine'>{t('mine.title')}</Link></li>
+                    <RoleLinks />
+                    <li><Link href='/profile'>{t('profile.title')}</Link></li>
+                    <li><SignOutButton /></li>
+                  </>
+                  )
+                : status === 'signed-out'
+                  ? (
+                    <>
+                      <li><Link href='/sign-in'>{t('account.signInTitle')}</Link></li>
+                      <li><Link href='/register'>{t('account.registerTitle')}</Link></li>
+                    </>
+                    )
+                  : null}
+              <li><LanguageSwitch /></li>
+            </ul>
+          </nav>
+          {user !== undefined ? <p className='signed-in-as'>{t('account.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</p> : null}
+        </header>
+        <main id='main' tabIndex={-1}>
+          <Routes>
+            <Route path='/' element={<HomePage />} />
+            <Route path='/sign-in' element={<SignInPage />} />
+            <Route path='/register' element={<RegisterPage />} />
+            <Route path='/profile' element={<SignedIn><ProfilePage /></SignedIn>} />
+            <Route path='/ask' element={<SignedIn><AskPage /></SignedIn>} />
+            <Route path='/requests/mine' element={<SignedIn><MyRequestsPage /></SignedIn>} />
+            <Route path='/requests/:id' element={<SignedIn><RequestPage /></SignedIn>} />
+            {/* Volunteer, moderation and administration journeys. */}
+            <Route path='/find-help' element={<SignedIn><RoleGate allowed={isVolunteer}><FindHelpPage /></RoleGate></SignedIn>} />
+            <Route path='/find-help/:id' element={<SignedIn><RoleGate allowed={isVolunteer}><VolunteerRequestPage /></RoleGate></SignedIn>} />
+            <Route path='/my-offers' element={<SignedIn><RoleGate allowed={isVolunteer}><MyOffersPage /></RoleGate></SignedIn>} />
+            <Route path='/moderation' element={<SignedIn><RoleGate allowed={canModerate}><ModerationQueuePage /></RoleGate></SignedIn>} />
+            <Route path='/moderation/mine' element={<SignedIn><RoleGate allowed={canModerate}><ModeratedByMePage /></RoleGate></SignedIn>} />
+            <Route path='/admin/users' element={<SignedIn><RoleGate allowed={isAdmin}><AdminUsersPage /></RoleGate></SignedIn>} />
+            <Route path='*' element={<NotFoundPage />} />
+          </Routes>
+        </main>
+      </I18nProvider>
+    </RouterProvider>
+  )
+}

@@ -1,0 +1,20 @@
+import { useEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * A page: its one h1 (focusable, so that the layout can move focus to it after navigation) and the
+ * document title, prefixed "Error:" while the page shows problems (GOV.UK's error summary pattern).
+ */
+export function Page ({ title, hasErrors = false, before, children }: { title: string, hasErrors?: boolean, before?: ReactNode, children?: ReactNode }) {
+  const { t } = useTranslation()
+  useEffect(() => {
+    document.title = `${hasErrors ? `${t('errors.titlePrefix')} ` : ''}${title} – ${t('app.name')}`
+  }, [title, hasErrors, t])
+  return (
+    <>
+      {before}
+      <h1 tabIndex={-1}>{title}</h1>
+      {children}
+    </>
+  )
+}

@@ -1,0 +1,170 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Button, Form } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+import { updateSessionUser } from '../../api/session'
+import { useAnnounce } from '../../components/announcer'
+import { ErrorSummary } from '../../components/error-summary'
+import { TextInput } from '../../components/fields'
+import { Page } from '../../components/page'
+import { useFormProblems } from '../../components/use-form-problems'
+import { serverProblem, type Problem } from '../../i18n/server-errors'
+
+const DETAIL_FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'bio'] as const
+const LOCATION_FIELDS = ['latitude', 'longitude'] as const
+const PHONE = /^\+?[1-9]\d{1,14}$/
+const ME = ['get', '/api/v1/users/me'] as const
+const ROLES = ['get', '/api/v1/users/me/roles'] as const
+
+type Details = { first_name: string, last_name: string, phone: string | null, address: string | null, city: string | null, bio: string | null }
+
+/** Reads a coordinate typed with a point or a comma ("52,52" is how German writes 52.52). */
+export function parseCoordinate (text: string, limit: number): number | undefined {
+  const value = Number(text.trim().replace(',', '.'))
+  return text.trim() !== '' && Number.isFinite(value) && Math.abs(value) <= limit ? value : undefined
+}
+
+function DetailsForm ({ profile }: { profile: Details }) {
+  const { t } = useTranslation()
+  const announce = useAnnounce()
+  const client = useQueryClient()
+  const form = useFormProblems(DETAIL_FIELDS)
+  const save = useMutation({
+    mutationFn: (body: Details) => unwrap(api.PATCH('/api/v1/users/me', { body })),
+    onSuccess: async (_answer, body) => {
+      updateSessionUser({ first_name: body.first_name, last_name: body.last_name })
+      await client.invalidateQueries({ queryKey: ME })
+      announce(t('profile.saved'))
+    },
+    onError: form.fail,
+  })
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (save.isPending) return
+    const data = new FormData(event.currentTarget)
+    const text = (name: string) => String(data.get(name) ?? '').trim()
+    const orNull = (name: string) => text(name) === '' ? null : text(name)
+    const phone = orNull('phone')?.replace(/[\s/()-]/g, '') ?? null
+    const body: Details = { first_name: text('first_name'), last_name: text('last_name'), phone, address: orNull('address'), city: orNull('city'), bio: orNull('bio') }
+    const problems: Problem[] = []
+    if (body.first_name === '') problems.push({ field: 'first_name', message: t('errors.firstNameRequired') })
+    if (body.last_name === '') problems.push({ field: 'last_name', message: t('errors.lastNameRequired') })
+    if (phone !== null && !PHONE.test(phone)) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
+    if (problems.length > 0) return form.show(problems)
+    form.clear()
+    save.mutate(body)
+  }
+  return (
+    <section aria-labelledby='details-heading'>
+      <ErrorSummary problems={form.problems} attempt={form.attempt} />
+      <h2 id='details-heading'>{t('profile.details')}</h2>
+      <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
+        <TextInput name='first_name' label={t('account.firstName')} autoComplete='given-name' defaultValue={profile.first_name} />
+        <TextInput name='last_name' label={t('account.lastName')} autoComplete='family-name' defaultValue={profile.last_name} />
+        <TextInput name='phone' type='tel' label={t('account.phone')} hint={t('account.phoneHint')} autoComplete='tel' defaultValue={profile.phone ?? ''} optional />
+        <TextInput name='address' label={t('profile.address')} autoComplete='street-address' defaultValue={profile.address ?? ''} optional maxLength={500} />
+        <TextInput name='city' label={t('profile.city')} autoComplete='address-level2' defaultValue={profile.city ?? ''} optional maxLength={200} />
+        <TextInput name='bio' label={t('profile.bio')} hint={t('profile.bioHint')} defaultValue={profile.bio ?? ''} optional multiline maxLength={500} />
+        <Button type='submit' className='button'>{t('profile.saveDetails')}</Button>
+      </Form>
+    </section>
+  )
+}
+
+function LocationForm () {
+  const { t } = useTranslation()
+  const announce = useAnnounce()
+  const form = useFormProblems(LOCATION_FIELDS)
+  const [latitude, setLatitude] = useState('')
+  const [longitude, setLongitude] = useState('')
+  const [locating, setLocating] = useState(false)
+  const save = useMutation({
+    mutationFn: (body: { latitude: number, longitude: number }) => unwrap(api.POST('/api/v1/users/me/location', { body })),
+    onSuccess: () => announce(t('profile.locationSaved')),
+    onError: form.fail,
+  })
+  const useCurrent = () => {
+    if (locating) return
+    if (!('geolocation' in navigator)) return form.show([{ message: t('location.unavailable') }])
+    setLocating(true)
+    navigator.geolocation.getCurrentPosition((position) => {
+      setLocating(false)
+      setLatitude(position.coords.latitude.toFixed(5))
+      setLongitude(position.coords.longitude.toFixed(5))
+      form.clear()
+      announce(t('location.found', { latitude: position.coords.latitude.toFixed(5), longitude: position.coords.longitude.toFixed(5) }))
+    }, () => {
+      setLocating(false)
+      form.show([{ message: t('location.denied') }])
+    }, { enableHighAccuracy: false, timeout: 15000 })
+  }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (save.isPending) return
+    const lat = parseCoordinate(latitude, 90)
+    const lon = parseCoordinate(longitude, 180)
+    const problems: Problem[] = []
+    if (lat === undefined) problems.push({ field: 'latitude', message: t('errors.latitudeInvalid') })
+    if (lon === undefined) problems.push({ field: 'longitude', message: t('errors.longitudeInvalid') })
+    if (lat === undefined || lon === undefined) return form.show(problems)
+    form.clear()
+    save.mutate({ latitude: lat, longitude: lon })
+  }
+  return (
+    <section aria-labelledby='location-heading'>
+      <ErrorSummary problems={form.problems} attempt={form.attempt} />
+      <h2 id='location-heading'>{t('profile.location')}</h2>
+      <p className='hint' id='location-intro'>{t('profile.locationIntro')}</p>
+      <Button className='button secondary' onPress={useCurrent}>{t('location.useCurrent')}</Button>
+      <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
+        <div className='pair'>
+          <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={latitude} onChange={setLatitude} />
+          <TextInput name='longitude' label={t('location.longitude')} hint={t('location.longitudeHint')} inputMode='decimal' value={longitude} onChange={setLongitude} />
+        </div>
+        <Button type='submit' className='button'>{t('profile.saveLocation')}</Button>
+      </Form>
+    </section>
+  )
+}
+
+function Roles () {
+  const { t } = useTranslation()
+  const roles = useQuery({ queryKey: ROLES, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/roles', { signal })) })
+  return (
+    <section aria-labelledby='roles-heading'>
+      <h2 id='roles-heading'>{t('profile.roles')}</h2>
+      {roles.isPending
+        ? <p>{t('common.loading')}</p>
+        : roles.isError
+          ? <p className='error-text'>{serverProblem(roles.error, t, []).message}</p>
+          : (
+            <ul>
+              {roles.data.map((role) => <li key={role.id}>{t(`roles.${role.name}`, { defaultValue: role.name })}</li>)}
+            </ul>
+            )}
+    </section>
+  )
+}
+
+export function ProfilePage () {
+  const { t } = useTranslation()
+  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })) })
+  return (
+    <Page title={t('profile.title')}>
+      {me.isPending
+        ? <p>{t('common.loading')}</p>
+        : me.isError
+          ? <p className='error-text' role='alert'>{serverProblem(me.error, t, []).message}</p>
+          : (
+            <>
+              <p>{t('profile.signedInAs', { email: me.data.email })} {t('profile.number', { id: me.data.id })}</p>
+              <DetailsForm profile={me.data} />
+            </>
+            )}
+      <LocationForm />
+      <Roles />
+    </Page>
+  )
+}

@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Button, Checkbox, CheckboxGroup, Form, Input, Label, Text, TextField } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+import { MY_ROLES_KEY } from '../../api/use-my-roles'
+import { useSession } from '../../api/use-session'
+import { useAnnounce } from '../../components/announcer'
+import { Page } from '../../components/page'
+import { roleName } from '../volunteer/format'
+import { journeyProblem } from '../volunteer/problems'
+import '../volunteer/journeys.css'
+
+type AdminUser = Awaited<ReturnType<typeof findUsers>>[number]
+
+function findUsers (q: string, signal: AbortSignal) {
+  return unwrap(api.GET('/api/v1/admin/users', { params: { query: { q, limit: '50' } }, signal }))
+}
+
+/** Roles by id, as rules.md seeds them; the list of roles comes from the API. */
+const ROLES_KEY = ['get', '/api/v1/roles'] as const
+
+/**
+ * One user: their state in words, their roles as checkboxes (each change is saved at once and
+ * announced; a refused change springs back and says why, beside the group), and block, unblock and
+ * verify as buttons named with the person's name.
+ */
+function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<{ id: number, name: string }>, resultsKey: readonly unknown[] }) {
+  const { t } = useTranslation()
+  const announce = useAnnounce()
+  const client = useQueryClient()
+  const me = useSession().user
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const name = `${user.first_name} ${user.last_name}`
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: resultsKey })
+    if (user.id === me?.id) await client.invalidateQueries({ queryKey: MY_ROLES_KEY })
+  }
+  const fail = (error: unknown) => {
+    const message = journeyProblem(error, t).message
+    setProblem(message)
+    announce(message)
+  }
+  const setRole = useMutation({
+    mutationFn: ({ roleId, give }: { roleId: number, give: boolean }) => give
+      ? unwrap(api.POST('/api/v1/admin/users/{user_id}/roles/{role_id}', { params: { path: { user_id: user.id, role_id: roleId } } }))
+      : unwrap(api.DELETE('/api/v1/admin/users/{user_id}/roles/{role_id}', { params: { path: { user_id: user.id, role_id: roleId } } })),
+    onSuccess: async (_answer, { roleId, give }) => {
+      setProblem(undefined)
+      await refresh()
+      const role = roleName(t, roles.find((r) => r.id === roleId)?.name ?? String(roleId))
+      announce(t(give ? 'admin.roleGiven' : 'admin.roleTaken', { role, name }))
+    },
+    onError: fail,
+  })
+  const flag = useMutation({
+    mutationFn: (action: 'block' | 'unblock' | 'verify') => {
+      const path = { params: { path: { id: user.id } } }
+      if (action === 'block') return unwrap(api.POST('/api/v1/admin/users/{id}/block', path))
+      if (action === 'unblock') return unwrap(api.POST('/api/v1/admin/users/{id}/unblock', path))
+      return unwrap(api.POST('/api/v1/admin/users/{id}/verify', path))
+    },
+    onSuccess: async (_answer, action) => {
+      setProblem(undefined)
+      await refresh()
+      announce(t(action === 'block' ? 'admin.blocked' : action === 'unblock' ? 'admin.unblocked' : 'admin.verified', { name }))
+    },
+    onError: fail,
+  })
+  const changeRoles = (selected: string[]) => {
+    if (setRole.isPending) return
+    const held = new Set(user.role_ids.map(String))
+    const given = selected.find((id) => !held.has(id))
+    const taken = [...held].find((id) => !selected.includes(id))
+    if (given !== undefined) setRole.mutate({ roleId: Number(given), give: true })
+    else if (taken !== undefined) setRole.mutate({ roleId: Number(taken), give: false })
+  }
+  const headingId = `user-${user.id}`
+  return (
+    <li>
+      <article className='card' aria-labelledby={headingId}>
+        <h3 id={headingId}>{name}</h3>
+        <dl className='facts'>
+          <div><dt>{t('admin.email')}</dt><dd>{user.email}</dd></div>
+          <div><dt>{t('admin.account')}</dt><dd>{user.is_blocked ? t('admin.blockedState') : t('admin.active')}</dd></div>
+          <div><dt>{t('admin.identity')}</dt><dd>{user.is_verified ? t('admin.verifiedState') : t('admin.notVerified')}</dd></div>
+        </dl>
+        <CheckboxGroup className='checkboxes' value={user.role_ids.map(String)} onChange={changeRoles} isInvalid={problem !== undefined}>
+          <Label className='legend'>{t('admin.rolesOf', { name })}</Label>
+          {roles.map((role) => <Checkbox key={role.id} value={String(role.id)} className='checkbox'><span className='box' aria-hidden='true' />{roleName(t, role.name)}</Checkbox>)}
+        </CheckboxGroup>
+        {problem !== undefined ? <p className='error-text'>{problem}</p> : null}
+        <div className='actions'>
+          {user.is_blocked
+            ? <Button className='button secondary' aria-label={`${t('admin.unblock')}: ${name}`} onPress={() => { if (!flag.isPending) flag.mutate('unblock') }}>{t('admin.unblock')}</Button>
+            : <Button className='button danger' aria-label={`${t('admin.block')}: ${name}`} onPress={() => { if (!flag.isPending) flag.mutate('block') }}>{t('admin.block')}</Button>}
+          {user.is_verified
+            ? null
+            : <Button className='button secondary' aria-label={`${t('admin.verify')}: ${name}`} onPress={() => { if (!flag.isPending) flag.mutate('verify') }}>{t('admin.verify')}</Button>}
+        </div>
+      </article>
+    </li>
+  )
+}
+
+/** Find a user by part of the name or e-mail address (kept in the address, so a reload keeps it). */
+export function AdminUsersPage () {
+  const { t } = useTranslation()
+  const announce = useAnnounce()
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q')
+  const [text, setText] = useState(q ?? '')
+  const resultsKey = ['get', '/api/v1/admin/users', { q }] as const
+  const results = useQuery({ queryKey: resultsKey, queryFn: ({ signal }) => findUsers(q ?? '', signal), enabled: q !== null })
+  const roles = useQuery({ queryKey: ROLES_KEY, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/roles', { signal })), staleTime: Infinity })
+  // Say how many were found after each search (not after a change to one of them).
+  const announcedFor = useRef<string | null>(null)
+  useEffect(() => {
+    if (results.data === undefined || announcedFor.current === q) return
+    announcedFor.current = q
+    announce(t('admin.found', { count: results.data.length }))
+  }, [results.data, q, announce, t])
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    announcedFor.current = null
+    setParams({ q: text.trim() })
+  }
+  return (
+    <Page title={t('admin.title')}>
+      <Form onSubmit={submit} className='stack' role='search' aria-label={t('admin.title')}>
+        <TextField className='field' name='q' value={text} onChange={setText} autoComplete='off'>
+          <Label>{t('admin.query')}</Label>
+          <Text slot='description' className='hint'>{t('admin.queryHint')}</Text>
+          <Input type='search' />
+        </TextField>
+        <Button type='submit' className='button'>{t('admin.find')}</Button>
+      </Form>
+      {q === null
+        ? null
+        : (
+          <section aria-labelledby='users-heading'>
+            <h2 id='users-heading'>{t('admin.results')}</h2>
+            {results.isPending || roles.isPending
+              ? <p>{t('common.loading')}</p>
+              : results.isError || roles.isError
+                ? <p className='error-text'>{journeyProblem(results.error ?? roles.error, t).message}</p>
+                : results.data.length === 0
+                  ? <p>{t('admin.none', { query: q })}</p>
+                  : (
+                    <>
+                      <p>{t('admin.found', { count: results.data.length })}</p>
+                      <ul className='cards'>
+                        {results.data.map((user) => <UserCard key={user.id} user={user} roles={roles.data} resultsKey={resultsKey} />)}
+                      </ul>
+                    </>
+                    )}
+          </section>
+          )}
+    </Page>
+  )
+}

@@ -1,0 +1,217 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Button, Dialog, Form, Heading, Link, Modal, ModalOverlay } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+import { useAnnounce } from '../../components/announcer'
+import { ErrorSummary } from '../../components/error-summary'
+import { TextInput } from '../../components/fields'
+import { Page } from '../../components/page'
+import { useFormProblems } from '../../components/use-form-problems'
+import { formatDate, kindText, requestStatus, urgencyText } from '../volunteer/format'
+import { journeyProblem } from '../volunteer/problems'
+import '../volunteer/journeys.css'
+
+const PENDING_KEY = ['get', '/api/v1/moderation/requests/pending'] as const
+const MINE_KEY = ['get', '/api/v1/moderation/requests/my'] as const
+const COMMENT_FIELDS = ['comment'] as const
+
+type Item = Awaited<ReturnType<typeof loadPending>>[number]
+
+function loadPending (signal: AbortSignal) {
+  return unwrap(api.GET('/api/v1/moderation/requests/pending', { params: { query: { limit: '100' } }, signal }))
+}
+
+/** The two moderation pages, as a small navigation that marks the current one. */
+function ModerationPages () {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const pages = [['/moderation', t('moderation.queue.title')], ['/moderation/mine', t('moderation.mine.title')]] as const
+  return (
+    <nav aria-label={t('moderation.pagesLabel')}>
+      <ul className='actions'>
+        {pages.map(([href, label]) => (
+          <li key={href}><Link href={href} aria-current={pathname === href ? 'page' : undefined}>{label}</Link></li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** Reject needs a reason: asked for in a dialog, its error beside the field and in the dialog's own summary. */
+function RejectDialog ({ item, onClose, onRejected }: { item: Item, onClose: () => void, onRejected: (item: Item) => void }) {
+  const { t } = useTranslation()
+  const form = useFormProblems(COMMENT_FIELDS)
+  const reject = useMutation({
+    mutationFn: (comment: string) => unwrap(api.POST('/api/v1/moderation/requests/{id}/reject', { params: { path: { id: item.id } }, body: { comment } })),
+    onSuccess: () => onRejected(item),
+    onError: (error) => form.show([journeyProblem(error, t, COMMENT_FIELDS)]),
+  })
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (reject.isPending) return
+    const comment = String(new FormData(event.currentTarget).get('comment') ?? '').trim()
+    if (comment === '') return form.show([{ field: 'comment', message: t('moderation.errors.commentRequired') }])
+    form.clear()
+    reject.mutate(comment)
+  }
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => { if (!open) onClose() }} className='modal-overlay'>
+      <Modal className='modal'>
+        <Dialog className='dialog'>
+          <Heading slot='title' className='dialog-title'>{t('moderation.dialog.title', { title: item.title })}</Heading>
+          <ErrorSummary problems={form.problems} attempt={form.attempt} />
+          <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
+            <TextInput name='comment' label={t('moderation.dialog.comment')} hint={t('moderation.dialog.commentHint')} multiline maxLength={2000} />
+            <div className='actions'>
+              <Button type='submit' className='button danger'>{t('moderation.dialog.confirm')}</Button>
+              <Button className='button secondary' onPress={onClose}>{t('moderation.dialog.cancel')}</Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+/**
+ * The queue, most urgent first (the API's order). After a decision the item leaves the list, the
+ * decision is announced, and focus moves to the next item's heading, or to the list's heading when
+ * none is left, so a keyboard user carries on from where they were.
+ */
+export function ModerationQueuePage () {
+  const { t, i18n } = useTranslation()
+  const announce = useAnnounce()
+  const client = useQueryClient()
+  const [rejecting, setRejecting] = useState<Item | undefined>(undefined)
+  const [problem, setProblem] = useState<{ id: number, message: string } | undefined>(undefined)
+  const listHeading = useRef<HTMLHeadingElement>(null)
+  // Where focus goes after a decision: set with the state change that closes the dialog, and moved
+  // once that is committed, so React Aria's focus restoring (to the removed Reject button) finds
+  // focus already placed and leaves it.
+  const focusAfter = useRef<number | 'heading' | undefined>(undefined)
+  const pending = useQuery({ queryKey: PENDING_KEY, queryFn: ({ signal }) => loadPending(signal) })
+  useEffect(() => {
+    if (focusAfter.current === undefined || rejecting !== undefined) return
+    const target = focusAfter.current === 'heading' ? listHeading.current : document.getElementById(`moderate-${focusAfter.current}`)
+    focusAfter.current = undefined
+    target?.focus()
+  }, [pending.data, rejecting])
+
+  /** Removes the decided item and moves focus to what now stands in its place. */
+  const decided = (item: Item, message: string) => {
+    const before = pending.data ?? []
+    const index = before.findIndex((other) => other.id === item.id)
+    const next = before.filter((other) => other.id !== item.id)
+    client.setQueryData(PENDING_KEY, next)
+    void client.invalidateQueries({ queryKey: MINE_KEY })
+    announce(message)
+    setProblem(undefined)
+    const following = next[Math.min(index, next.length - 1)]
+    focusAfter.current = following?.id ?? 'heading'
+  }
+  const approve = useMutation({
+    mutationFn: (item: Item) => unwrap(api.POST('/api/v1/moderation/requests/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
+    onSuccess: (_answer, item) => decided(item, t('moderation.approved', { title: item.title })),
+    onError: (error, item) => {
+      const message = journeyProblem(error, t).message
+      setProblem({ id: item.id, message })
+      announce(message)
+    },
+  })
+
+  const count = pending.data?.length ?? 0
+  return (
+    <Page title={t('moderation.queue.title')}>
+      <ModerationPages />
+      <p>{t('moderation.queue.intro')}</p>
+      <h2 ref={listHeading} tabIndex={-1}>{pending.isSuccess ? t('moderation.queue.count', { count }) : t('moderation.queue.title')}</h2>
+      {pending.isPending
+        ? <p>{t('common.loading')}</p>
+        : pending.isError
+          ? <p className='error-text'>{journeyProblem(pending.error, t).message} <Button className='link-button' onPress={() => { void pending.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+          : count === 0
+            ? <p>{t('moderation.queue.none')}</p>
+            : (
+              <ul className='cards'>
+                {pending.data.map((item) => (
+                  <li key={item.id}>
+                    <article className='card' aria-labelledby={`moderate-${item.id}`}>
+                      <h3 id={`moderate-${item.id}`} tabIndex={-1}>{item.title}</h3>
+                      <dl className='facts'>
+                        <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
+                        <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, item.request_type_name)}</dd></div>
+                        <div><dt>{t('moderation.item.requester')}</dt><dd>{item.requester_name}</dd></div>
+                        <div><dt>{t('volunteer.item.place')}</dt><dd>{[item.address, item.city].filter((part) => part !== '' && part !== null).join(', ')}</dd></div>
+                        <div><dt>{t('volunteer.item.asked')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
+                      </dl>
+                      <h4 className='small-heading'>{t('moderation.item.description')}</h4>
+                      <p className='pre-line'>{item.description}</p>
+                      {problem?.id === item.id ? <p className='error-text'>{problem.message}</p> : null}
+                      <div className='actions'>
+                        <Button className='button' aria-label={`${t('moderation.approve')}: ${item.title}`} onPress={() => { if (!approve.isPending) approve.mutate(item) }}>
+                          {t('moderation.approve')}
+                        </Button>
+                        <Button className='button danger' aria-label={`${t('moderation.reject')}: ${item.title}`} onPress={() => setRejecting(item)}>
+                          {t('moderation.reject')}
+                        </Button>
+                      </div>
+                    </article>
+                  </li>
+                ))}
+              </ul>
+              )}
+      {rejecting !== undefined
+        ? (
+          <RejectDialog
+            item={rejecting}
+            onClose={() => setRejecting(undefined)}
+            onRejected={(item) => {
+              setRejecting(undefined)
+              decided(item, t('moderation.rejected', { title: item.title }))
+            }}
+          />
+          )
+        : null}
+    </Page>
+  )
+}
+
+/** The requests this moderator decided on, most recent first, each as it stands now. */
+export function ModeratedByMePage () {
+  const { t, i18n } = useTranslation()
+  const mine = useQuery({
+    queryKey: MINE_KEY,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/moderation/requests/my', { params: { query: { limit: '100' } }, signal })),
+  })
+  return (
+    <Page title={t('moderation.mine.title')}>
+      <ModerationPages />
+      {mine.isPending
+        ? <p>{t('common.loading')}</p>
+        : mine.isError
+          ? <p className='error-text'>{journeyProblem(mine.error, t).message} <Button className='link-button' onPress={() => { void mine.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+          : mine.data.length === 0
+            ? <p>{t('moderation.mine.none')}</p>
+            : (
+              <ul className='cards'>
+                {mine.data.map((item) => (
+                  <li key={item.id}>
+                    <article className='card' aria-labelledby={`decided-${item.id}`}>
+                      <h2 id={`decided-${item.id}`} className='card-heading'>{item.title}</h2>
+                      <dl className='facts'>
+                        <div><dt>{t('moderation.mine.statusNow')}</dt><dd>{requestStatus(t, item.status)}</dd></div>
+                        <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
+                        <div><dt>{t('moderation.item.requester')}</dt><dd>{item.requester_name}</dd></div>
+                        <div><dt>{t('volunteer.item.asked')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
+                      </dl>
+                    </article>
+                  </li>
+                ))}
+              </ul>
+              )}
+    </Page>
+  )
+}

@@ -1,0 +1,134 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Button, Form, Input, Label, Text, TextField, FieldError } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+import { useAnnounce } from '../../components/announcer'
+import { Choice } from '../../components/choice'
+import { ErrorSummary, fieldId } from '../../components/error-summary'
+import { TextInput } from '../../components/fields'
+import { Page } from '../../components/page'
+import { useFormProblems } from '../../components/use-form-problems'
+import type { Problem } from '../../i18n/server-errors'
+import type { paths } from '../../api/schema'
+import { parseCoordinate } from '../account/profile'
+import { kindLabel } from './labels'
+
+const FIELDS = ['request_type_id', 'title', 'description', 'urgency', 'address', 'city', 'desired_completion_date', 'latitude', 'longitude', 'contact_phone', 'contact_notes'] as const
+const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
+type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
+export const REQUEST_TYPES = ['get', '/api/v1/request-types'] as const
+
+export function AskPage () {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const announce = useAnnounce()
+  const form = useFormProblems(FIELDS)
+  const types = useQuery({ queryKey: REQUEST_TYPES, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/request-types', { signal })), staleTime: 3_600_000 })
+  const [kind, setKind] = useState<string | null>(null)
+  const [urgency, setUrgency] = useState<string | null>('medium')
+  const [latitude, setLatitude] = useState('')
+  const [longitude, setLongitude] = useState('')
+  const create = useMutation({
+    mutationFn: (body: NewRequest) => unwrap(api.POST('/api/v1/requests', { body })),
+    onSuccess: (created) => {
+      announce(t('ask.sent'))
+      void navigate(`/requests/${created.id}`)
+    },
+    onError: form.fail,
+  })
+
+  const useCurrent = () => {
+    if (!('geolocation' in navigator)) return form.show([{ message: t('location.unavailable') }])
+    navigator.geolocation.getCurrentPosition((position) => {
+      setLatitude(position.coords.latitude.toFixed(5))
+      setLongitude(position.coords.longitude.toFixed(5))
+      announce(t('location.found', { latitude: position.coords.latitude.toFixed(5), longitude: position.coords.longitude.toFixed(5) }))
+    }, () => form.show([{ message: t('location.denied') }]), { timeout: 15000 })
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (create.isPending) return
+    const data = new FormData(event.currentTarget)
+    const text = (name: string) => String(data.get(name) ?? '').trim()
+    const problems: Problem[] = []
+    if (kind === null) problems.push({ field: 'request_type_id', message: t('ask.errors.kind') })
+    const title = text('title')
+    if (title.length < 5) problems.push({ field: 'title', message: t('ask.errors.title') })
+    const description = text('description')
+    if (description.length < 10) problems.push({ field: 'description', message: t('ask.errors.description') })
+    if (urgency === null) problems.push({ field: 'urgency', message: t('ask.errors.urgency') })
+    const address = text('address')
+    if (address === '') problems.push({ field: 'address', message: t('ask.errors.address') })
+    const lat = parseCoordinate(latitude, 90)
+    const lon = parseCoordinate(longitude, 180)
+    if (lat === undefined) problems.push({ field: 'latitude', message: t('errors.latitudeInvalid') })
+    if (lon === undefined) problems.push({ field: 'longitude', message: t('errors.longitudeInvalid') })
+    const when = text('desired_completion_date')
+    const whenDate = when === '' ? undefined : new Date(when)
+    if (whenDate !== undefined && Number.isNaN(whenDate.getTime())) problems.push({ field: 'desired_completion_date', message: t('ask.errors.when') })
+    if (problems.length > 0 || kind === null || urgency === null || lat === undefined || lon === undefined) return form.show(problems)
+    form.clear()
+    const optional = (name: string) => text(name) === '' ? {} : { [name]: text(name) }
+    create.mutate({
+      request_type_id: Number(kind),
+      title,
+      description,
+      urgency: urgency as typeof URGENCIES[number],
+      address,
+      latitude: lat,
+      longitude: lon,
+      ...optional('city'),
+      ...optional('contact_phone'),
+      ...optional('contact_notes'),
+      ...(whenDate !== undefined ? { desired_completion_date: whenDate.toISOString() } : {}),
+    })
+  }
+
+  return (
+    <Page title={t('ask.title')} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>
+      <p>{t('ask.intro')}</p>
+      <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
+        {types.isError
+          ? <p className='error-text' role='alert'>{t('errors.offline')}</p>
+          : (
+            <Choice
+              name='request_type_id'
+              label={t('ask.kind')}
+              value={kind}
+              onChange={setKind}
+              options={(types.data ?? []).filter((type) => type.is_active).map((type) => ({ value: String(type.id), label: kindLabel(t, type.id, type.name) }))}
+            />
+            )}
+        <TextInput name='title' label={t('ask.titleField')} hint={t('ask.titleHint')} maxLength={200} />
+        <TextInput name='description' label={t('ask.description')} hint={t('ask.descriptionHint')} multiline maxLength={2000} />
+        <Choice name='urgency' label={t('ask.urgency')} value={urgency} onChange={setUrgency} options={URGENCIES.map((value) => ({ value, label: t(`urgency.${value}`) }))} />
+        <TextField className='field' name='desired_completion_date' id={fieldId('desired_completion_date')}>
+          <Label>{t('ask.when')} {t('form.optional')}</Label>
+          <Text slot='description' className='hint'>{t('ask.whenHint')}</Text>
+          <FieldError className='field-error' />
+          <Input type='datetime-local' />
+        </TextField>
+        <fieldset className='fieldset'>
+          <legend>{t('ask.where')}</legend>
+          <div className='stack'>
+            <TextInput name='address' label={t('profile.address')} hint={t('ask.addressHint')} autoComplete='street-address' maxLength={500} />
+            <TextInput name='city' label={t('profile.city')} autoComplete='address-level2' optional maxLength={200} />
+            <p className='hint'>{t('ask.pointHint')}</p>
+            <Button className='button secondary' onPress={useCurrent}>{t('location.useCurrent')}</Button>
+            <div className='pair'>
+              <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={latitude} onChange={setLatitude} />
+              <TextInput name='longitude' label={t('location.longitude')} hint={t('location.longitudeHint')} inputMode='decimal' value={longitude} onChange={setLongitude} />
+            </div>
+          </div>
+        </fieldset>
+        <TextInput name='contact_phone' type='tel' label={t('ask.phone')} hint={t('ask.phoneHint')} autoComplete='tel' optional maxLength={50} />
+        <TextInput name='contact_notes' label={t('ask.notes')} hint={t('ask.notesHint')} optional multiline maxLength={2000} />
+        <Button type='submit' className='button'>{t('ask.send')}</Button>
+      </Form>
+    </Page>
+  )
+}

@@ -1,0 +1,292 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Button, Dialog, DialogTrigger, Form, Heading, Modal } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { api } from '../../api/client'
+import { ApiError, unwrap } from '../../api/errors'
+import { useSession } from '../../api/use-session'
+import { useAnnounce } from '../../components/announcer'
+import { Choice } from '../../components/choice'
+import { ErrorSummary } from '../../components/error-summary'
+import { TextInput } from '../../components/fields'
+import { Page } from '../../components/page'
+import { useFormProblems } from '../../components/use-form-problems'
+import { serverProblem } from '../../i18n/server-errors'
+import { formatDateTime, kindLabel, statusLabel, urgencyLabel } from './labels'
+import { MY_REQUESTS } from './mine'
+
+const requestKey = (id: number) => ['get', '/api/v1/requests/{id}', id] as const
+const responsesKey = (id: number) => ['get', '/api/v1/requests/{id}/responses', id] as const
+
+function useInvalidate (id: number) {
+  const client = useQueryClient()
+  return async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: requestKey(id) }),
+      client.invalidateQueries({ queryKey: responsesKey(id) }),
+      client.invalidateQueries({ queryKey: MY_REQUESTS }),
+    ])
+  }
+}
+
+/** Offers on the caller's own request, with "Accept" while the request is open. */
+function Offers ({ id, open }: { id: number, open: boolean }) {
+  const { t, i18n } = useTranslation()
+  const announce = useAnnounce()
+  const invalidate = useInvalidate(id)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const offers = useQuery({ queryKey: responsesKey(id), queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })) })
+  const accept = useMutation({
+    mutationFn: (responseId: number) => unwrap(api.POST('/api/v1/requests/{id}/responses/{response_id}/accept', { params: { path: { id, response_id: responseId } } })),
+    onSuccess: async (_result, responseId) => {
+      setProblem(undefined)
+      const name = offers.data?.find((offer) => offer.id === responseId)?.volunteer_name ?? ''
+      await invalidate()
+      announce(t('offers.accepted', { name }))
+      document.querySelector<HTMLElement>('main h1')?.focus()
+    },
+    onError: (error) => {
+      const message = serverProblem(error, t, []).message
+      setProblem(message)
+      announce(message)
+    },
+  })
+  return (
+    <section aria-labelledby='offers-heading'>
+      <h2 id='offers-heading'>{t('offers.title')}</h2>
+      {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
+      {offers.isPending
+        ? <p>{t('common.loading')}</p>
+        : offers.isError
+          ? <p className='error-text' role='alert'>{serverProblem(offers.error, t, []).message}</p>
+          : offers.data.length === 0
+            ? <p>{t('offers.none')}</p>
+            : (
+              <ul className='cards'>
+                {offers.data.map((offer) => (
+                  <li key={offer.id} className='card'>
+                    <h3>{offer.volunteer_name}</h3>
+                    <dl className='facts'>
+                      <div><dt>{t('request.status')}</dt><dd>{t(`offerStatus.${offer.status}`, { defaultValue: offer.status })}</dd></div>
+                      <div><dt>{t('offers.when')}</dt><dd>{formatDateTime(offer.responded_at, i18n.language)}</dd></div>
+                    </dl>
+                    {offer.message !== null ? <blockquote>{offer.message}</blockquote> : null}
+                    {open && offer.status === 'pending'
+                      ? <Button className='button' onPress={() => { if (!accept.isPending) accept.mutate(offer.id) }}>{t('offers.accept', { name: offer.volunteer_name })}</Button>
+                      : null}
+                  </li>
+                ))}
+              </ul>
+              )}
+    </section>
+  )
+}
+
+const OFFER_FIELDS = ['message'] as const
+
+/** A volunteer's side of a request: offer help with a message, or see and withdraw the offer made. */
+function VolunteerOffer ({ id, status }: { id: number, status: string }) {
+  const { t, i18n } = useTranslation()
+  const announce = useAnnounce()
+  const invalidate = useInvalidate(id)
+  const form = useFormProblems(OFFER_FIELDS)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  // For anyone but the requester and moderators, the API lists only the caller's own offers.
+  const own = useQuery({ queryKey: responsesKey(id), queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })) })
+  const send = useMutation({
+    mutationFn: (message: string) => unwrap(api.POST('/api/v1/requests/{id}/responses', { params: { path: { id } }, body: message === '' ? {} : { message } })),
+    onSuccess: async () => {
+      await invalidate()
+      announce(t('offer.sent'))
+    },
+    onError: form.fail,
+  })
+  const withdraw = useMutation({
+    mutationFn: (responseId: number) => unwrap(api.POST('/api/v1/requests/{id}/responses/{response_id}/cancel', { params: { path: { id, response_id: responseId } } })),
+    onSuccess: async () => {
+      setProblem(undefined)
+      await invalidate()
+      announce(t('offer.withdrawn'))
+      document.querySelector<HTMLElement>('#offer-heading')?.focus()
+    },
+    onError: (error) => {
+      const message = serverProblem(error, t, []).message
+      setProblem(message)
+      announce(message)
+    },
+  })
+  if (own.isPending) return <p>{t('common.loading')}</p>
+  if (own.isError) return <p className='error-text' role='alert'>{serverProblem(own.error, t, []).message}</p>
+  const active = own.data.find((offer) => offer.status === 'pending' || offer.status === 'accepted')
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (send.isPending) return
+    form.clear()
+    send.mutate(String(new FormData(event.currentTarget).get('message') ?? '').trim())
+  }
+  return (
+    <section aria-labelledby='offer-heading'>
+      <ErrorSummary problems={form.problems} attempt={form.attempt} />
+      <h2 id='offer-heading' tabIndex={-1}>{t('offer.title')}</h2>
+      {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
+      {active !== undefined
+        ? (
+          <>
+            <p>{t('offer.yours', { status: t(`offerStatus.${active.status}`, { defaultValue: active.status }), date: formatDateTime(active.responded_at, i18n.language) })}</p>
+            {active.message !== null ? <blockquote>{active.message}</blockquote> : null}
+            {status !== 'completed' ? <Button className='button secondary' onPress={() => { if (!withdraw.isPending) withdraw.mutate(active.id) }}>{t('offer.withdraw')}</Button> : null}
+          </>
+          )
+        : status === 'approved'
+          ? (
+            <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
+              <TextInput name='message' label={t('offer.message')} hint={t('offer.messageHint')} optional multiline maxLength={2000} />
+              <Button type='submit' className='button'>{t('offer.send')}</Button>
+            </Form>
+            )
+          : <p>{t('offer.closed')}</p>}
+    </section>
+  )
+}
+
+const RATING_FIELDS = ['rating', 'comment'] as const
+
+/** "It is done": the requester completes the request with a rating from 1 to 5. */
+function Complete ({ id, volunteer }: { id: number, volunteer: string }) {
+  const { t } = useTranslation()
+  const announce = useAnnounce()
+  const invalidate = useInvalidate(id)
+  const form = useFormProblems(RATING_FIELDS)
+  const [rating, setRating] = useState<string | null>(null)
+  const complete = useMutation({
+    mutationFn: (body: { rating: number, comment?: string }) => unwrap(api.POST('/api/v1/requests/{id}/complete', { params: { path: { id } }, body })),
+    onSuccess: async () => {
+      await invalidate()
+      announce(t('complete.done'))
+      document.querySelector<HTMLElement>('main h1')?.focus()
+    },
+    onError: form.fail,
+  })
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (complete.isPending) return
+    const comment = String(new FormData(event.currentTarget).get('comment') ?? '').trim()
+    if (rating === null) return form.show([{ field: 'rating', message: t('complete.errors.rating') }])
+    form.clear()
+    complete.mutate(comment === '' ? { rating: Number(rating) } : { rating: Number(rating), comment })
+  }
+  return (
+    <section aria-labelledby='complete-heading'>
+      <ErrorSummary problems={form.problems} attempt={form.attempt} />
+      <h2 id='complete-heading'>{t('complete.title')}</h2>
+      <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
+        <Choice
+          name='rating'
+          label={t('complete.rating', { name: volunteer })}
+          value={rating}
+          onChange={setRating}
+          options={[5, 4, 3, 2, 1].map((stars) => ({ value: String(stars), label: t('complete.stars', { count: stars }) }))}
+        />
+        <TextInput name='comment' label={t('complete.comment')} optional multiline maxLength={2000} />
+        <Button type='submit' className='button'>{t('complete.submit')}</Button>
+      </Form>
+    </section>
+  )
+}
+
+/** Cancelling asks first, in a dialog (React Aria: focus moves in, stays in, and returns on close). */
+function Cancel ({ id }: { id: number }) {
+  const { t } = useTranslation()
+  const announce = useAnnounce()
+  const invalidate = useInvalidate(id)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const cancel = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/requests/{id}/cancel', { params: { path: { id } } })),
+  })
+  return (
+    <section aria-labelledby='cancel-heading'>
+      <h2 id='cancel-heading'>{t('cancel.title')}</h2>
+      {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
+      <DialogTrigger>
+        <Button className='button danger'>{t('cancel.open')}</Button>
+        <Modal className='modal' isDismissable>
+          <Dialog className='dialog'>
+            {({ close }) => (
+              <>
+                <Heading slot='title'>{t('cancel.confirmTitle')}</Heading>
+                <p>{t('cancel.confirmText')}</p>
+                <div className='actions'>
+                  <Button
+                    className='button danger'
+                    onPress={() => {
+                      if (cancel.isPending) return
+                      cancel.mutate(undefined, {
+                        onSuccess: async () => {
+                          close()
+                          setProblem(undefined)
+                          await invalidate()
+                          announce(t('cancel.done'))
+                          document.querySelector<HTMLElement>('main h1')?.focus()
+                        },
+                        onError: (error) => {
+                          close()
+                          const message = serverProblem(error, t, []).message
+                          setProblem(message)
+                          announce(message)
+                        },
+                      })
+                    }}
+                  >
+                    {t('cancel.confirm')}
+                  </Button>
+                  <Button className='button secondary' slot='close'>{t('cancel.keep')}</Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </DialogTrigger>
+    </section>
+  )
+}
+
+export function RequestPage () {
+  const { t, i18n } = useTranslation()
+  const { user } = useSession()
+  const id = Number(useParams().id)
+  const request = useQuery({
+    queryKey: requestKey(id),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
+    enabled: Number.isInteger(id) && id > 0,
+  })
+  if (!Number.isInteger(id) || id <= 0 || (request.isError && request.error instanceof ApiError && request.error.status === 404)) {
+    return <Page title={t('request.notFound')}><p>{t('request.notFoundText')}</p></Page>
+  }
+  if (request.isPending) return <Page title={t('common.loading')} />
+  if (request.isError) return <Page title={t('request.title')}><p className='error-text' role='alert'>{serverProblem(request.error, t, []).message}</p></Page>
+  const item = request.data
+  const mine = user !== undefined && item.requester_id === user.id
+  const volunteer = item.assigned_volunteer !== null ? `${item.assigned_volunteer.first_name} ${item.assigned_volunteer.last_name}` : undefined
+  return (
+    <Page title={item.title}>
+      <p className={`status status-${item.status}`}>{t('request.statusLine', { status: statusLabel(t, item.status) })}</p>
+      <p>{item.description}</p>
+      <dl className='facts'>
+        <div><dt>{t('request.kind')}</dt><dd>{kindLabel(t, item.request_type.id, item.request_type.name)}</dd></div>
+        <div><dt>{t('request.urgency')}</dt><dd>{urgencyLabel(t, item.urgency)}</dd></div>
+        <div><dt>{t('request.where')}</dt><dd>{[item.address, item.city].filter(Boolean).join(', ')}</dd></div>
+        {item.desired_completion_date !== null ? <div><dt>{t('request.when')}</dt><dd>{formatDateTime(item.desired_completion_date, i18n.language)}</dd></div> : null}
+        {item.contact_phone !== null ? <div><dt>{t('ask.phone')}</dt><dd>{item.contact_phone}</dd></div> : null}
+        {item.contact_notes !== null ? <div><dt>{t('ask.notes')}</dt><dd>{item.contact_notes}</dd></div> : null}
+        {volunteer !== undefined ? <div><dt>{t('request.volunteer')}</dt><dd>{volunteer}</dd></div> : null}
+        <div><dt>{t('request.created')}</dt><dd>{formatDateTime(item.created_at, i18n.language)}</dd></div>
+      </dl>
+      {item.status === 'pending_moderation' && mine ? <p>{t('request.awaitingModeration')}</p> : null}
+      {mine && ['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}
+      {mine && item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} volunteer={volunteer} /> : null}
+      {mine && ['pending_moderation', 'approved', 'in_progress'].includes(item.status) ? <Cancel id={id} /> : null}
+      {!mine ? <VolunteerOffer id={id} status={item.status} /> : null}
+    </Page>
+  )
+}

@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef, type FormEvent } from 'react'
+import { Button, Form, Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+import { useSession } from '../../api/use-session'
+import { useAnnounce } from '../../components/announcer'
+import { ErrorSummary } from '../../components/error-summary'
+import { TextInput } from '../../components/fields'
+import { Page } from '../../components/page'
+import { useFormProblems } from '../../components/use-form-problems'
+import { formatDate, kindText, requestStatus, responseStatus, urgencyText } from './format'
+import { journeyProblem } from './problems'
+import './journeys.css'
+
+const FIELDS = ['message'] as const
+export const MY_OFFERS_KEY = ['get', '/api/v1/responses/my'] as const
+
+/** The volunteer's view of one request: what is asked, and their own offer (make it, see it, withdraw it). */
+export function VolunteerRequestPage () {
+  const { t, i18n } = useTranslation()
+  const announce = useAnnounce()
+  const client = useQueryClient()
+  const { user } = useSession()
+  const id = Number(useParams().id)
+  const form = useFormProblems(FIELDS)
+  const offerHeading = useRef<HTMLHeadingElement>(null)
+  const detailKey = ['get', '/api/v1/requests/{id}', { id }] as const
+  const responsesKey = ['get', '/api/v1/requests/{id}/responses', { id }] as const
+  const detail = useQuery({
+    queryKey: detailKey,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
+    enabled: Number.isSafeInteger(id) && id > 0,
+  })
+  const responses = useQuery({
+    queryKey: responsesKey,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })),
+    enabled: detail.isSuccess,
+  })
+  // The volunteer's own offer that still counts (a withdrawn or declined one does not stop a new one).
+  const mine = responses.data?.filter((response) => response.volunteer_id === user?.id)
+  const open = mine?.find((response) => response.status === 'pending' || response.status === 'accepted')
+  const latest = mine?.at(-1)
+
+  const afterChange = async (message: string) => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: responsesKey }),
+      client.invalidateQueries({ queryKey: detailKey }),
+      client.invalidateQueries({ queryKey: MY_OFFERS_KEY }),
+    ])
+    announce(message)
+    offerHeading.current?.focus()
+  }
+  const offer = useMutation({
+    mutationFn: (message: string | null) => unwrap(api.POST('/api/v1/requests/{id}/responses', { params: { path: { id } }, body: { message } })),
+    onSuccess: () => afterChange(t('volunteer.request.sent')),
+    onError: (error) => form.show([journeyProblem(error, t, FIELDS)]),
+  })
+  const withdraw = useMutation({
+    mutationFn: (responseId: number) => unwrap(api.POST('/api/v1/requests/{id}/responses/{response_id}/cancel', { params: { path: { id, response_id: responseId } } })),
+    onSuccess: () => afterChange(t('volunteer.request.withdrawn')),
+    onError: (error) => form.show([journeyProblem(error, t, FIELDS)]),
+  })
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (offer.isPending) return
+    const message = String(new FormData(event.currentTarget).get('message') ?? '').trim()
+    form.clear()
+    offer.mutate(message === '' ? null : message)
+  }
+
+  if (detail.isError || !Number.isSafeInteger(id) || id <= 0) {
+    return (
+      <Page title={t('volunteer.request.notFound')}>
+        <p>{detail.isError ? journeyProblem(detail.error, t).message : t('volunteer.errors.requestNotFound')}</p>
+        <p><Link href='/find-help'>{t('volunteer.request.back')}</Link></p>
+      </Page>
+    )
+  }
+  if (detail.isPending) return <Page title={t('common.loading')} />
+  const request = detail.data
+  return (
+    <Page title={request.title} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>
+      <dl className='facts'>
+        <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, request.request_type.name)}</dd></div>
+        <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, request.urgency)}</dd></div>
+        <div><dt>{t('volunteer.item.status')}</dt><dd>{requestStatus(t, request.status)}</dd></div>
+        <div><dt>{t('volunteer.request.askedBy')}</dt><dd>{request.requester.first_name} {request.requester.last_name}</dd></div>
+        <div><dt>{t('volunteer.item.place')}</dt><dd>{[request.address, request.city].filter((part) => part !== null && part !== '').join(', ')}</dd></div>
+        {request.desired_completion_date !== null
+          ? <div><dt>{t('volunteer.request.when')}</dt><dd>{formatDate(request.desired_completion_date, i18n.language)}</dd></div>
+          : null}
+        {request.contact_phone !== null ? <div><dt>{t('volunteer.request.phone')}</dt><dd>{request.contact_phone}</dd></div> : null}
+        {request.contact_notes !== null ? <div><dt>{t('volunteer.request.notes')}</dt><dd>{request.contact_notes}</dd></div> : null}
+      </dl>
+      <h2>{t('volunteer.request.what')}</h2>
+      <p className='pre-line'>{request.description}</p>
+
+      <section aria-labelledby='offer-heading'>
+        <h2 id='offer-heading' tabIndex={-1} ref={offerHeading}>{t('volunteer.request.yourOffer')}</h2>
+        {responses.isPending
+          ? <p>{t('common.loading')}</p>
+          : responses.isError
+            ? <p className='error-text'>{journeyProblem(responses.error, t).message}</p>
+            : open !== undefined
+              ? (
+                <>
+                  <dl className='facts'>
+                    <div><dt>{t('volunteer.item.status')}</dt><dd>{responseStatus(t, open.status)}</dd></div>
+                    <div><dt>{t('volunteer.offers.offered')}</dt><dd>{formatDate(open.responded_at, i18n.language)}</dd></div>
+                    {open.message !== null ? <div><dt>{t('volunteer.request.yourMessage')}</dt><dd>{open.message}</dd></div> : null}
+                  </dl>
+                  {open.status === 'accepted' ? <p>{t('volunteer.request.acceptedHint')}</p> : null}
+                  <Button className='button secondary' onPress={() => { if (!withdraw.isPending) withdraw.mutate(open.id) }}>{t('volunteer.request.withdraw')}</Button>
+                </>
+                )
+              : (
+                <>
+                  {latest !== undefined ? <p>{t('volunteer.request.earlier', { status: responseStatus(t, latest.status) })}</p> : null}
+                  {request.status === 'approved' && request.requester.id !== user?.id
+                    ? (
+                      <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
+                        <TextInput name='message' label={t('volunteer.request.message', { name: request.requester.first_name })} hint={t('volunteer.request.messageHint')} optional multiline maxLength={2000} />
+                        <Button type='submit' className='button'>{t('volunteer.request.send')}</Button>
+                      </Form>
+                      )
+                    : <p>{request.requester.id === user?.id ? t('volunteer.errors.ownRequest') : t('volunteer.request.notOpen')}</p>}
+                </>
+                )}
+      </section>
+      <p><Link href='/find-help'>{t('volunteer.request.back')}</Link></p>
+    </Page>
+  )
+}

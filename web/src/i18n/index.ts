@@ -1,0 +1,38 @@
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import de from './de.json'
+import en from './en.json'
+
+export const LANGUAGES = ['en', 'de'] as const
+export type Language = typeof LANGUAGES[number]
+
+const STORAGE_KEY = 'language'
+
+/** The person's own choice if they made one here, else the first of the browser's languages we have. */
+function initialLanguage (): Language {
+  const chosen = localStorage.getItem(STORAGE_KEY)
+  if (chosen === 'en' || chosen === 'de') return chosen
+  for (const tag of navigator.languages) {
+    const base = tag.slice(0, 2).toLowerCase()
+    if (base === 'en' || base === 'de') return base
+  }
+  return 'en'
+}
+
+export async function setupI18n (): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en }, de: { translation: de } },
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  document.documentElement.lang = i18next.language
+  i18next.on('languageChanged', (language) => { document.documentElement.lang = language })
+}
+
+export async function chooseLanguage (language: Language): Promise<void> {
+  localStorage.setItem(STORAGE_KEY, language)
+  await i18next.changeLanguage(language)
+}

@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { ApiError } from './api/errors'
+import { App } from './app'
+import { Announcer } from './components/announcer'
+import { setupI18n } from './i18n'
+import './styles.css'
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refused call (4xx) is an answer; only a lost connection or a server failure is worth retrying.
+      retry: (count, error) => count < 3 && (!(error instanceof ApiError) || error.offline || error.status >= 500),
+      refetchOnWindowFocus: true,
+    },
+  },
+})
+
+await setupI18n()
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Announcer>
+          <App />
+        </Announcer>
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>
+)
