@@ -16,6 +16,7 @@ import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
 import { registerWeb } from './http/web.js'
+import { gridPoint, type GridPoint } from './lib/grid.js'
 import { accessTokens } from './lib/tokens.js'
 import { AlertService, AlertTicker } from './modules/alerts/alerts.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -65,6 +66,11 @@ export interface AppOptions {
 }
 
 const ALERT_TICK_MS = 1000
+
+/** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (privacy.md § 1). */
+export function alertPlace (config: Config): ((latitude: number, longitude: number) => GridPoint) | undefined {
+  return config.locationPrivacy === 'grid' ? (latitude, longitude) => gridPoint(latitude, longitude, config.mapGridMeters) : undefined
+}
 
 /** Bodies are small: the longest text field is 2000 characters. */
 const BODY_LIMIT_BYTES = 64 * 1024
@@ -146,7 +152,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   const responses = new ResponsesService(db)
   if (alertTickMs > 0) {
     // Rounds run once the app is ready (listening, or the first inject) and stop before the database closes.
-    const ticker = new AlertTicker(new AlertService(db, config.alerts), alertTickMs,
+    const ticker = new AlertTicker(new AlertService(db, config.alerts, undefined, 'fair', alertPlace(config)), alertTickMs,
       (error) => app.log.error({ err: error }, 'alert round failed'))
     app.addHook('onReady', async () => ticker.start())
     app.addHook('onClose', () => ticker.stop())

@@ -71,8 +71,9 @@ export class RoundDriver {
   private offsetMs = 60_000
   readonly service: AlertService
 
-  constructor (t: TestApp, settings: AlertSettings = TEST_ALERTS) {
-    this.service = new AlertService(t.db, settings, () => this.now())
+  /** `placeOf`: where requests stand for alerting, as the app passes it (src/app.ts alertPlace). */
+  constructor (t: TestApp, settings: AlertSettings = TEST_ALERTS, placeOf?: (latitude: number, longitude: number) => Place) {
+    this.service = new AlertService(t.db, settings, () => this.now(), 'fair', placeOf)
   }
 
   now (): Date { return new Date(Date.now() + this.offsetMs) }

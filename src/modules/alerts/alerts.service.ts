@@ -1,4 +1,5 @@
 import type { AlertSettings } from '../../config.js'
+import type { GridPoint } from '../../lib/grid.js'
 import type { Database, Queryable } from '../../db/database.js'
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repo.js'
 import * as alerts from './alerts.repo.js'
@@ -49,7 +50,9 @@ export class AlertService {
     private readonly db: Database,
     private readonly settings: AlertSettings,
     private readonly clock: () => Date | null = () => null,
-    private readonly order: 'fair' | 'nearest' = 'fair'
+    private readonly order: 'fair' | 'nearest' = 'fair',
+    /** Where a request stands for alerting: its exact point, or its grid point under LOCATION_PRIVACY=grid (privacy.md § 1). */
+    private readonly placeOf: (latitude: number, longitude: number) => GridPoint = (latitude, longitude) => ({ latitude, longitude })
   ) {}
 
   /** Runs due rounds until none is left or `limit` have run; how many ran. */
@@ -101,8 +104,7 @@ export class AlertService {
       round: due.round,
       requesterId: due.requester_id,
       requestTypeId: due.request_type_id,
-      latitude: due.latitude,
-      longitude: due.longitude,
+      ...this.placeOf(due.latitude, due.longitude),
       batch: this.settings.batch,
       ringMeters: this.settings.ringMeters,
       at,
