@@ -192,7 +192,7 @@ for (const engine of engines()) {
       assert.equal(res.headers['content-disposition'], 'attachment; filename="my-data.json"')
       assert.match(String(res.headers['content-type']), /application\/json/)
       const data = res.body
-      assert.deepEqual(Object.keys(data).sort(), ['exported_at', 'profile', 'ratings_given', 'ratings_received', 'requests', 'responses', 'roles'])
+      assert.deepEqual(Object.keys(data).sort(), ['availability', 'exported_at', 'notifications', 'profile', 'ratings_given', 'ratings_received', 'requests', 'responses', 'roles'])
       assert.equal(data.profile.email, me.email)
       assert.equal(data.profile.phone, '+4930999888')
       assert.equal(data.profile.address, 'Home street 5')
@@ -209,6 +209,27 @@ for (const engine of engines()) {
       for (const secret of [volunteer.email, other.email, '+4930111222', 'Volunteer lane 1']) {
         assert.ok(!res.text.includes(secret), `the export holds ${secret}`)
       }
+    })
+
+    it('holds the caller\'s availability and notifications as their own endpoints return them, and nobody else\'s', async () => {
+      const me = await t.register()
+      const other = await t.register()
+      assert.equal((await t.get('/users/me/export', me.token)).body.availability, null, 'never saved: null')
+      for (const [account, radius] of [[me, 2000], [other, 9000]] as const) {
+        const put = await t.request('PUT', '/users/me/availability', { token: account.token, body: { radius_meters: radius, latitude: 1.25, longitude: 2.5 } })
+        assert.equal(put.status, 200, put.text)
+      }
+      // Each gets request_approved for their own request; `other` also an offer of help on theirs.
+      const mine = await approvedRequest(t, me, moderator)
+      const theirs = await approvedRequest(t, other, moderator)
+      assert.equal((await t.post(`/requests/${theirs}/responses`, { message: 'Me' }, me.token)).status, 201)
+
+      const data = (await t.get('/users/me/export', me.token)).body
+      assert.deepEqual(data.availability, (await t.get('/users/me/availability', me.token)).body)
+      assert.equal(data.availability.radius_meters, 2000)
+      const inbox = (await t.get('/notifications', me.token)).body
+      assert.deepEqual(data.notifications, inbox)
+      assert.deepEqual(data.notifications.map((n: any) => [n.type, n.request_id]), [['request_approved', mine]])
     })
 
     it('holds the contact data of the caller\'s own requests', async () => {
@@ -296,6 +317,27 @@ for (const engine of engines()) {
     const erase = (account: Account, body: unknown = { password: account.password }) =>
       t.request('DELETE', '/users/me', { token: account.token, ...(body === NO_BODY ? {} : { body }) })
 
+    it('deletes the caller\'s availability and own notifications, and tells the volunteers of cancelled requests', async () => {
+      const me = await t.register()
+      const pendingOffer = await t.register()
+      const assignedElsewhere = await t.register()
+      const put = await t.request('PUT', '/users/me/availability', { token: me.token, body: { on_duty: true, latitude: 1.25, longitude: 2.5 } })
+      assert.equal(put.status, 200, put.text)
+      const requestId = await approvedRequest(t, me, moderator)
+      assert.equal((await t.post(`/requests/${requestId}/responses`, { message: 'I can' }, pendingOffer.token)).status, 201)
+      assert.ok((await t.get('/notifications', me.token)).body.length >= 2, 'approved, and an offer received')
+      // An untouched request of someone else, so nobody else's notifications or availability go.
+      await assignedRequest(t, await t.register(), moderator, assignedElsewhere)
+      const othersBefore = (await t.get('/notifications', assignedElsewhere.token)).body
+
+      assert.equal((await erase(me)).status, 200)
+      assert.deepEqual(await t.db.query('SELECT user_id FROM volunteer_availability WHERE user_id = $1', [me.id]), [])
+      assert.deepEqual(await t.db.query('SELECT id FROM notifications WHERE user_id = $1', [me.id]), [])
+      const told = (await t.get('/notifications', pendingOffer.token)).body
+      assert.deepEqual(told.filter((n: any) => n.type === 'request_cancelled').map((n: any) => n.request_id), [requestId])
+      assert.deepEqual((await t.get('/notifications', assignedElsewhere.token)).body, othersBefore)
+    })
+
     it('refuses a wrong or missing password with 401 invalid credentials, changing nothing', async () => {
       const me = await t.register()
       for (const body of [{ password: 'wrong password' }, {}, { password: '' }, NO_BODY]) {
@@ -381,6 +423,9 @@ for (const engine of engines()) {
       assert.deepEqual(row, { latitude: null, longitude: null })
       // Ratings stay: the volunteer's average does not move.
       assert.equal((await t.get(`/users/${volunteer.id}`, volunteer.token)).body.volunteer_rating, ratingBefore)
+      // The volunteer whose offer was pending on a cancelled request is told (events.md), the requester is not.
+      const inbox = (await t.get('/notifications', volunteer.token)).body
+      assert.deepEqual(inbox.filter((n: any) => n.type === 'request_cancelled').map((n: any) => [n.request_id, n.data]), [[approved, {}]])
       // The e-mail registers again, as a new account.
       const again = await t.post('/auth/register', { email: me.email, password: 'a new password', first_name: 'New', last_name: 'Me' })
       assert.equal(again.status, 201, again.text)

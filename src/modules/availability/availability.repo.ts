@@ -64,6 +64,11 @@ export async function refreshAlertPoint (tx: Queryable, userId: number): Promise
     FROM users u WHERE u.id = a.user_id AND a.user_id = $1`, [userId])
 }
 
+/** Erasure (privacy.md §3): the user's availability, alert point included, is deleted. */
+export async function deleteAvailability (tx: Queryable, userId: number): Promise<void> {
+  await tx.query('DELETE FROM volunteer_availability WHERE user_id = $1', [userId])
+}
+
 /** How many of the distinct ids are active request types. */
 export async function countActiveTypes (db: Queryable, ids: readonly number[]): Promise<number> {
   const row = await one<{ count: number }>(db,

@@ -7,7 +7,8 @@ import type { Availability, AvailabilityInput } from './availability.schemas.js'
 
 export const VOLUNTEER_ROLE_REQUIRED = 'volunteer role required'
 
-function toAvailability (row: availability.AvailabilityRow): Availability {
+/** A stored row as GET /users/me/availability returns it (the export uses it too). */
+export function toAvailability (row: availability.AvailabilityRow): Availability {
   return {
     on_duty: row.on_duty,
     radius_meters: row.radius_meters,

@@ -90,6 +90,14 @@ export async function markRead (db: Queryable, userId: number, upTo: number): Pr
   return rows.length
 }
 
+/**
+ * Erasure (privacy.md §3): the user's own inbox is deleted, being their data. Notifications to others
+ * about the user's requests stay: they are the recipients' inboxes.
+ */
+export async function deleteNotificationsOf (tx: Queryable, userId: number): Promise<void> {
+  await tx.query('DELETE FROM notifications WHERE user_id = $1', [userId])
+}
+
 /** The user's newest notification id (0 when none): where a stream without Last-Event-ID starts. */
 export async function lastNotificationId (db: Queryable, userId: number): Promise<number> {
   const rows = await db.query<{ id: number }>(

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js'
+import type { NotificationRow } from '../notifications/notifications.repo.js'
 
 /**
  * The export's sections (privacy.md §3), one small query each. Reads only: every write of erasure is in
@@ -36,4 +37,11 @@ export function exportRatingsReceived (db: Queryable, userId: number): Promise<A
   return db.query(/* sql */ `
     SELECT id, request_id, rater_id, score, comment, created_at
     FROM ratings WHERE volunteer_id = $1 ORDER BY created_at, id`, [userId])
+}
+
+/** Every notification of the user, in the inbox's order (newest first) and with its columns. */
+export function exportNotifications (db: Queryable, userId: number): Promise<NotificationRow[]> {
+  return db.query<NotificationRow>(/* sql */ `
+    SELECT id, user_id, type, request_id, data, created_at, read_at FROM notifications
+    WHERE user_id = $1 ORDER BY id DESC`, [userId])
 }

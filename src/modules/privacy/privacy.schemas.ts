@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, NullableDateTime, NullableId, NullableNumber, NullableString } from '../../http/schemas.js'
+import { Availability } from '../availability/availability.schemas.js'
+import { Notification } from '../notifications/notifications.schemas.js'
 import { RequestStatus } from '../requests/requests.schemas.js'
 import { UserProfile } from '../users/users.schemas.js'
 
@@ -60,6 +62,10 @@ export const DataExport = Type.Object({
   responses: Type.Array(ExportedResponse),
   ratings_given: Type.Array(Type.Object({ ...ratingFields, volunteer_id: Type.Integer() })),
   ratings_received: Type.Array(Type.Object({ ...ratingFields, rater_id: Type.Integer() })),
+  availability: Type.Union([Availability, Type.Null()], {
+    description: 'As GET /users/me/availability returns it; null when the caller never saved one (nothing is held)',
+  }),
+  notifications: Type.Array(Notification, { description: 'Every notification of the caller, as the inbox returns them (newest first)' }),
 })
 export type DataExport = Static<typeof DataExport>
 

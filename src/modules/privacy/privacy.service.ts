@@ -5,6 +5,12 @@ import { gridPoint } from '../../lib/grid.js'
 import { verifyPassword } from '../../lib/passwords.js'
 import type { Principal } from '../../lib/principal.js'
 import * as auth from '../auth/auth.repo.js'
+import * as availability from '../availability/availability.repo.js'
+import { toAvailability } from '../availability/availability.service.js'
+import { deleteNotificationsOf, insertNotifications } from '../notifications/notifications.repo.js'
+import { toNotification } from '../notifications/notifications.service.js'
+import { cancellationNotifications } from '../requests/requests.service.js'
+import { closeAlertsOf } from '../alerts/alerts.service.js'
 import * as requests from '../requests/requests.repo.js'
 import * as responses from '../responses/responses.repo.js'
 import * as roles from '../roles/roles.repo.js'
@@ -27,12 +33,15 @@ export class PrivacyService {
   async export (user: Principal): Promise<DataExport> {
     const profile = await users.findOwnData(this.db, user.id)
     if (profile === undefined) throw notFound(USER_NOT_FOUND)
-    const [ownRoles, ownRequests, ownResponses, given, received] = [
+    const [ownRoles, ownRequests, ownResponses, given, received, ownAvailability, inbox] = [
       await roles.rolesOfUser(this.db, user.id),
       await privacy.exportRequests(this.db, user.id),
       await privacy.exportResponses(this.db, user.id),
       await privacy.exportRatingsGiven(this.db, user.id),
       await privacy.exportRatingsReceived(this.db, user.id),
+      // The owning repo's one query, so the section is exactly what GET /users/me/availability shows.
+      await availability.findAvailability(this.db, user.id),
+      await privacy.exportNotifications(this.db, user.id),
     ]
     return {
       exported_at: new Date(),
@@ -42,6 +51,8 @@ export class PrivacyService {
       responses: ownResponses,
       ratings_given: given,
       ratings_received: received,
+      availability: ownAvailability?.saved === true ? toAvailability(ownAvailability) : null,
+      notifications: inbox.map(toNotification),
     } as DataExport
   }
 
@@ -60,7 +71,7 @@ export class PrivacyService {
     await this.db.transaction(async (tx) => {
       const admins = await roles.lockAdmins(tx)
       if (admins.length === 1 && admins[0] === user.id) throw badRequest('the last admin cannot be erased')
-      await this.#cancelRequestsOf(tx, user.id)
+      const toNotify = await this.#cancelRequestsOf(tx, user.id)
       await responses.withdrawPendingResponsesOf(tx, user.id)
       const busy = await requests.findInProgressRoles(tx, user.id)
       if (busy.as_requester) throw badRequest('finish or cancel your open requests first')
@@ -68,21 +79,31 @@ export class PrivacyService {
       const finished = await requests.lockFinishedRequestsOf(tx, user.id)
       const grid = this.options.mapGridMeters
       await requests.minimiseRequests(tx, finished.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), grid)
+      await availability.deleteAvailability(tx, user.id)
       await users.eraseUser(tx, user.id, unusableEmail)
       await roles.revokeAllRoles(tx, user.id)
       await auth.revokeRefreshTokens(tx, user.id, 'erased')
+      // After the response writes, which wait for any transaction notifying the caller about those rows.
+      await deleteNotificationsOf(tx, user.id)
+      // Last, and once: insertNotifications takes its recipients' inbox locks in id order (notifications.repo.ts).
+      const notices = []
+      for (const { request_id: id, volunteers } of toNotify) {
+        notices.push(...cancellationNotifications({ id, requester_id: user.id }, volunteers, user.id), ...await closeAlertsOf(tx, id, 'cancelled'))
+      }
+      await insertNotifications(tx, notices)
     })
     // Other instances drop their cached principal within AUTH_CACHE_TTL_MS, as they do for a block.
     this.principals.forget(user.id)
   }
 
   /**
-   * The caller's pending and approved requests → cancelled, with their open responses. Returns the
-   * volunteers who had responded, per request: the one place they are known, where the notifications
-   * events.md asks for are to be written, in this transaction.
+   * The caller's pending and approved requests → cancelled, with their open responses. Returns each
+   * cancelled request with the volunteers whose offer was open, for its `request_cancelled` notifications.
    */
-  async #cancelRequestsOf (tx: Transaction, userId: number): Promise<Array<{ request_id: number, volunteer_id: number }>> {
+  async #cancelRequestsOf (tx: Transaction, userId: number): Promise<Array<{ request_id: number, volunteers: number[] }>> {
     const cancelled = await requests.cancelActiveRequestsOf(tx, userId)
-    return await responses.cancelOpenResponsesOn(tx, cancelled)
+    const volunteers = new Map<number, number[]>(cancelled.map((id) => [Number(id), []]))
+    for (const row of await responses.cancelOpenResponsesOn(tx, cancelled)) volunteers.get(Number(row.request_id))?.push(Number(row.volunteer_id))
+    return [...volunteers].map(([id, ids]) => ({ request_id: id, volunteers: ids }))
   }
 }

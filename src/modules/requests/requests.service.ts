@@ -7,7 +7,7 @@ import * as responses from '../responses/responses.repo.js'
 import { boundsBoxes, type NearbySearch, type Rectangle } from './geo.js'
 import { toListItem, withLocation } from './location.js'
 import { closeAlertsOf } from '../alerts/alerts.service.js'
-import { insertNotifications } from '../notifications/notifications.repo.js'
+import { insertNotifications, type NewNotification } from '../notifications/notifications.repo.js'
 import * as requests from './requests.repo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestWithDistance } from './requests.schemas.js'
 import { isVisibleTo, withContactFor } from './visibility.js'
@@ -101,10 +101,8 @@ export class RequestsService {
       const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
       if (request !== undefined) {
         const volunteers = await responses.cancelOpenResponses(tx, id)
-        // The volunteers whose offer was open (the assigned one included), and the requester when someone else cancelled.
-        const recipients = request.requester_id !== user.id ? [...volunteers, request.requester_id] : volunteers
         await insertNotifications(tx, [
-          ...recipients.map((userId) => ({ userId, type: 'request_cancelled' as const, requestId: id, data: {} })),
+          ...cancellationNotifications(request, volunteers, user.id),
           // Alerts are open only while a request is approved, so this tells those of an approved one.
           ...await closeAlertsOf(tx, id, 'cancelled'),
         ])
@@ -118,6 +116,16 @@ export class RequestsService {
     if (request.requester_id !== user.id && !isModerator(user)) throw badRequest('only the requester can cancel a request')
     throw badRequest('request cannot be cancelled in its current status')
   }
+}
+
+/**
+ * events.md § 4: `request_cancelled` to the volunteers whose offer was open when `request` was cancelled
+ * (the assigned one included), and to the requester when someone else (a moderator) cancelled it. Erasure
+ * (privacy.md §3) cancels the erased requester's requests and notifies through this too.
+ */
+export function cancellationNotifications (request: { id: number, requester_id: number }, volunteers: readonly number[], cancelledBy: number): NewNotification[] {
+  const recipients = request.requester_id !== cancelledBy ? [...volunteers, request.requester_id] : volunteers
+  return recipients.map((userId) => ({ userId, type: 'request_cancelled', requestId: request.id, data: {} }))
 }
 
 /** Whether the page read with `take` is final (see nearby). */

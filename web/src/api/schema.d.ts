@@ -4219,6 +4219,37 @@ export interface paths {
                                 created_at: string;
                                 rater_id: number;
                             }[];
+                            /** @description As GET /users/me/availability returns it; null when the caller never saved one (nothing is held) */
+                            availability: {
+                                on_duty: boolean;
+                                radius_meters: number;
+                                /** @description null when the home location is used */
+                                latitude: number | null;
+                                longitude: number | null;
+                                request_type_ids: number[];
+                                max_alerts_per_day: number;
+                                /** @description true when no availability point is set: alerts are then measured from the home location */
+                                uses_home_location: boolean;
+                                alerts_last_24h: number;
+                                /** Format: date-time */
+                                updated_at: string | null;
+                            } | null;
+                            /** @description Every notification of the caller, as the inbox returns them (newest first) */
+                            notifications: {
+                                /** @description increasing in commit order within one recipient's inbox */
+                                id: number;
+                                /** @enum {string} */
+                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed";
+                                request_id: number;
+                                /** @description by type (events.md § 4); never contact details or an address */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                read_at: string | null;
+                            }[];
                         };
                     };
                 };
