@@ -9,6 +9,7 @@ import { useAnnounce } from '../../components/announcer'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
+import { useDeviceLocation } from '../../components/use-device-location'
 import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem, type Problem } from '../../i18n/server-errors'
 
@@ -79,27 +80,18 @@ function LocationForm () {
   const form = useFormProblems(LOCATION_FIELDS)
   const [latitude, setLatitude] = useState('')
   const [longitude, setLongitude] = useState('')
-  const [locating, setLocating] = useState(false)
   const save = useMutation({
     mutationFn: (body: { latitude: number, longitude: number }) => unwrap(api.POST('/api/v1/users/me/location', { body })),
     onSuccess: () => announce(t('profile.locationSaved')),
     onError: form.fail,
   })
-  const useCurrent = () => {
-    if (locating) return
-    if (!('geolocation' in navigator)) return form.show([{ message: t('location.unavailable') }])
-    setLocating(true)
-    navigator.geolocation.getCurrentPosition((position) => {
-      setLocating(false)
-      setLatitude(position.coords.latitude.toFixed(5))
-      setLongitude(position.coords.longitude.toFixed(5))
-      form.clear()
-      announce(t('location.found', { latitude: position.coords.latitude.toFixed(5), longitude: position.coords.longitude.toFixed(5) }))
-    }, () => {
-      setLocating(false)
-      form.show([{ message: t('location.denied') }])
-    }, { enableHighAccuracy: false, timeout: 15000 })
-  }
+  const locate = useDeviceLocation(form.show)
+  const useCurrent = () => locate((lat, lon) => {
+    setLatitude(lat)
+    setLongitude(lon)
+    form.clear()
+    announce(t('location.found', { latitude: lat, longitude: lon }))
+  })
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (save.isPending) return

@@ -10,6 +10,7 @@ import { Choice } from '../../components/choice'
 import { ErrorSummary, fieldId } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
+import { useDeviceLocation } from '../../components/use-device-location'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
 import type { paths } from '../../api/schema'
@@ -40,14 +41,12 @@ export function AskPage () {
     onError: form.fail,
   })
 
-  const useCurrent = () => {
-    if (!('geolocation' in navigator)) return form.show([{ message: t('location.unavailable') }])
-    navigator.geolocation.getCurrentPosition((position) => {
-      setLatitude(position.coords.latitude.toFixed(5))
-      setLongitude(position.coords.longitude.toFixed(5))
-      announce(t('location.found', { latitude: position.coords.latitude.toFixed(5), longitude: position.coords.longitude.toFixed(5) }))
-    }, () => form.show([{ message: t('location.denied') }]), { timeout: 15000 })
-  }
+  const locate = useDeviceLocation(form.show)
+  const useCurrent = () => locate((lat, lon) => {
+    setLatitude(lat)
+    setLongitude(lon)
+    announce(t('location.found', { latitude: lat, longitude: lon }))
+  })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

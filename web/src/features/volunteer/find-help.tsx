@@ -9,6 +9,7 @@ import { useAnnounce } from '../../components/announcer'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
+import { useDeviceLocation } from '../../components/use-device-location'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
 import { parseCoordinate } from '../account/profile'
@@ -65,7 +66,6 @@ export function FindHelpPage () {
   const form = useFormProblems(FIELDS)
   const [latitude, setLatitude] = useState(params.get('lat') ?? '')
   const [longitude, setLongitude] = useState(params.get('lon') ?? '')
-  const [locating, setLocating] = useState(false)
   const lat = params.get('lat')
   const lon = params.get('lon')
   const radiusParam = params.get('radius')
@@ -108,19 +108,11 @@ export function FindHelpPage () {
     }
   }
 
-  const fromDevice = () => {
-    if (locating) return
-    if (!('geolocation' in navigator)) return form.show([{ message: t('location.unavailable') }])
-    setLocating(true)
-    navigator.geolocation.getCurrentPosition((position) => {
-      setLocating(false)
-      announce(t('volunteer.find.fromDevice'))
-      searchFrom(Number(position.coords.latitude.toFixed(5)), Number(position.coords.longitude.toFixed(5)))
-    }, () => {
-      setLocating(false)
-      form.show([{ message: t('location.denied') }])
-    }, { enableHighAccuracy: false, timeout: 15000 })
-  }
+  const locate = useDeviceLocation(form.show)
+  const fromDevice = () => locate((lat, lon) => {
+    announce(t('volunteer.find.fromDevice'))
+    searchFrom(Number(lat), Number(lon))
+  })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
