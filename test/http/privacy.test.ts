@@ -136,6 +136,27 @@ for (const engine of engines()) {
       assert.deepEqual((await t.get(`/requests/bounds?${cellBox}`, searcher.token)).body.map((i: any) => i.id), [id])
     })
 
+    it('pages through a cell of 150 tied requests by id, each once, whatever the page size', async () => {
+      // More than the first read under grid (84 rows), so ties cross reads as well as pages.
+      const cell = gridPoint(-33, 151, G)
+      const ids: number[] = []
+      for (let i = 0; i < 150; i++) {
+        const { id } = await createRequest(t, requester.token, { latitude: cell.latitude + (i % 10 - 5) / 111195, longitude: cell.longitude + (Math.floor(i / 10) - 7) / 111195 })
+        ids.push(id)
+      }
+      await t.db.query("UPDATE requests SET status = 'approved' WHERE id = ANY($1::bigint[])", [ids])
+      const origin = `lat=${cell.latitude + 0.01}&lon=${cell.longitude}&radius=5000`
+      for (const limit of [7, 20, 100]) {
+        const seen: number[] = []
+        for (let offset = 0; offset < 160; offset += limit) {
+          const page = await t.get(`/requests/nearby?${origin}&limit=${limit}&offset=${offset}`, searcher.token)
+          assert.equal(page.status, 200)
+          seen.push(...page.body.map((item: any) => item.id))
+        }
+        assert.deepEqual(seen, ids, `limit ${limit}`)
+      }
+    })
+
     it('keeps requests in pending_moderation out of other people\'s searches, shows them to their requester and to moderators', async () => {
       const at = { lat: -20, lon: -50 }
       const pending = await createRequest(t, requester.token, { latitude: at.lat, longitude: at.lon })
