@@ -359,6 +359,20 @@ for (const engine of engines()) {
       assert.deepEqual((await t.get('/notifications', assignedElsewhere.token)).body, othersBefore)
     })
 
+    it('tells the requesters of the erased volunteer\'s pending offers: response_withdrawn, was_accepted false', async () => {
+      const volunteer = await t.register()
+      const requester = await t.register()
+      const requestId = await approvedRequest(t, requester, moderator)
+      const offer = await t.post(`/requests/${requestId}/responses`, { message: 'I can' }, volunteer.token)
+      assert.equal(offer.status, 201)
+
+      assert.equal((await erase(volunteer)).status, 200)
+      const told = (await t.get('/notifications', requester.token)).body.filter((n: any) => n.type === 'response_withdrawn')
+      assert.deepEqual(told.map((n: any) => ({ request_id: n.request_id, data: n.data })), [{ request_id: requestId, data: { response_id: offer.body.id, was_accepted: false } }])
+      const responses = (await t.get(`/requests/${requestId}/responses`, requester.token)).body
+      assert.deepEqual(responses.map((r: any) => r.status), ['cancelled'])
+    })
+
     it('refuses a wrong or missing password with 401 invalid credentials, changing nothing', async () => {
       const me = await t.register()
       for (const body of [{ password: 'wrong password' }, {}, { password: '' }, NO_BODY]) {

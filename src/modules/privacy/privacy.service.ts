@@ -7,7 +7,7 @@ import type { Principal } from '../../lib/principal.js'
 import * as auth from '../auth/auth.repo.js'
 import * as availability from '../availability/availability.repo.js'
 import { toAvailability } from '../availability/availability.service.js'
-import { deleteNotificationsOf, insertNotifications } from '../notifications/notifications.repo.js'
+import { deleteNotificationsOf, insertNotifications, type NewNotification } from '../notifications/notifications.repo.js'
 import { toNotification } from '../notifications/notifications.service.js'
 import { cancellationNotifications } from '../requests/requests.service.js'
 import { closeAlertsOf } from '../alerts/alerts.service.js'
@@ -72,7 +72,7 @@ export class PrivacyService {
       const admins = await roles.lockAdmins(tx)
       if (admins.length === 1 && admins[0] === user.id) throw badRequest('the last admin cannot be erased')
       const toNotify = await this.#cancelRequestsOf(tx, user.id)
-      await responses.withdrawPendingResponsesOf(tx, user.id)
+      const withdrawn = await responses.withdrawPendingResponsesOf(tx, user.id)
       const busy = await requests.findInProgressRoles(tx, user.id)
       if (busy.as_requester) throw badRequest('finish or cancel your open requests first')
       if (busy.as_volunteer) throw badRequest('withdraw from your assigned requests first')
@@ -86,7 +86,9 @@ export class PrivacyService {
       // After the response writes, which wait for any transaction notifying the caller about those rows.
       await deleteNotificationsOf(tx, user.id)
       // Last, and once: insertNotifications takes its recipients' inbox locks in id order (notifications.repo.ts).
-      const notices = []
+      const notices: NewNotification[] = withdrawn.map((response) => ({
+        userId: response.requester_id, type: 'response_withdrawn', requestId: response.request_id, data: { response_id: response.id, was_accepted: false },
+      }))
       for (const { request_id: id, volunteers } of toNotify) {
         notices.push(...cancellationNotifications({ id, requester_id: user.id }, volunteers, user.id), ...await closeAlertsOf(tx, id, 'cancelled'))
       }

@@ -116,8 +116,11 @@ export async function cancelOpenResponsesOn (db: Queryable, requestIds: readonly
 }
 
 /** Erasure: the user's pending responses are withdrawn (→ cancelled). */
-export async function withdrawPendingResponsesOf (db: Queryable, volunteerId: number): Promise<void> {
-  await db.query(/* sql */ `
-    UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
-    WHERE volunteer_id = $1 AND status = 'pending'`, [volunteerId])
+/** Cancels the volunteer's pending responses; returns each with its request's requester, who is told. */
+export async function withdrawPendingResponsesOf (db: Queryable, volunteerId: number): Promise<Array<{ id: number, request_id: number, requester_id: number }>> {
+  return await db.query(/* sql */ `
+    UPDATE volunteer_responses v SET status = 'cancelled', cancelled_at = now()
+    FROM requests r
+    WHERE v.volunteer_id = $1 AND v.status = 'pending' AND r.id = v.request_id
+    RETURNING v.id, v.request_id, r.requester_id`, [volunteerId])
 }
