@@ -91,7 +91,7 @@ export const SETTINGS = Type.Object({
   rateLimits: Type.Object({
     windowSeconds: whole('RATE_LIMIT_WINDOW_SECONDS', 1, 86400, 60, 'length of a rate-limit window'),
     perAddress: whole('RATE_LIMIT_PER_ADDRESS', 1, 1_000_000, 60, 'login, register and refresh calls together, per client address per window'),
-    perAccount: whole('RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000, 10, 'login (and register) calls per e-mail address per window'),
+    perAccount: whole('RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000, 10, 'login (and register) calls per e-mail address, and erasure (DELETE /users/me) calls per account, per window'),
   }),
   corsOrigins: Type.Array(Type.String({ pattern: '^https?://[^/\\s]+$' }), {
     env: 'CORS_ORIGINS',

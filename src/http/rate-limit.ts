@@ -51,22 +51,33 @@ function sharedStore (redis: Redis | undefined, onRedisError: (error: unknown) =
   }
 }
 
-/** The account a login or register call is about: the e-mail in the body, hashed so that Redis holds no addresses. */
+/**
+ * The account a limited call is about: the e-mail in the body (login, register), hashed so that Redis holds no
+ * addresses; else the signed-in caller (erasure, whose password check is as open to guessing as a login).
+ */
 function accountOf (request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? createHash('sha256').update(normaliseEmail(email)).digest('base64url') : undefined
+  if (typeof email === 'string') return createHash('sha256').update(normaliseEmail(email)).digest('base64url')
+  return request.user === null ? undefined : `user:${request.user.id}`
 }
 
-/** The operations open to password guessing and account farming; login and register also count per account. */
+/**
+ * The operations open to password guessing and account farming, by method and path; login, register and
+ * erasure also count per account.
+ */
 const LIMITED: Record<string, { name: string, perAccount: boolean }> = {
-  [`${API_PREFIX}/auth/login`]: { name: 'login', perAccount: true },
-  [`${API_PREFIX}/auth/register`]: { name: 'register', perAccount: true },
-  [`${API_PREFIX}/auth/refresh`]: { name: 'refresh', perAccount: false },
+  [`POST ${API_PREFIX}/auth/login`]: { name: 'login', perAccount: true },
+  [`POST ${API_PREFIX}/auth/register`]: { name: 'register', perAccount: true },
+  [`POST ${API_PREFIX}/auth/refresh`]: { name: 'refresh', perAccount: false },
   // The web app's sessions (src/modules/session) count against the same limits.
-  [`${API_PREFIX}/session`]: { name: 'login', perAccount: true },
-  [`${API_PREFIX}/session/register`]: { name: 'register', perAccount: true },
-  [`${API_PREFIX}/session/refresh`]: { name: 'refresh', perAccount: false },
+  [`POST ${API_PREFIX}/session`]: { name: 'login', perAccount: true },
+  [`POST ${API_PREFIX}/session/register`]: { name: 'register', perAccount: true },
+  [`POST ${API_PREFIX}/session/refresh`]: { name: 'refresh', perAccount: false },
+  // privacy.md §3: a stolen access token must not buy unlimited guesses at the password.
+  [`DELETE ${API_PREFIX}/users/me`]: { name: 'erase', perAccount: true },
 }
+
+const limitOf = (method: string | string[], url: string) => typeof method === 'string' ? LIMITED[`${method} ${url}`] : undefined
 
 /**
  * Limits through @fastify/rate-limit, counted in preHandler (after validation, so the account is known);
@@ -84,7 +95,7 @@ export async function registerRateLimits (app: FastifyInstance, limits: RateLimi
 
   // Per address: each limited route's config names the one shared budget (set here, from the table above).
   app.addHook('onRoute', (route) => {
-    if (LIMITED[route.url] === undefined) return
+    if (limitOf(route.method, route.url) === undefined) return
     route.config = { ...route.config, rateLimit: { max: limits.perAddress, keyGenerator: (request) => `auth:ip:${normalizeIP(request.ip, IPV6_PREFIX)}` } }
   })
   await app.register(rateLimit, {
@@ -99,9 +110,9 @@ export async function registerRateLimits (app: FastifyInstance, limits: RateLimi
 
   // Per account: a second limit on the same route, which route config cannot express (the plugin applies
   // one limit per request), so it is this small hook, after the address limit.
-  const byAccount = app.createRateLimit({ max: limits.perAccount, keyGenerator: (request) => `${LIMITED[request.routeOptions.url ?? '']?.name}:account:${accountOf(request)}` })
+  const byAccount = app.createRateLimit({ max: limits.perAccount, keyGenerator: (request) => `${limitOf(request.method, request.routeOptions.url ?? '')?.name}:account:${accountOf(request)}` })
   app.addHook('onRoute', (route) => {
-    if (LIMITED[route.url]?.perAccount !== true) return
+    if (limitOf(route.method, route.url)?.perAccount !== true) return
     const hooks = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]
     route.preHandler = [...hooks, async (request, reply) => {
       if (accountOf(request) === undefined) return

@@ -52,6 +52,16 @@ for (const engine of engines()) {
       // Other operations are not limited.
       assert.equal((await t.request('GET', '/request-types', { remoteAddress: address })).status, 200)
     })
+
+    it('refuses a fourth erasure attempt with a wrong password on one account, and not its other calls', async () => {
+      const account = await t.register()
+      const erase = (password: string) => t.request('DELETE', '/users/me', { token: account.token, body: { password }, remoteAddress: someAddress() })
+      for (let i = 0; i < 3; i++) assert.deepEqual((await erase('wrong password')).body, { error: 'invalid credentials' })
+      assertTooMany(await erase(account.password))
+      // Reading and editing the profile share the path, not the limit.
+      assert.equal((await t.request('GET', '/users/me', { token: account.token, remoteAddress: someAddress() })).status, 200)
+      assert.equal((await t.request('GET', '/users/me', { token: account.token })).body.email, account.email)
+    })
   })
 }
 
