@@ -63,6 +63,11 @@ async function layout (spreadMeters: number): Promise<{ choose: number[], round:
       SELECT r.id, 2 + floor(random() * $1)::int, 1, now() - random() * interval '23 hours'
       FROM requests r CROSS JOIN generate_series(1, 10)
       ON CONFLICT DO NOTHING`, [VOLUNTEERS])
+    // Each volunteer's newest alert times, as the rounds keep them (migrations/0011_alert_times.sql).
+    await db.query(/* sql */ `
+      UPDATE volunteer_availability v SET alert_times = ARRAY(
+        SELECT sent_at FROM (SELECT a.sent_at FROM request_alerts a WHERE a.volunteer_id = v.user_id ORDER BY a.sent_at DESC LIMIT 50) newest
+        ORDER BY sent_at)`)
     await db.query('ANALYZE')
 
     const service = new AlertService(db, loadConfig({}).alerts)

@@ -20,6 +20,7 @@ import { loadConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite.js'
+import type { AlertPolicy } from '../src/modules/alerts/alerts.repo.js'
 import { AlertService, closeAlertsOf, startAlertRounds } from '../src/modules/alerts/alerts.service.js'
 
 const { values: args } = parseArgs({
@@ -136,7 +137,7 @@ interface Outcome {
 }
 
 /** One simulated day under `order`, from a fresh copy of the same world (same seed). */
-async function simulate (order: 'fair' | 'nearest', seed: number, volunteers: number, requests: number): Promise<Outcome> {
+async function simulate (order: AlertPolicy, seed: number, volunteers: number, requests: number): Promise<Outcome> {
   const db = await openPglite(undefined)
   try {
     await migrate(db)
@@ -250,6 +251,7 @@ const requestCount = Number(args.requests)
 const started = Date.now()
 const fair = figures(await simulate('fair', seed, volunteerCount, requestCount))
 const nearest = figures(await simulate('nearest', seed, volunteerCount, requestCount))
+const nearestCapped = figures(await simulate('nearest-capped', seed, volunteerCount, requestCount))
 process.stdout.write(`Simulated day: ${volunteerCount} volunteers, ${requestCount} approved requests, seed ${seed} (${((Date.now() - started) / 1000).toFixed(0)} s)\n\n`)
-process.stdout.write('| figure | fair (events.md § 5) | nearest only |\n|---|---|---|\n')
-for (const [i, [name, value]] of fair.entries()) process.stdout.write(`| ${name} | ${value} | ${nearest[i]![1]} |\n`)
+process.stdout.write('| figure | fair (events.md § 5) | nearest only (the peers\': no cap) | nearest only, with the daily cap |\n|---|---|---|---|\n')
+for (const [i, [name, value]] of fair.entries()) process.stdout.write(`| ${name} | ${value} | ${nearest[i]![1]} | ${nearestCapped[i]![1]} |\n`)

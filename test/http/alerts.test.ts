@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { alertsOf, approvedAt, newPlace, noticesOf, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
+import { recordAlerts } from '../../src/modules/availability/availability.repo.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
@@ -132,6 +133,17 @@ for (const engine of engines()) {
       // 24 hours after the first alert the window has room again: the third request's next round finds them.
       await driver.after(22 * 3600 + 60)
       assert.deepEqual((await alertsOf(t, capped)).map((a) => a.request_id), [first, second, third])
+    })
+
+    it('keeps each volunteer\'s newest 50 alert times ascending, whatever order rounds commit in (migrations/0011)', async () => {
+      const volunteer = await volunteerAt(t, newPlace(), 100)
+      const hour = (h: number) => new Date(Date.UTC(2026, 0, 1, h))
+      // Two instances' rounds can commit out of their clocks' order.
+      for (const h of [5, 3, 60, 4]) await t.db.transaction((tx) => recordAlerts(tx, [volunteer.id], hour(h)))
+      const times = async () => (await t.db.query<{ t: Date[] }>('SELECT alert_times AS t FROM volunteer_availability WHERE user_id = $1', [volunteer.id]))[0]!.t.map(Number)
+      assert.deepEqual(await times(), [3, 4, 5, 60].map((h) => Number(hour(h))))
+      for (let h = 100; h < 160; h++) await t.db.transaction((tx) => recordAlerts(tx, [volunteer.id], hour(h)))
+      assert.deepEqual(await times(), Array.from({ length: 50 }, (_, i) => Number(hour(110 + i))))
     })
 
     it('pauses while the request has ALERT_STOP_AFTER_OFFERS pending offers, and resumes when one is turned down', async () => {

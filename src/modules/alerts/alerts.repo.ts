@@ -17,9 +17,9 @@ const NOW = (n: number) => `coalesce($${n}::timestamptz, now())`
 export const MAX_ALERT_RADIUS_M = 50000
 
 /** The chord of the earth() sphere (what cube's `<->` measures) of a great-circle distance in metres. */
-const chordSql = (meters: string) => `(2 * ${EARTH_RADIUS_M} * sin((${meters}) / (2.0 * ${EARTH_RADIUS_M})))`
+const chordSql = (meters: string) => `(2 * ${EARTH_RADIUS_M} * sin((${meters})::float8 / ${2 * EARTH_RADIUS_M}::float8))`
 /** The great-circle distance in metres of a chord, as geo.ts chordToMeters. */
-const metersSql = (chord: string) => `(2 * ${EARTH_RADIUS_M} * asin(least(1.0, (${chord}) / (2.0 * ${EARTH_RADIUS_M}))))`
+const metersSql = (chord: string) => `(2 * ${EARTH_RADIUS_M} * asin(least(1.0, (${chord})::float8 / ${2 * EARTH_RADIUS_M}::float8)))`
 
 /**
  * Round 1 due now: the request has just become approved (moderation, or back from in_progress). A row
@@ -93,9 +93,14 @@ export interface RoundInput {
   batch: number
   ringMeters: number
   at: At
-  /** 'nearest': the nearest eligible volunteers, nothing else (the peers' policy, for scripts/simulate-alerts.ts only). */
-  order?: 'fair' | 'nearest'
+  order?: AlertPolicy
 }
+
+/**
+ * 'fair': events.md § 5. For scripts/simulate-alerts.ts only: 'nearest', the peers' policy, always the
+ * nearest eligible volunteers with no daily cap; 'nearest-capped', the same with events.md's daily cap.
+ */
+export type AlertPolicy = 'fair' | 'nearest' | 'nearest-capped'
 
 /** One volunteer alerted by a round, with the distance from their alert point to the request. */
 export interface Alerted { volunteer_id: number, meters: number }
@@ -113,21 +118,31 @@ const near = (bound: string) => /* sql */ `v.on_duty
     AND v.user_id <> $5::bigint`
 
 /**
- * The rest of eligibility (events.md § 5) for volunteer `k.user_id` with `k.max_alerts_per_day`, `recent`
- * being their alerts in the last 24 hours. Written as scalar subqueries on purpose: PostgreSQL turns
- * EXISTS into joins, which read every candidate before a LIMIT can stop; scalar subqueries are evaluated
- * row by row, in order, only for the rows a LIMIT still needs.
+ * The rest of eligibility (events.md § 5) for volunteer `k.user_id`: the daily cap (`k.max_alerts_per_day` over `k.recent`,
+ * their alerts in the last 24 hours) and the rest. Written as scalar subqueries on purpose: PostgreSQL turns EXISTS into
+ * joins, which read every candidate before a LIMIT can stop; scalar subqueries are evaluated row by row, in
+ * order, only for the rows a LIMIT still needs.
  */
-const eligible = (recent: string) => /* sql */ `k.max_alerts_per_day > ${recent}
+const eligible = (dailyCap: boolean) => /* sql */ `${dailyCap ? 'k.max_alerts_per_day > k.recent' : 'true'}
     AND (SELECT NOT u.is_blocked FROM users u WHERE u.id = k.user_id)
     AND coalesce((SELECT true FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
       WHERE ur.user_id = k.user_id AND rp.permission_id = (SELECT id FROM permissions WHERE name = 'respond_request') LIMIT 1), false)
     AND (SELECT count(*) FROM request_alerts a WHERE a.request_id = $4::bigint AND a.volunteer_id = k.user_id) = 0
     AND (SELECT count(*) FROM volunteer_responses r WHERE r.request_id = $4::bigint AND r.volunteer_id = k.user_id) = 0`
 
-/** The volunteer's alerts in the last 24 hours: an index range scan of request_alerts_by_volunteer. */
-const RECENT = /* sql */ `(SELECT count(*) FROM request_alerts a
-      WHERE a.volunteer_id = k.user_id AND a.sent_at > (SELECT now FROM clock) - interval '24 hours')`
+/**
+ * On-duty volunteers near the request (within the chord `bound`) with what the order needs, all read from
+ * their own row: `alert_times` holds their newest alerts ascending (migrations/0011_alert_times.sql), so
+ * the count after the cut-off is its length less the number at or before it (width_bucket, a binary
+ * search), and the last alert its last element.
+ */
+const candidates = (bound: string) => /* sql */ `
+        SELECT v.user_id, v.max_alerts_per_day, v.alert_point <-> ${POINT} AS chord,
+          ${metersSql(`v.alert_point <-> ${POINT}`)} AS meters,
+          cardinality(v.alert_times) - width_bucket((SELECT now FROM clock) - interval '24 hours', v.alert_times) AS recent,
+          v.alert_times[cardinality(v.alert_times)] AS last_at
+        FROM volunteer_availability v
+        WHERE ${near(bound)}`
 
 /**
  * Chooses a round's volunteers and records their alerts, in one statement (events.md § 5):
@@ -137,12 +152,20 @@ const RECENT = /* sql */ `(SELECT count(*) FROM request_alerts a
  * Why two index searches: the order puts ring before everything else, so only the rings up to that of
  * the `batch`-th nearest eligible volunteer can hold the chosen ones. `nearest` finds that volunteer by
  * a KNN scan of the GiST index (nearest first, stopping at the `batch`-th eligible one); `chosen` then
- * reads only the volunteers inside those rings (a box search of the same index) and sorts them. So a
- * round reads the volunteers of its nearest rings, not every one of the thousands on duty within 50 km.
+ * reads only the volunteers inside those rings (a box search of the same index), sorts them by the order
+ * on their own rows' values, and tests the rest of eligibility only as far down the sorted list as the
+ * batch needs. So a round reads the volunteers of its nearest rings, not every one of the thousands on
+ * duty within 50 km, and even 10,000 in one ring cost a sort, not 10,000 lookups in other tables.
  * With fewer than `batch` eligible in all, every eligible volunteer is chosen.
+ * The caller records the alert times (availability.repo.ts recordAlerts) in the same transaction.
  */
 export async function alertVolunteers (tx: Queryable, input: RoundInput): Promise<Alerted[]> {
   const maxChord = `${chordSql(String(MAX_ALERT_RADIUS_M))}::float8`
+  const policy = input.order ?? 'fair'
+  const eligibleSql = eligible(policy !== 'nearest')
+  const order = (k: string) => policy !== 'fair'
+    ? `${k}.meters, ${k}.user_id`
+    : `floor(${k}.meters / $8::float8), ${k}.recent, ${k}.last_at NULLS FIRST, ${k}.meters, ${k}.user_id`
   // For this transaction only: PostgreSQL cannot estimate how many points a cube search finds, guesses ten,
   // and then prefers reading every one of them (a bitmap scan) and sorting, instead of reading the GiST index
   // nearest first and stopping at the LIMIT: 10,000 volunteers read instead of a few (docs/performance.md).
@@ -152,13 +175,11 @@ export async function alertVolunteers (tx: Queryable, input: RoundInput): Promis
     nearest AS (
       SELECT k.chord FROM (
         -- OFFSET 0 keeps this the index search, nearest first, that the LIMIT below stops early.
-        SELECT v.user_id, v.max_alerts_per_day, v.alert_point <-> ${POINT} AS chord
-        FROM volunteer_availability v
-        WHERE ${near(maxChord)}
+        ${candidates(maxChord)}
         ORDER BY v.alert_point <-> ${POINT}
         OFFSET 0
       ) k
-      WHERE ${eligible(RECENT)}
+      WHERE ${eligibleSql}
       LIMIT $7::int
     ),
     bound AS (
@@ -166,20 +187,14 @@ export async function alertVolunteers (tx: Queryable, input: RoundInput): Promis
         ELSE least(${maxChord}, ${chordSql(`(floor(${metersSql('max(chord)')} / $8::float8) + 1) * $8::float8`)}) END AS chord
       FROM nearest
     ),
-    chosen AS (
-      SELECT k.user_id, ${metersSql('k.chord')} AS meters, s.recent,
-        (SELECT max(a.sent_at) FROM request_alerts a WHERE a.volunteer_id = k.user_id) AS last_at
-      FROM (
-        SELECT v.user_id, v.max_alerts_per_day, v.alert_point <-> ${POINT} AS chord
-        FROM volunteer_availability v
-        WHERE ${near('(SELECT chord FROM bound)')}
-        OFFSET 0
-      ) k CROSS JOIN LATERAL (SELECT ${RECENT} AS recent) s
-      WHERE ${eligible('s.recent')}
-    ),
     picked AS (
-      SELECT user_id, meters, recent, last_at FROM chosen
-      ORDER BY ${input.order === 'nearest' ? '' : 'floor(meters / $8::float8), recent, last_at NULLS FIRST, '}meters, user_id
+      SELECT k.user_id, k.meters, k.recent, k.last_at FROM (
+        -- Sorted below the filter (OFFSET 0 keeps it there), so the filter's lookups stop at the LIMIT.
+        SELECT k.* FROM (${candidates('(SELECT chord FROM bound)')}) k
+        ORDER BY ${order('k')}
+        OFFSET 0
+      ) k
+      WHERE ${eligibleSql}
       LIMIT $7::int
     ),
     inserted AS (
@@ -189,7 +204,7 @@ export async function alertVolunteers (tx: Queryable, input: RoundInput): Promis
       RETURNING volunteer_id
     )
     SELECT p.user_id AS volunteer_id, p.meters FROM picked p JOIN inserted i ON i.volunteer_id = p.user_id
-    ORDER BY ${input.order === 'nearest' ? '' : 'floor(p.meters / $8::float8), p.recent, p.last_at NULLS FIRST, '}p.meters, p.user_id`,
+    ORDER BY ${order('p')}`,
   [...earthPoint(input.latitude, input.longitude), input.requestId, input.requesterId, input.requestTypeId,
     input.batch, input.ringMeters, input.at, input.round])
 }

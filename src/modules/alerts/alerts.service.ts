@@ -1,6 +1,7 @@
 import type { AlertSettings } from '../../config.js'
 import type { GridPoint } from '../../lib/grid.js'
 import type { Database, Queryable } from '../../db/database.js'
+import { recordAlerts } from '../availability/availability.repo.js'
 import { insertNotifications, type NewNotification } from '../notifications/notifications.repo.js'
 import * as alerts from './alerts.repo.js'
 
@@ -50,7 +51,7 @@ export class AlertService {
     private readonly db: Database,
     private readonly settings: AlertSettings,
     private readonly clock: () => Date | null = () => null,
-    private readonly order: 'fair' | 'nearest' = 'fair',
+    private readonly order: alerts.AlertPolicy = 'fair',
     /** Where a request stands for alerting: its exact point, or its grid point under LOCATION_PRIVACY=grid (privacy.md § 1). */
     private readonly placeOf: (latitude: number, longitude: number) => GridPoint = (latitude, longitude) => ({ latitude, longitude })
   ) {}
@@ -110,6 +111,7 @@ export class AlertService {
       at,
       order: this.order,
     })
+    await recordAlerts(tx, outcome.alerted.map((volunteer) => Number(volunteer.volunteer_id)), at)
     if (outcome.alerted.length === 0 || due.round >= this.settings.maxRounds) await alerts.endRounds(tx, id)
     else await alerts.scheduleRound(tx, id, due.round + 1, interval, at)
     await insertNotifications(tx, outcome.alerted.map((volunteer) => ({

@@ -64,6 +64,18 @@ export async function refreshAlertPoint (tx: Queryable, userId: number): Promise
     FROM users u WHERE u.id = a.user_id AND a.user_id = $1`, [userId])
 }
 
+/**
+ * A round alerted these volunteers at `at` (null: now): their newest alert times (migrations/0011) gain it,
+ * kept ascending (rounds of two instances may commit out of order) and at most 50.
+ */
+export async function recordAlerts (tx: Queryable, volunteerIds: readonly number[], at: Date | null): Promise<void> {
+  if (volunteerIds.length === 0) return
+  await tx.query(/* sql */ `
+    UPDATE volunteer_availability a SET alert_times = ARRAY(
+      SELECT t FROM (SELECT t FROM unnest(a.alert_times || coalesce($2::timestamptz, now())) t ORDER BY t DESC LIMIT 50) newest ORDER BY t)
+    WHERE a.user_id = ANY ($1::bigint[])`, [[...volunteerIds].sort((x, y) => x - y), at])
+}
+
 /** Erasure (privacy.md §3): the user's availability, alert point included, is deleted. */
 export async function deleteAvailability (tx: Queryable, userId: number): Promise<void> {
   await tx.query('DELETE FROM volunteer_availability WHERE user_id = $1', [userId])
