@@ -131,6 +131,13 @@ export const SETTINGS = Type.Object({
     must: 'be 0 or a whole number from 7 to 3650',
     description: '0 keeps everything; 7 to 3650: requests finished longer ago lose contact data, address, description and exact point (a job at start-up and hourly, once across instances; `npm run retention` runs it on demand)',
   }),
+  // events.md § 2 allows deleting notifications older than 90 days, no younger.
+  notificationRetentionDays: Type.Union([Type.Integer({ minimum: 0, maximum: 0 }), Type.Integer({ minimum: 90, maximum: 3650 })], {
+    env: 'NOTIFICATION_RETENTION_DAYS',
+    default: 90,
+    must: 'be 0 or a whole number from 90 to 3650',
+    description: '0 keeps every notification; 90 to 3650: notifications older than this are deleted (the retention job, at start-up and hourly, once across instances)',
+  }),
   mapGridMeters: whole('MAP_GRID_METERS', 50, 5000, 300, 'size of the grid cells of the approximate `location` shown to strangers and of `LOCATION_PRIVACY=grid`; after a change, start-up recomputes the stored grid points'),
   // Fair nearby alerts (events.md § 5).
   alerts: Type.Object({

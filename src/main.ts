@@ -40,8 +40,10 @@ async function serve (config: Config, db: Database): Promise<number> {
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   const app = await buildApp({ config, db, jwtSecret })
   // privacy.md §2: at start-up and hourly in every process; one at a time across them (retention.ts).
-  const retention = new RetentionJob(db, { retentionDays: config.retentionDays, mapGridMeters: config.mapGridMeters }, app.log)
-  if (config.retentionDays > 0) retention.start()
+  const retention = new RetentionJob(db, {
+    retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
+  }, app.log)
+  if (retention.enabled) retention.start()
 
   let closing = false
   const shutdown = (signal: string): void => {

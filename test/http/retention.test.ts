@@ -119,6 +119,32 @@ for (const engine of engines()) {
       assert.deepEqual(log.lines, ['retention: minimised 3 finished requests'])
       assert.equal((await assertWhole(t.db)).untouched, 0)
     })
+
+    it('deletes notifications older than NOTIFICATION_RETENTION_DAYS, read or not, and keeps younger ones and the requests', async () => {
+      const requester = await t.register()
+      const request = await createRequest(t, requester.token)
+      for (const comment of ['old', 'older', 'young']) {
+        assert.equal((await t.post(`/moderation/requests/${request.id}/reject`, { comment }, moderator.token)).status, 200)
+        await t.db.query("UPDATE requests SET status = 'pending_moderation' WHERE id = $1", [request.id])
+      }
+      const inbox = async () => (await t.get('/notifications', requester.token)).body.map((n: any) => n.data.comment)
+      assert.deepEqual(await inbox(), ['young', 'older', 'old'])
+      const age = (comment: string, days: number) =>
+        t.db.query("UPDATE notifications SET created_at = now() - make_interval(days => $2) WHERE user_id = $1 AND data->>'comment' = $3", [requester.id, days, comment])
+      await age('old', 91)
+      await age('older', 400)
+      await age('young', 89)
+      // The oldest is read, the next one is not.
+      const [oldest] = (await t.get('/notifications', requester.token)).body.slice(-1)
+      assert.deepEqual((await t.post('/notifications/read', { up_to_id: oldest.id }, requester.token)).body, { updated: 1 })
+
+      const log = collectingLog()
+      // Requests kept as they are (RETENTION_DAYS 0): only notifications go.
+      assert.equal(await new RetentionJob(t.db, { retentionDays: 0, notificationRetentionDays: 90, mapGridMeters: 300 }, log).runOnce(), 0)
+      assert.deepEqual(log.lines, ['retention: deleted 2 old notifications'])
+      assert.deepEqual(await inbox(), ['young'])
+      assert.equal((await t.get(`/requests/${request.id}`, requester.token)).status, 200)
+    })
   })
 }
 

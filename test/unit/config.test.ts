@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       locationPrivacy: 'exact',
       unmoderatedInSearch: 'everyone',
       retentionDays: 0,
+      notificationRetentionDays: 90,
       mapGridMeters: 300,
       alerts: { roundSeconds: { urgent: 120, high: 600, medium: 1800, low: 3600 }, stopAfterOffers: 3, maxRounds: 5, batch: 5, ringMeters: 1000 },
     })
@@ -189,8 +190,10 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ RETENTION_DAYS: '7' }).retentionDays, 7)
     assert.equal(loadConfig({ RETENTION_DAYS: '3650' }).retentionDays, 3650)
     assert.equal(loadConfig({ MAP_GRID_METERS: '5000' }).mapGridMeters, 5000)
+    assert.deepEqual(['0', '90', '3650'].map((days) => loadConfig({ NOTIFICATION_RETENTION_DAYS: days }).notificationRetentionDays), [0, 90, 3650])
     for (const env of [{ LOCATION_PRIVACY: 'fuzzy' }, { UNMODERATED_IN_SEARCH: 'nobody' }, { RETENTION_DAYS: '6' }, { RETENTION_DAYS: '3651' },
-      { RETENTION_DAYS: '-1' }, { MAP_GRID_METERS: '49' }, { MAP_GRID_METERS: '5001' }, { MAP_GRID_METERS: '300.5' }]) {
+      { RETENTION_DAYS: '-1' }, { MAP_GRID_METERS: '49' }, { MAP_GRID_METERS: '5001' }, { MAP_GRID_METERS: '300.5' },
+      { NOTIFICATION_RETENTION_DAYS: '89' }, { NOTIFICATION_RETENTION_DAYS: '3651' }]) {
       assert.throws(() => loadConfig(env), (error: unknown) => {
         assert.ok(error instanceof ConfigError)
         assert.match(error.message, new RegExp(`^${Object.keys(env)[0]} must `))

@@ -1,11 +1,12 @@
-import type { Database } from '../../db/database.js'
+import type { Database, Queryable } from '../../db/database.js'
 import { gridPoint } from '../../lib/grid.js'
+import { deleteOldNotifications } from '../notifications/notifications.repo.js'
 import * as requests from '../requests/requests.repo.js'
 
 /**
  * Background work of privacy.md and map.md that runs on every instance but must happen once:
- * recomputing stored grid points when MAP_GRID_METERS changed, and minimising finished requests
- * after RETENTION_DAYS. Both work in short transactions of one batch each, so a process killed
+ * recomputing stored grid points when MAP_GRID_METERS changed, minimising finished requests after
+ * RETENTION_DAYS, and deleting notifications after NOTIFICATION_RETENTION_DAYS. Both work in short transactions of one batch each, so a process killed
  * mid-run loses at most its open batch (rolled back) and the next run carries on.
  */
 
@@ -46,17 +47,24 @@ export async function refreshGridPoints (db: Database, gridMeters: number): Prom
 }
 
 export interface RetentionSettings {
+  /** 0: requests are kept as they are. */
   retentionDays: number
+  /** 0: notifications are kept; otherwise those older are deleted (events.md § 2 allows it after 90 days). */
+  notificationRetentionDays?: number
   mapGridMeters: number
   batchSize?: number
 }
 
+/** Notifications are small rows: deleted a thousand at a time. */
+const NOTIFICATION_BATCH = 1000
+
 /**
  * privacy.md §2: requests finished more than RETENTION_DAYS ago lose their contact data, address,
- * description and exact point. One batch per transaction; each batch first takes a transaction-level
- * advisory lock without waiting: if another instance holds it, that instance is running the job, so this
- * one stops and leaves the rest to it. Rows are also taken FOR UPDATE SKIP LOCKED and minimised only
- * if not minimised yet, so even without the lock no row is minimised twice.
+ * description and exact point; and notifications older than NOTIFICATION_RETENTION_DAYS are deleted.
+ * One batch per transaction; each batch first takes a transaction-level advisory lock without waiting:
+ * if another instance holds it, that instance is running the job, so this one stops and leaves the rest
+ * to it. Rows are also taken FOR UPDATE SKIP LOCKED and minimised only if not minimised yet, so even
+ * without the lock no row is minimised twice.
  */
 export class RetentionJob {
   #timer: NodeJS.Timeout | undefined
@@ -64,28 +72,46 @@ export class RetentionJob {
 
   constructor (private readonly db: Database, private readonly settings: RetentionSettings, private readonly log: JobLog) {}
 
-  /** One run: minimises everything due, unless another instance is at it. Returns how many this run minimised. */
+  /** Whether there is anything for the job to do with these settings. */
+  get enabled (): boolean { return this.settings.retentionDays > 0 || (this.settings.notificationRetentionDays ?? 0) > 0 }
+
+  /** One run: does everything due, unless another instance is at it. Returns how many requests this run minimised. */
   async runOnce (): Promise<number> {
+    const { retentionDays, notificationRetentionDays = 0, mapGridMeters } = this.settings
     const batchSize = this.settings.batchSize ?? RETENTION_BATCH
-    let total = 0
-    let yielded = false
-    for (;;) {
-      const done = await this.db.transaction(async (tx) => {
-        const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK_KEY])
-        if (lock?.locked !== true) return undefined
-        const due = await requests.lockExpiredRequests(tx, this.settings.retentionDays, batchSize)
-        return { taken: due.length, minimised: await requests.minimiseRequests(tx, toGrid(due, this.settings.mapGridMeters), this.settings.mapGridMeters) }
+    const minimised = retentionDays === 0
+      ? { total: 0, yielded: false }
+      : await this.#inBatches(batchSize, async (tx) => {
+        const due = await requests.lockExpiredRequests(tx, retentionDays, batchSize)
+        return { taken: due.length, done: await requests.minimiseRequests(tx, toGrid(due, mapGridMeters), mapGridMeters) }
       })
-      if (done === undefined) {
-        yielded = true
-        break
-      }
-      total += done.minimised
-      if (done.taken < batchSize) break
+    if (retentionDays > 0) {
+      this.log.info({ minimised: minimised.total, retentionDays, ...(minimised.yielded ? { yieldedToAnotherInstance: true } : {}) },
+        `retention: minimised ${minimised.total} finished requests`)
     }
-    this.log.info({ minimised: total, retentionDays: this.settings.retentionDays, ...(yielded ? { yieldedToAnotherInstance: true } : {}) },
-      `retention: minimised ${total} finished requests`)
-    return total
+    if (notificationRetentionDays > 0 && !minimised.yielded) {
+      const deleted = await this.#inBatches(NOTIFICATION_BATCH, async (tx) => {
+        const count = await deleteOldNotifications(tx, notificationRetentionDays, NOTIFICATION_BATCH)
+        return { taken: count, done: count }
+      })
+      this.log.info({ deleted: deleted.total, notificationRetentionDays, ...(deleted.yielded ? { yieldedToAnotherInstance: true } : {}) },
+        `retention: deleted ${deleted.total} old notifications`)
+    }
+    return minimised.total
+  }
+
+  /** Runs `batch` in transactions under the job's lock until a batch takes fewer than `size` rows, or another instance holds the lock. */
+  async #inBatches (size: number, batch: (tx: Queryable) => Promise<{ taken: number, done: number }>): Promise<{ total: number, yielded: boolean }> {
+    let total = 0
+    for (;;) {
+      const result = await this.db.transaction(async (tx) => {
+        const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK_KEY])
+        return lock?.locked === true ? await batch(tx) : undefined
+      })
+      if (result === undefined) return { total, yielded: true }
+      total += result.done
+      if (result.taken < size) return { total, yielded: false }
+    }
   }
 
   /** Runs now, then every hour; a run still going when the next is due is not doubled. */
