@@ -22,6 +22,7 @@ import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite.js'
 import type { AlertPolicy } from '../src/modules/alerts/alerts.repo.js'
 import { AlertService, closeAlertsOf, startAlertRounds } from '../src/modules/alerts/alerts.service.js'
+import { randomStream } from './lib/random.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -30,18 +31,6 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '11' },
   },
 })
-
-/** mulberry32: a small seeded PRNG, so a run can be repeated exactly (no shared one on main yet). */
-function prng (seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const CENTRE = { lat: 52.52, lon: 13.405 }
 const M_PER_DEG_LAT = 111_320
@@ -82,7 +71,7 @@ function pick<T> (random: () => number, weighted: ReadonlyArray<readonly [T, num
 }
 
 async function populate (db: Database, seed: number, volunteers: number, requests: number): Promise<World> {
-  const random = prng(seed)
+  const random = randomStream(seed, 'simulated world')
   const centres = Array.from({ length: 5 }, () => ({ x: (random() - 0.5) * 14_000, y: (random() - 0.5) * 14_000 }))
   const users = volunteers + 200
   const ids = (await db.query<{ id: number }>(/* sql */ `
@@ -147,7 +136,7 @@ async function simulate (order: AlertPolicy, seed: number, volunteers: number, r
     let now = START
     const alerts = new AlertService(db, settings, () => new Date(now), order)
     // The volunteers' behaviour has its own stream, the same for both policies.
-    const random = prng(seed * 7919 + 1)
+    const random = randomStream(seed, 'volunteers behaviour')
     const received = new Map<number, number[]>()
     const firstOffer = new Map<number, number>()
     const alertsPerRequest = new Map<number, number>()
