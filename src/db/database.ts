@@ -27,6 +27,14 @@ export interface Database extends Queryable {
    * listening; the returned function stops this handler.
    */
   listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>
+  /**
+   * Tries a session-level advisory lock (the two-key form) on the session that listens: the release
+   * function, or undefined when another session holds it. Held until released or until that session
+   * ends, so a process that dies frees its locks. That session may take a lock it already holds again
+   * (PostgreSQL counts it twice): callers track their own. Lost with the listening connection, after
+   * which listen handlers get `undefined`.
+   */
+  tryListenerLock(classId: number, objectId: number): Promise<(() => Promise<void>) | undefined>
   /** Connection pool figures, for metrics (server engine only). */
   poolStats?(): { total: number, idle: number, waiting: number }
 }

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { NotifyHandler } from './database.js'
+import { DatabaseUnavailableError, type NotifyHandler } from './database.js'
 
 /** Waits between reconnection attempts: doubling from 100 ms to at most 5 s. */
 const RETRY_MIN_MS = 100
@@ -32,6 +32,22 @@ export class Listener {
     const client = await this.#connected()
     if (fresh && this.#client === client) await client.query(`LISTEN ${quote(channel)}`)
     return async () => { handlers.delete(handler) }
+  }
+
+  /** Database.tryListenerLock, on this connection (opened if need be). */
+  async tryLock (classId: number, objectId: number): Promise<(() => Promise<void>) | undefined> {
+    let client: pg.Client
+    let rows: Array<{ locked: boolean }>
+    try {
+      client = await this.#connected()
+      rows = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS locked', [classId, objectId])).rows
+    } catch (error) {
+      // The connection is down (or just lost, before its 'end'): a 503, and the client tries again.
+      throw new DatabaseUnavailableError(error)
+    }
+    if (rows[0]?.locked !== true) return undefined
+    // A lock of a connection since lost went with it.
+    return async () => { if (this.#client === client) await client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [classId, objectId]) }
   }
 
   async close (): Promise<void> {

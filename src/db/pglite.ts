@@ -171,9 +171,17 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
       handlers.add(handler)
       return async () => { handlers.delete(handler) }
     },
+    tryListenerLock: async (classId, objectId) => await tryLock(query, classId, objectId),
     // After the running transaction, as PGlite's close() waits for its own transaction lock.
     async close () { await transactionLock.runExclusive(() => pg.close()) },
   }
+}
+
+/** PGlite has one session, which listens too: the lock is taken on it. */
+async function tryLock (query: Database['query'], classId: number, objectId: number): Promise<(() => Promise<void>) | undefined> {
+  const [row] = await query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS locked', [classId, objectId])
+  if (row?.locked !== true) return undefined
+  return async () => { await query('SELECT pg_advisory_unlock($1::int, $2::int)', [classId, objectId]) }
 }
 
 /** PGlite's public query API: each statement parsed, planned and read by PGlite itself. */
@@ -189,6 +197,9 @@ function publicApi (pg: PGlite): Database {
     },
     // PGlite calls back on each notification its own parser reads (a transaction's at its COMMIT).
     async listen (name, handler) { return await pg.listen(name, handler) },
+    async tryListenerLock (classId, objectId) {
+      return await tryLock(async (text, params) => (await pg.query<never>(text, params as unknown[] | undefined)).rows, classId, objectId)
+    },
     async close () { await pg.close() },
   }
 }

@@ -104,6 +104,7 @@ export async function openPostgres (connectionString: string, options: PostgresO
       }
     },
     listen: (channel, handler) => listener.listen(channel, handler),
+    tryListenerLock: (classId, objectId) => listener.tryLock(classId, objectId),
     async close () {
       await listener.close()
       await pool.end()

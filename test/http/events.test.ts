@@ -198,6 +198,78 @@ for (const engine of engines().filter((name) => name === 'postgres')) {
         await a.close()
       }
     })
+
+    it('a lost listening connection ends the streams (their places went with it); they resume with nothing missed', async () => {
+      const t = await startApp(engine, {}, { streams: STREAMS })
+      const clients: SseClient[] = []
+      try {
+        const base = await t.listen()
+        const moderator = await t.registerWithRole(2)
+        const requester = await t.register()
+        const five = await Promise.all(Array.from({ length: 5 }, () => SseClient.open(base, requester.token)))
+        clients.push(...five)
+        assert.deepEqual(five.map((client) => client.status), [200, 200, 200, 200, 200])
+        // The listening connection's last statement was its LISTEN or a place's lock.
+        const killed = await t.db.query<{ n: number }>(/* sql */ `
+          SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE 'SELECT pg_try_advisory_lock%')`)
+        assert.equal(killed[0]!.n, 1, 'the one listening connection')
+        await Promise.all(five.map((client) => client.ended))
+        const created = await t.post('/requests', REQUEST_INPUT, requester.token)
+        assert.equal((await t.post(`/moderation/requests/${created.body.id}/approve`, {}, moderator.token)).status, 200)
+        // Back on a new connection (until then 503): five places again, and the approval made while they were away arrives.
+        let resumed: SseClient
+        do {
+          resumed = await SseClient.open(base, requester.token, { lastEventId: 0 })
+          clients.push(resumed)
+        } while (resumed.status !== 200)
+        const [event] = await resumed.waitFor(1)
+        assert.equal(event.type, 'request_approved')
+        const more = await Promise.all(Array.from({ length: 4 }, () => SseClient.open(base, requester.token)))
+        clients.push(...more)
+        assert.deepEqual(more.map((client) => client.status), [200, 200, 200, 200])
+      } finally {
+        for (const client of clients) client.close()
+        await t.close()
+      }
+    })
+
+    it('at most 5 open streams per user across instances; a closed stream or a stopped instance frees its places', async () => {
+      const a = await startApp(engine, {}, { streams: STREAMS })
+      const b = await startSecondInstance(a, {}, { streams: STREAMS })
+      const c = await startSecondInstance(a, {}, { streams: STREAMS })
+      const clients: SseClient[] = []
+      const open = async (base: string, token: string) => {
+        const client = await SseClient.open(base, token)
+        clients.push(client)
+        return client
+      }
+      try {
+        const [baseA, baseB, baseC] = [await a.listen(), await b.listen(), await c.listen()]
+        const user = await a.register()
+        const onA = [await open(baseA, user.token), await open(baseA, user.token)]
+        const onB = [await open(baseB, user.token), await open(baseB, user.token), await open(baseB, user.token)]
+        assert.deepEqual([...onA, ...onB].map((client) => client.status), [200, 200, 200, 200, 200])
+        for (const base of [baseA, baseB, baseC]) assert.equal((await open(base, user.token)).status, 429, base)
+        // Another user is not affected.
+        assert.equal((await open(baseC, (await a.register()).token)).status, 200)
+
+        onA[0]!.close()
+        await onA[0]!.ended
+        let reopened: SseClient
+        do reopened = await open(baseC, user.token); while (reopened.status === 429)
+        assert.equal((await open(baseA, user.token)).status, 429)
+        // An instance that stops takes its places with it (its listening session ends).
+        await b.close()
+        for (let i = 0; i < 3; i++) assert.equal((await open(i === 0 ? baseA : baseC, user.token)).status, 200)
+        assert.equal((await open(baseA, user.token)).status, 429)
+      } finally {
+        for (const client of clients) client.close()
+        await c.close()
+        await b.close().catch(() => {})
+        await a.close()
+      }
+    })
   })
 }
 

@@ -23,7 +23,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{ hub: StreamHub }> = async
         'With `Last-Event-ID: N`, first every notification with id > N, then live; without it, only new ones. ' +
         '`: ping` comments at least every 25 s. The stream ends when the access token expires, when the user is blocked, ' +
         'when the client is too slow to take its events, and when the server shuts down: reconnect with a fresh token and Last-Event-ID. ' +
-        'At most 5 open streams per user on one instance.',
+        'At most 5 open streams per user, across every instance on one database.',
       headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ description: 'the id of the last event received' })) }),
       response: {
         200: { description: 'An endless event stream', content: { 'text/event-stream': { schema: Type.String() } } },
@@ -33,7 +33,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{ hub: StreamHub }> = async
     },
     config: { auth: 'user', extension: true },
   }, async (request, reply) => {
-    const stream = hub.reserve(request.user.id, reply.raw)
+    const stream = await hub.reserve(request.user.id, reply.raw)
     if (stream === undefined) throw new AppError(429, TOO_MANY_STREAMS)
     reply.hijack()
     const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined)) as Record<string, string | number | string[]>

@@ -8,7 +8,7 @@ export interface StreamOptions {
   pingMs: number
   /** How often the open streams' users are checked for a block (events.md: ended within 5 s). */
   blockCheckMs: number
-  /** Open streams per user on this process. */
+  /** Open streams per user, across every instance on one database (events.md § 3: 5). */
   maxPerUser: number
   /**
    * A client that has not taken what it was sent (the socket's buffer full) within this time is dropped,
@@ -19,6 +19,13 @@ export interface StreamOptions {
 }
 
 export const STREAM_DEFAULTS: StreamOptions = Object.freeze({ pingMs: 20_000, blockCheckMs: 2000, maxPerUser: 5, drainTimeoutMs: 30_000, maxBufferBytes: 1024 * 1024 })
+
+/**
+ * A stream holds slot k of its user as the session advisory lock (STREAM_SLOT_CLASS + k, user id) on the
+ * process's listening connection: instances on one database share the limit, and the slots of a process
+ * that dies go with its connection. Distinct from the inbox lock's class (notifications.repo.ts).
+ */
+const STREAM_SLOT_CLASS = 1_935_762_000
 
 /** Streams whose next rows one query reads, and rows per stream per read. */
 const STREAMS_PER_READ = 500
@@ -40,7 +47,9 @@ class Stream {
   /** Waiting for the client to take its buffered output before anything more is read for it. */
   draining = false
   timer: NodeJS.Timeout | undefined
-  constructor (readonly userId: number, readonly res: ServerResponse) {}
+  /** Frees the stream's slot; set once the slot's lock is held. */
+  release: (() => Promise<void>) | undefined
+  constructor (readonly userId: number, readonly res: ServerResponse, readonly slot: number) {}
 }
 
 /**
@@ -76,20 +85,43 @@ export class StreamHub {
   }
 
   /**
-   * Takes one of the user's stream slots at once (so simultaneous opens cannot exceed the limit), or
-   * returns undefined when they are all taken. The response must already be hijacked.
+   * Takes a free one of the user's stream slots (events.md § 3: at most 5 open streams per user), or
+   * returns undefined when every slot is held, here or on another instance. A slot is marked taken here
+   * before its lock is tried, so simultaneous opens on this process never try the same one.
    */
-  reserve (userId: number, res: ServerResponse): Stream | undefined {
-    if (this.#closed || this.count(userId) >= this.options.maxPerUser) return undefined
-    const stream = new Stream(userId, res)
-    let streams = this.#byUser.get(userId)
-    if (streams === undefined) {
-      streams = new Set()
-      this.#byUser.set(userId, streams)
+  async reserve (userId: number, res: ServerResponse): Promise<Stream | undefined> {
+    for (let slot = 0; slot < this.options.maxPerUser; slot++) {
+      if (this.#closed) return undefined
+      let streams = this.#byUser.get(userId)
+      if (streams !== undefined && [...streams].some((stream) => stream.slot === slot)) continue
+      if (streams === undefined) {
+        streams = new Set()
+        this.#byUser.set(userId, streams)
+      }
+      const stream = new Stream(userId, res, slot)
+      streams.add(stream)
+      let release: (() => Promise<void>) | undefined
+      try {
+        release = await this.db.tryListenerLock(STREAM_SLOT_CLASS + slot, userId % 2147483647)
+      } catch (error) {
+        this.#remove(stream)
+        throw error
+      }
+      if (release === undefined) {
+        this.#remove(stream)
+        continue
+      }
+      // Ended (shutdown) or disconnected while the lock was tried: give the slot straight back.
+      if (stream.closed || res.destroyed) {
+        this.#remove(stream)
+        await release().catch(() => {})
+        return undefined
+      }
+      stream.release = release
+      res.on('close', () => this.#remove(stream))
+      return stream
     }
-    streams.add(stream)
-    res.on('close', () => this.#remove(stream))
-    return stream
+    return undefined
   }
 
   /**
@@ -144,10 +176,14 @@ export class StreamHub {
     this.#blockCheck.unref()
   }
 
-  /** A NOTIFY payload: the recipients' ids; undefined when some may have been missed, so everyone reads. */
+  /**
+   * A NOTIFY payload: the recipients' ids; undefined when the listening connection was lost and is back.
+   * Then the streams' slots went with the old connection, so every stream ends, and its client resumes by
+   * Last-Event-ID (nothing is missed) and takes a slot again.
+   */
   #wake (payload: string | undefined): void {
     if (payload === undefined) {
-      for (const streams of this.#byUser.values()) for (const stream of streams) this.#schedule(stream)
+      for (const streams of [...this.#byUser.values()]) for (const stream of [...streams]) this.#end(stream)
       return
     }
     for (const id of payload.split(',')) {
@@ -267,6 +303,8 @@ export class StreamHub {
     const streams = this.#byUser.get(stream.userId)
     streams?.delete(stream)
     if (streams?.size === 0) this.#byUser.delete(stream.userId)
+    // Fails only when the connection is gone, and the lock with it.
+    stream.release?.().catch(() => {})
   }
 }
 

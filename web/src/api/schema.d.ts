@@ -4703,7 +4703,7 @@ export interface paths {
         };
         /**
          * Live events: own notifications as Server-Sent Events
-         * @description Authenticated by the Authorization header only: a token in the URL is never read (401). Each notification is one event (`id:` its id, `event:` its type, `data:` the Notification as JSON), in id order. With `Last-Event-ID: N`, first every notification with id > N, then live; without it, only new ones. `: ping` comments at least every 25 s. The stream ends when the access token expires, when the user is blocked, when the client is too slow to take its events, and when the server shuts down: reconnect with a fresh token and Last-Event-ID. At most 5 open streams per user on one instance.
+         * @description Authenticated by the Authorization header only: a token in the URL is never read (401). Each notification is one event (`id:` its id, `event:` its type, `data:` the Notification as JSON), in id order. With `Last-Event-ID: N`, first every notification with id > N, then live; without it, only new ones. `: ping` comments at least every 25 s. The stream ends when the access token expires, when the user is blocked, when the client is too slow to take its events, and when the server shuts down: reconnect with a fresh token and Last-Event-ID. At most 5 open streams per user, across every instance on one database.
          */
         get: {
             parameters: {
