@@ -24,6 +24,10 @@ import { ModeratedByMePage, ModerationQueuePage } from './features/moderation/mo
 import { FindHelpPage } from './features/volunteer/find-help'
 import { MyOffersPage } from './features/volunteer/my-offers'
 import { VolunteerRequestPage } from './features/volunteer/request'
+// Live events: notifications, the unread count and volunteers' availability (issue 12, events.md).
+import { useLiveEvents } from './features/notifications/live-events'
+import { NotificationsPage, useUnreadCount } from './features/notifications/notifications'
+import { AvailabilityPage } from './features/volunteer/availability'
 
 /**
  * After a change of page (not the first load): focus the new page's h1 and say its title, so a
@@ -84,10 +88,18 @@ function RoleLinks () {
     <>
       {isVolunteer(roles) ? <li><Link href='/find-help'>{t('volunteer.nav.find')}</Link></li> : null}
       {isVolunteer(roles) ? <li><Link href='/my-offers'>{t('volunteer.nav.offers')}</Link></li> : null}
+      {isVolunteer(roles) ? <li><Link href='/availability'>{t('availability.nav')}</Link></li> : null}
       {canModerate(roles) ? <li><Link href='/moderation'>{t('moderation.nav')}</Link></li> : null}
       {isAdmin(roles) ? <li><Link href='/admin/users'>{t('admin.nav')}</Link></li> : null}
     </>
   )
+}
+
+/** The inbox link, its name saying how many are unread ("Notifications, 3 unread"). */
+function NotificationsLink () {
+  const { t } = useTranslation()
+  const unread = useUnreadCount(true)
+  return <li><Link href='/notifications'>{unread !== undefined && unread > 0 ? t('notifications.navUnread', { count: unread }) : t('notifications.nav')}</Link></li>
 }
 
 function LanguageSwitch () {
@@ -107,6 +119,7 @@ export function App () {
   const { status, user } = useSession()
   useFocusOnNavigation()
   useEffect(() => { void refreshSession() }, [])
+  const livePaused = useLiveEvents()
 
   return (
     <RouterProvider navigate={(path) => { void navigate(path) }} useHref={useHref}>
@@ -122,6 +135,7 @@ export function App () {
                     <li><Link href='/ask'>{t('ask.title')}</Link></li>
                     <li><Link href='/requests/mine'>{t('mine.title')}</Link></li>
                     <RoleLinks />
+                    <NotificationsLink />
                     <li><Link href='/profile'>{t('profile.title')}</Link></li>
                     <li><SignOutButton /></li>
                   </>
@@ -138,6 +152,8 @@ export function App () {
             </ul>
           </nav>
           {user !== undefined ? <p className='signed-in-as'>{t('account.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</p> : null}
+          {/* Said once by the live region when it happens (live-events.ts); shown while it lasts. */}
+          {livePaused ? <p className='live-paused'>{t('notifications.paused')}</p> : null}
         </header>
         <main id='main' tabIndex={-1}>
           <Routes>
@@ -152,6 +168,8 @@ export function App () {
             <Route path='/find-help' element={<SignedIn><RoleGate allowed={isVolunteer}><FindHelpPage /></RoleGate></SignedIn>} />
             <Route path='/find-help/:id' element={<SignedIn><RoleGate allowed={isVolunteer}><VolunteerRequestPage /></RoleGate></SignedIn>} />
             <Route path='/my-offers' element={<SignedIn><RoleGate allowed={isVolunteer}><MyOffersPage /></RoleGate></SignedIn>} />
+            <Route path='/availability' element={<SignedIn><RoleGate allowed={isVolunteer}><AvailabilityPage /></RoleGate></SignedIn>} />
+            <Route path='/notifications' element={<SignedIn><NotificationsPage /></SignedIn>} />
             <Route path='/moderation' element={<SignedIn><RoleGate allowed={canModerate}><ModerationQueuePage /></RoleGate></SignedIn>} />
             <Route path='/moderation/mine' element={<SignedIn><RoleGate allowed={canModerate}><ModeratedByMePage /></RoleGate></SignedIn>} />
             <Route path='/admin/users' element={<SignedIn><RoleGate allowed={isAdmin}><AdminUsersPage /></RoleGate></SignedIn>} />

@@ -31,6 +31,10 @@ const KNOWN: Record<string, { field?: string, key: string }> = {
   'moderator role required': { key: 'errors.needModerator' },
   'comment is required when rejecting': { field: 'comment', key: 'moderation.errors.commentRequired' },
   'rating must be an integer from 1 to 5': { field: 'rating', key: 'complete.errors.rating' },
+  'invalid radius': { field: 'radius_meters', key: 'availability.errors.radius' },
+  'invalid max_alerts_per_day': { field: 'max_alerts_per_day', key: 'availability.errors.perDay' },
+  'location required to go on duty': { field: 'on_duty', key: 'availability.errors.locationRequired' },
+  'volunteer role required': { key: 'availability.errors.volunteerOnly' },
 }
 
 /** Texts like "bio must be at most 500 characters long" name their field first. */

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+import { useAnnounce } from '../../components/announcer'
+import { Page } from '../../components/page'
+import { formatDate } from '../volunteer/format'
+import { journeyProblem } from '../volunteer/problems'
+import { describeNotification } from './describe'
+import '../volunteer/journeys.css'
+
+const INBOX = ['get', '/api/v1/notifications'] as const
+export const UNREAD_COUNT = ['get', '/api/v1/notifications/unread-count'] as const
+
+/** How many notifications are unread, for the header; kept fresh by the live stream (live-events.ts). */
+export function useUnreadCount (enabled: boolean): number | undefined {
+  const unread = useQuery({
+    queryKey: UNREAD_COUNT,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/notifications/unread-count', { signal })),
+    enabled,
+  })
+  return unread.data?.count
+}
+
+/** The inbox, newest first: each notification in words, with its request, and marking all read. */
+export function NotificationsPage () {
+  const { t, i18n } = useTranslation()
+  const announce = useAnnounce()
+  const client = useQueryClient()
+  const inbox = useQuery({
+    queryKey: INBOX,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/notifications', { params: { query: { limit: '100' } }, signal })),
+  })
+  const markRead = useMutation({
+    mutationFn: (upToId: number) => unwrap(api.POST('/api/v1/notifications/read', { body: { up_to_id: upToId } })),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: INBOX })
+      await client.invalidateQueries({ queryKey: UNREAD_COUNT })
+      announce(t('notifications.allRead'))
+    },
+  })
+  const newest = inbox.data?.[0]
+  const anyUnread = inbox.data?.some((notification) => notification.read_at === null) === true
+  return (
+    <Page title={t('notifications.title')}>
+      {inbox.isPending
+        ? <p>{t('common.loading')}</p>
+        : inbox.isError
+          ? <p className='error-text'>{journeyProblem(inbox.error, t).message} <Button className='link-button' onPress={() => { void inbox.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+          : inbox.data.length === 0
+            ? <p>{t('notifications.none')}</p>
+            : (
+              <>
+                {anyUnread && newest !== undefined
+                  ? <Button className='button' onPress={() => { if (!markRead.isPending) markRead.mutate(newest.id) }}>{t('notifications.markAllRead')}</Button>
+                  : null}
+                {markRead.isError ? <p className='error-text' role='alert'>{journeyProblem(markRead.error, t).message}</p> : null}
+                <ul className='cards'>
+                  {inbox.data.map((notification) => {
+                    const { text, href } = describeNotification(notification, t, i18n.language)
+                    return (
+                      <li key={notification.id}>
+                        <article className='card' aria-labelledby={`notification-${notification.id}`}>
+                          <p id={`notification-${notification.id}`} className='card-heading'>
+                            {notification.read_at === null ? <strong>{t('notifications.new')} </strong> : null}
+                            <Link href={href}>{text}</Link>
+                          </p>
+                          <p className='hint'>{formatDate(notification.created_at, i18n.language)}</p>
+                        </article>
+                      </li>
+                    )
+                  })}
+                </ul>
+              </>
+              )}
+    </Page>
+  )
+}
