@@ -8,20 +8,10 @@ import { Page } from '../../components/page'
 import { formatDate } from '../volunteer/format'
 import { journeyProblem } from '../volunteer/problems'
 import { describeNotification } from './describe'
+import { UNREAD_COUNT } from './unread'
 import '../volunteer/journeys.css'
 
 const INBOX = ['get', '/api/v1/notifications'] as const
-export const UNREAD_COUNT = ['get', '/api/v1/notifications/unread-count'] as const
-
-/** How many notifications are unread, for the header; kept fresh by the live stream (live-events.ts). */
-export function useUnreadCount (enabled: boolean): number | undefined {
-  const unread = useQuery({
-    queryKey: UNREAD_COUNT,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/notifications/unread-count', { signal })),
-    enabled,
-  })
-  return unread.data?.count
-}
 
 /** The inbox, newest first: each notification in words, with its request, and marking all read. */
 export function NotificationsPage () {

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+
+export const UNREAD_COUNT = ['get', '/api/v1/notifications/unread-count'] as const
+
+/** How many notifications are unread, for the header; kept fresh by the live stream (live-events.ts). */
+export function useUnreadCount (enabled: boolean): number | undefined {
+  const unread = useQuery({
+    queryKey: UNREAD_COUNT,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/notifications/unread-count', { signal })),
+    enabled,
+  })
+  return unread.data?.count
+}
