@@ -1,5 +1,6 @@
 import { approve, createRequest, offer, registerPerson, signInAdmin } from './api.js'
-import { expect, expectNoHorizontalScroll, fill, register, test, uniqueEmail } from './fixtures.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, fill, register, test, uniqueEmail } from './fixtures.js'
+import { followNav, registerPerson as registerWith, signIn, uniquePoint } from './journeys.js'
 
 test.describe('requester journeys', () => {
   test('ask for help by keyboard; see it in my requests; accept an offer; complete with a rating', async ({ page, request, checkA11y }) => {
@@ -80,6 +81,24 @@ test.describe('requester journeys', () => {
     await expect(page.getByText('Status: Done')).toBeVisible()
     const rated = await request.get(`/api/v1/users/${volunteer.id}`, { headers: { authorization: `Bearer ${volunteer.token}` } })
     expect((await rated.json() as { volunteer_rating: number }).volunteer_rating).toBe(5)
+  })
+
+  test('the request\'s point from the home location of the profile, or a clear word when there is none', async ({ page, request }) => {
+    const home = uniquePoint()
+    const withHome = await registerWith(request, 'Hanna', 'Home', home)
+    await signIn(page, withHome)
+    await followNav(page, 'Ask for help', 'Ask for help')
+    await page.getByRole('button', { name: 'Use my home location' }).press('Enter')
+    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue(String(home.latitude))
+    await expect(page.getByRole('textbox', { name: 'Longitude' })).toHaveValue(String(home.longitude))
+    await expectAnnounced(page, `Home location used: latitude ${home.latitude}, longitude ${home.longitude}.`)
+
+    await page.getByRole('button', { name: 'Sign out' }).press('Enter')
+    await signIn(page, await registerWith(request, 'Nora', 'Nohome'))
+    await followNav(page, 'Ask for help', 'Ask for help')
+    await page.getByRole('button', { name: 'Use my home location' }).press('Enter')
+    await expect(page.getByRole('alert')).toContainText('Your profile has no home location yet.')
+    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue('')
   })
 
   test('cancel a request: the dialog asks first, Escape keeps it, confirming cancels it', async ({ page, checkA11y }) => {

@@ -47,6 +47,12 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await page.goto('/moderation')
     await expect(page.getByRole('button', { name: /Approve/ }).first()).toBeVisible()
     await shot('moderation')
+    await page.goto('/notifications')
+    await expect(page.getByRole('link', { name: 'Vera Volunteer offered to help with your request' })).toBeVisible()
+    await shot('notifications')
+    await page.goto('/availability')
+    await expect(page.getByRole('switch', { name: /On duty/ })).toBeVisible()
+    await shot('availability')
     await context.close()
   }
 })

@@ -11,6 +11,7 @@ import { ErrorSummary, fieldId } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useDeviceLocation } from '../../components/use-device-location'
+import { useHomeLocation } from '../../components/use-home-location'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
 import type { paths } from '../../api/schema'
@@ -47,6 +48,18 @@ export function AskPage () {
     setLongitude(lon)
     announce(t('location.found', { latitude: lat, longitude: lon }))
   })
+  const homeLocation = useHomeLocation()
+  const fromHome = async () => {
+    try {
+      const home = await homeLocation()
+      if (home === undefined) return form.show([{ message: t('ask.noHome') }])
+      setLatitude(String(home.latitude))
+      setLongitude(String(home.longitude))
+      announce(t('ask.homeUsed', home))
+    } catch (error) {
+      form.fail(error)
+    }
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -117,6 +130,7 @@ export function AskPage () {
             <TextInput name='address' label={t('profile.address')} hint={t('ask.addressHint')} autoComplete='street-address' maxLength={500} />
             <TextInput name='city' label={t('profile.city')} autoComplete='address-level2' optional maxLength={200} />
             <p className='hint'>{t('ask.pointHint')}</p>
+            <Button className='button secondary' onPress={() => { void fromHome() }}>{t('ask.useHome')}</Button>
             <Button className='button secondary' onPress={useCurrent}>{t('location.useCurrent')}</Button>
             <div className='pair'>
               <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={latitude} onChange={setLatitude} />

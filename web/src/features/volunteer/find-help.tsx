@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Form, Label, Link, Radio, RadioGroup } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useDeviceLocation } from '../../components/use-device-location'
+import { useHomeLocation } from '../../components/use-home-location'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
 import { parseCoordinate } from '../account/profile'
@@ -61,7 +62,6 @@ function NearbyItem ({ item }: { item: Nearby }) {
 export function FindHelpPage () {
   const { t, i18n } = useTranslation()
   const announce = useAnnounce()
-  const client = useQueryClient()
   const [params, setParams] = useSearchParams()
   const form = useFormProblems(FIELDS)
   const [latitude, setLatitude] = useState(params.get('lat') ?? '')
@@ -93,14 +93,11 @@ export function FindHelpPage () {
     setParams({ lat: String(latValue), lon: String(lonValue), radius }, { replace: false })
   }
 
+  const homeLocation = useHomeLocation()
   const fromHome = async () => {
     try {
-      const home = await client.fetchQuery({
-        queryKey: ['get', '/api/v1/users/me/location'],
-        queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/location', { signal })),
-        staleTime: 0,
-      })
-      if (home.latitude === null || home.longitude === null) return form.show([{ message: t('volunteer.find.noHome') }])
+      const home = await homeLocation()
+      if (home === undefined) return form.show([{ message: t('volunteer.find.noHome') }])
       announce(t('volunteer.find.fromHome'))
       searchFrom(home.latitude, home.longitude)
     } catch (error) {
