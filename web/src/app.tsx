@@ -117,9 +117,8 @@ function RoleLinks () {
 }
 
 /** The inbox link, its name saying how many are unread ("Notifications, 3 unread"). */
-function NotificationsLink () {
+function NotificationsLink ({ unread }: { unread: number | undefined }) {
   const { t } = useTranslation()
-  const unread = useUnreadCount(true)
   return <li><Link href='/notifications'>{unread !== undefined && unread > 0 ? t('notifications.navUnread', { count: unread }) : t('notifications.nav')}</Link></li>
 }
 
@@ -141,6 +140,11 @@ export function App () {
   useFocusOnNavigation()
   useEffect(() => { void refreshSession() }, [])
   const livePaused = useLiveEvents()
+  const roles = useMyRoles()
+  const unread = useUnreadCount(status === 'signed-in')
+  // The header and the page appear together once the session, the roles and the unread count are known:
+  // a header that grew afterwards would push the page down as it is being read (and Lighthouse counts it).
+  const ready = status === 'signed-out' || (status === 'signed-in' && roles !== undefined && unread.settled)
 
   return (
     <RouterProvider navigate={(path) => { void navigate(path) }} useHref={useHref}>
@@ -148,56 +152,65 @@ export function App () {
         <a href='#main' className='skip-link'>{t('app.skip')}</a>
         <header className='site-header'>
           <Link href='/' className='brand'>{t('app.name')}</Link>
-          <nav aria-label={t('nav.label')}>
-            <ul>
-              {status === 'signed-in'
-                ? (
-                  <>
-                    <li><Link href='/ask'>{t('ask.title')}</Link></li>
-                    <li><Link href='/requests/mine'>{t('mine.title')}</Link></li>
-                    <RoleLinks />
-                    <NotificationsLink />
-                    <li><Link href='/profile'>{t('profile.title')}</Link></li>
-                    <li><SignOutButton /></li>
-                  </>
-                  )
-                : status === 'signed-out'
-                  ? (
-                    <>
-                      <li><Link href='/sign-in'>{t('account.signInTitle')}</Link></li>
-                      <li><Link href='/register'>{t('account.registerTitle')}</Link></li>
-                    </>
-                    )
-                  : null}
-              <li><LanguageSwitch /></li>
-            </ul>
-          </nav>
-          {user !== undefined ? <p className='signed-in-as'>{t('account.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</p> : null}
+          {/* Shown whole once ready (above): growing in place, it would move down under the name on a phone. */}
+          {ready
+            ? (
+              <nav aria-label={t('nav.label')}>
+                <ul>
+                  {status === 'signed-in' && ready
+                    ? (
+                      <>
+                        <li><Link href='/ask'>{t('ask.title')}</Link></li>
+                        <li><Link href='/requests/mine'>{t('mine.title')}</Link></li>
+                        <RoleLinks />
+                        <NotificationsLink unread={unread.count} />
+                        <li><Link href='/profile'>{t('profile.title')}</Link></li>
+                        <li><SignOutButton /></li>
+                      </>
+                      )
+                    : status === 'signed-out'
+                      ? (
+                        <>
+                          <li><Link href='/sign-in'>{t('account.signInTitle')}</Link></li>
+                          <li><Link href='/register'>{t('account.registerTitle')}</Link></li>
+                        </>
+                        )
+                      : null}
+                  <li><LanguageSwitch /></li>
+                </ul>
+              </nav>
+              )
+            : null}
+          {user !== undefined && ready ? <p className='signed-in-as'>{t('account.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</p> : null}
           {/* Said once by the live region when it happens (live-events.ts); shown while it lasts. */}
           {livePaused ? <p className='live-paused'>{t('notifications.paused')}</p> : null}
         </header>
         <main id='main' tabIndex={-1}>
-          <Suspense fallback={<p>{t('common.loading')}</p>}>
-            <Routes>
-              <Route path='/' element={<HomePage />} />
-              <Route path='/sign-in' element={<SignInPage />} />
-              <Route path='/register' element={<RegisterPage />} />
-              <Route path='/profile' element={<SignedIn><ProfilePage /></SignedIn>} />
-              <Route path='/ask' element={<SignedIn><AskPage /></SignedIn>} />
-              <Route path='/requests/mine' element={<SignedIn><MyRequestsPage /></SignedIn>} />
-              <Route path='/requests/:id' element={<SignedIn><RequestPage /></SignedIn>} />
-              {/* Volunteer, moderation and administration journeys. */}
-              <Route path='/find-help' element={<SignedIn><RoleGate allowed={isVolunteer}><FindHelpPage /></RoleGate></SignedIn>} />
-              <Route path='/find-help/:id' element={<SignedIn><RoleGate allowed={isVolunteer}><VolunteerRequestPage /></RoleGate></SignedIn>} />
-              <Route path='/my-offers' element={<SignedIn><RoleGate allowed={isVolunteer}><MyOffersPage /></RoleGate></SignedIn>} />
-              <Route path='/availability' element={<SignedIn><RoleGate allowed={isVolunteer}><AvailabilityPage /></RoleGate></SignedIn>} />
-              <Route path='/notifications' element={<SignedIn><NotificationsPage /></SignedIn>} />
-              <Route path='/moderation' element={<SignedIn><RoleGate allowed={canModerate}><ModerationQueuePage /></RoleGate></SignedIn>} />
-              <Route path='/moderation/mine' element={<SignedIn><RoleGate allowed={canModerate}><ModeratedByMePage /></RoleGate></SignedIn>} />
-              <Route path='/admin/users' element={<SignedIn><RoleGate allowed={isAdmin}><AdminUsersPage /></RoleGate></SignedIn>} />
-              <Route path='*' element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
+          {ready
+            ? (
+              <Suspense fallback={<p>{t('common.loading')}</p>}>
+                <Routes>
+                  <Route path='/' element={<HomePage />} />
+                  <Route path='/sign-in' element={<SignInPage />} />
+                  <Route path='/register' element={<RegisterPage />} />
+                  <Route path='/profile' element={<SignedIn><ProfilePage /></SignedIn>} />
+                  <Route path='/ask' element={<SignedIn><AskPage /></SignedIn>} />
+                  <Route path='/requests/mine' element={<SignedIn><MyRequestsPage /></SignedIn>} />
+                  <Route path='/requests/:id' element={<SignedIn><RequestPage /></SignedIn>} />
+                  {/* Volunteer, moderation and administration journeys. */}
+                  <Route path='/find-help' element={<SignedIn><RoleGate allowed={isVolunteer}><FindHelpPage /></RoleGate></SignedIn>} />
+                  <Route path='/find-help/:id' element={<SignedIn><RoleGate allowed={isVolunteer}><VolunteerRequestPage /></RoleGate></SignedIn>} />
+                  <Route path='/my-offers' element={<SignedIn><RoleGate allowed={isVolunteer}><MyOffersPage /></RoleGate></SignedIn>} />
+                  <Route path='/availability' element={<SignedIn><RoleGate allowed={isVolunteer}><AvailabilityPage /></RoleGate></SignedIn>} />
+                  <Route path='/notifications' element={<SignedIn><NotificationsPage /></SignedIn>} />
+                  <Route path='/moderation' element={<SignedIn><RoleGate allowed={canModerate}><ModerationQueuePage /></RoleGate></SignedIn>} />
+                  <Route path='/moderation/mine' element={<SignedIn><RoleGate allowed={canModerate}><ModeratedByMePage /></RoleGate></SignedIn>} />
+                  <Route path='/admin/users' element={<SignedIn><RoleGate allowed={isAdmin}><AdminUsersPage /></RoleGate></SignedIn>} />
+                  <Route path='*' element={<NotFoundPage />} />
+                </Routes>
+              </Suspense>
+              )
+            : <p className='visually-hidden'>{t('common.loading')}</p>}
         </main>
       </I18nProvider>
     </RouterProvider>

@@ -47,9 +47,8 @@ class Stream {
   /** Waiting for the client to take its buffered output before anything more is read for it. */
   draining = false
   timer: NodeJS.Timeout | undefined
-  /** Frees the stream's slot; set once the slot's lock is held. */
-  release: (() => Promise<void>) | undefined
-  constructor (readonly userId: number, readonly res: ServerResponse, readonly slot: number) {}
+  /** `release` frees the stream's slot (its lock). */
+  constructor (readonly userId: number, readonly res: ServerResponse, readonly slot: number, readonly release: () => Promise<void>) {}
 }
 
 /**
@@ -61,6 +60,8 @@ class Stream {
  */
 export class StreamHub {
   readonly #byUser = new Map<number, Set<Stream>>()
+  /** Slots whose lock is being tried right now, by user. */
+  readonly #trying = new Map<number, Set<number>>()
   readonly #pending = new Set<Stream>()
   #reads = 0
   #listening: Promise<() => Promise<void>> | undefined
@@ -86,38 +87,37 @@ export class StreamHub {
 
   /**
    * Takes a free one of the user's stream slots (events.md § 3: at most 5 open streams per user), or
-   * returns undefined when every slot is held, here or on another instance. A slot is marked taken here
-   * before its lock is tried, so simultaneous opens on this process never try the same one.
+   * returns undefined when every slot is held, here or on another instance. A slot is marked as being
+   * tried while its lock is, so simultaneous opens on this process never try the same one; the stream
+   * joins the hub (pings, wakes) only once it holds its slot, before which its response has no headers.
    */
   async reserve (userId: number, res: ServerResponse): Promise<Stream | undefined> {
     for (let slot = 0; slot < this.options.maxPerUser; slot++) {
       if (this.#closed) return undefined
+      const trying = this.#trying.get(userId) ?? new Set<number>()
+      if (trying.has(slot) || [...this.#byUser.get(userId) ?? []].some((stream) => stream.slot === slot)) continue
+      trying.add(slot)
+      this.#trying.set(userId, trying)
+      let release: (() => Promise<void>) | undefined
+      try {
+        release = await this.db.tryListenerLock(STREAM_SLOT_CLASS + slot, userId % 2147483647)
+      } finally {
+        trying.delete(slot)
+        if (trying.size === 0) this.#trying.delete(userId)
+      }
+      if (release === undefined) continue
+      // Shut down, or the client gone, while the lock was tried: the slot goes straight back.
+      if (this.#closed || res.destroyed) {
+        await release().catch(() => {})
+        return undefined
+      }
+      const stream = new Stream(userId, res, slot, release)
       let streams = this.#byUser.get(userId)
-      if (streams !== undefined && [...streams].some((stream) => stream.slot === slot)) continue
       if (streams === undefined) {
         streams = new Set()
         this.#byUser.set(userId, streams)
       }
-      const stream = new Stream(userId, res, slot)
       streams.add(stream)
-      let release: (() => Promise<void>) | undefined
-      try {
-        release = await this.db.tryListenerLock(STREAM_SLOT_CLASS + slot, userId % 2147483647)
-      } catch (error) {
-        this.#remove(stream)
-        throw error
-      }
-      if (release === undefined) {
-        this.#remove(stream)
-        continue
-      }
-      // Ended (shutdown) or disconnected while the lock was tried: give the slot straight back.
-      if (stream.closed || res.destroyed) {
-        this.#remove(stream)
-        await release().catch(() => {})
-        return undefined
-      }
-      stream.release = release
       res.on('close', () => this.#remove(stream))
       return stream
     }
@@ -304,7 +304,7 @@ export class StreamHub {
     streams?.delete(stream)
     if (streams?.size === 0) this.#byUser.delete(stream.userId)
     // Fails only when the connection is gone, and the lock with it.
-    stream.release?.().catch(() => {})
+    stream.release().catch(() => {})
   }
 }
 

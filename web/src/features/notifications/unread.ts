@@ -4,12 +4,15 @@ import { unwrap } from '../../api/errors'
 
 export const UNREAD_COUNT = ['get', '/api/v1/notifications/unread-count'] as const
 
-/** How many notifications are unread, for the header; kept fresh by the live stream (live-events.ts). */
-export function useUnreadCount (enabled: boolean): number | undefined {
+/**
+ * How many notifications are unread, for the header (kept fresh by the live stream, live-events.ts), and
+ * whether the first answer (or failure) is in.
+ */
+export function useUnreadCount (enabled: boolean): { count: number | undefined, settled: boolean } {
   const unread = useQuery({
     queryKey: UNREAD_COUNT,
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/notifications/unread-count', { signal })),
     enabled,
   })
-  return unread.data?.count
+  return { count: unread.data?.count, settled: !unread.isPending }
 }
