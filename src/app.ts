@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { MapSettings } from './modules/requests/requests.schemas.js'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuth } from './http/auth.js'
@@ -130,8 +131,12 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   await registerRateLimits(app, config.rateLimits, config.redisUrl)
   // The docs page loads its own scripts and styles from this service, so a same-origin policy fits it.
   // No upgrade-insecure-requests: behind plain HTTP it would break that page's own assets.
+  // Images also from the map's tile server (MAP_TILE_URL), calls also to the geocoder (GEOCODER_URL), nothing else.
+  const geocoder = config.geocoderUrl === undefined ? [] : [new URL(config.geocoderUrl).origin]
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null } },
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', new URL(config.mapTileUrl).origin], 'connect-src': ["'self'", ...geocoder], 'upgrade-insecure-requests': null },
+    },
   })
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false })
   registerMetrics(app, db)
@@ -142,6 +147,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   const roles = new RolesService(db, principals)
   const requests = new RequestsService(db, {
     boundsResultCap: config.boundsResultCap,
+    mapMarkerCap: config.mapMarkerCap,
     locationPrivacy: config.locationPrivacy,
     unmoderatedInSearch: config.unmoderatedInSearch,
     mapGridMeters: config.mapGridMeters,
@@ -181,6 +187,15 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
       await db.query('SELECT 1')
       return { status: 'ready' as const }
     })
+    api.get('/map-settings', {
+      schema: {
+        tags: ['requests'],
+        summary: 'Where the web app\'s map pictures come from, their credit, and the geocoder',
+        description: 'MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/web.md › Map. Public: nothing in it is secret.',
+        response: { 200: MapSettings },
+      },
+      config: { auth: 'none', extension: true },
+    }, async () => ({ tile_url: config.mapTileUrl, attribution: config.mapTileAttribution, geocoder_url: config.geocoderUrl?.replace(/\/+$/, '') ?? null }))
     await api.register(authRoutes, { auth })
     await api.register(sessionRoutes, { auth, refreshTokenTtlDays: config.refreshTokenTtlDays })
     await api.register(usersRoutes, { users })

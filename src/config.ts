@@ -81,6 +81,7 @@ export const SETTINGS = Type.Object({
   authCacheTtlMs: whole('AUTH_CACHE_TTL_MS', 0, 5000, 2000, 'how long an instance trusts its cached view of a user\'s roles and blocked flag'),
   // rules.md › Search and lists.
   boundsResultCap: whole('BOUNDS_RESULT_CAP', 1, 100000, 1000, 'most items one map-rectangle search returns'),
+  mapMarkerCap: whole('MAP_MARKER_CAP', 1, 1000, 50, 'most markers `GET /requests/map` returns for one view: those nearest its centre'),
   redisUrl: Type.Optional(Type.String({
     env: 'REDIS_URL',
     pattern: '^rediss?://',
@@ -138,6 +139,27 @@ export const SETTINGS = Type.Object({
     must: 'be 0 or a whole number from 90 to 3650',
     description: '0 keeps every notification; 90 to 3650: notifications older than this are deleted (the retention job, at start-up and hourly, once across instances)',
   }),
+  // The web app's map (docs/web.md › Map); the CSP lets the app load images from this host only.
+  mapTileUrl: Type.String({
+    env: 'MAP_TILE_URL',
+    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    pattern: '^https?://[^/\\s{}]+/\\S*\\{z\\}\\S*\\{x\\}\\S*\\{y\\}\\S*$',
+    must: 'be an http(s) address with {z}, {x} and {y} and a fixed host, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    description: 'map pictures (raster tiles) of the web app\'s map; the page works without them. Mind the tile server\'s usage policy',
+  }),
+  mapTileAttribution: Type.String({
+    env: 'MAP_TILE_ATTRIBUTION',
+    default: '© OpenStreetMap contributors',
+    minLength: 1,
+    maxLength: 300,
+    description: 'credit for the map pictures, shown on the map as plain text (their licence asks for it)',
+  }),
+  geocoderUrl: Type.Optional(Type.String({
+    env: 'GEOCODER_URL',
+    pattern: '^https?://[^/\\s?#]+(/[^\\s?#]*)?$',
+    must: 'be an http(s) address without a query, such as https://nominatim.openstreetmap.org',
+    description: 'a Nominatim-compatible geocoder (`<url>/search?format=jsonv2`) the web app asks, from the browser, for the point of a typed address; unset: off. The address typed goes to that server; the CSP allows it',
+  })),
   mapGridMeters: whole('MAP_GRID_METERS', 50, 5000, 300, 'size of the grid cells of the approximate `location` shown to strangers and of `LOCATION_PRIVACY=grid`; after a change, start-up recomputes the stored grid points'),
   // Fair nearby alerts (events.md § 5).
   alerts: Type.Object({

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util'
 import { DEFAULTS } from '../seed.js'
 
-export const SCENARIOS = ['nearby', 'bounds', 'detail', 'me', 'create', 'login', 'mix', 'health-login', 'health'] as const
+export const SCENARIOS = ['nearby', 'bounds', 'map', 'detail', 'me', 'create', 'login', 'mix', 'health-login', 'health'] as const
 export type Scenario = typeof SCENARIOS[number]
 
 export interface Options {

@@ -57,11 +57,12 @@ export function nearbyTarget (ctx: Context): Target {
   return { method: 'GET', path: `/requests/nearby?lat=${lat}&lon=${lon}`, token: ctx.token }
 }
 
-/** A map view of about 1.4 by 1.1 km somewhere people are. */
-function boundsTarget (ctx: Context): Target {
+/** A map view of about 1.4 by 1.1 km somewhere people are, as list items (bounds) or markers (map). */
+function rectangleTarget (ctx: Context, path: '/requests/bounds' | '/requests/map'): Target {
   const { lat, lon } = place(ctx)
-  return { method: 'GET', path: `/requests/bounds?min_lon=${(lon - 0.01).toFixed(5)}&min_lat=${(lat - 0.005).toFixed(5)}&max_lon=${(lon + 0.01).toFixed(5)}&max_lat=${(lat + 0.005).toFixed(5)}`, token: ctx.token }
+  return { method: 'GET', path: `${path}?min_lon=${(lon - 0.01).toFixed(5)}&min_lat=${(lat - 0.005).toFixed(5)}&max_lon=${(lon + 0.01).toFixed(5)}&max_lat=${(lat + 0.005).toFixed(5)}`, token: ctx.token }
 }
+const boundsTarget = (ctx: Context) => rectangleTarget(ctx, '/requests/bounds')
 
 function detailTarget (ctx: Context): Target {
   const id = ctx.requestIds[Math.floor(ctx.random() * ctx.requestIds.length)]
@@ -97,6 +98,7 @@ export function generator (scenario: Exclude<Scenario, 'health-login'>, ctx: Con
   switch (scenario) {
     case 'nearby': return () => nearbyTarget(ctx)
     case 'bounds': return () => boundsTarget(ctx)
+    case 'map': return () => rectangleTarget(ctx, '/requests/map')
     case 'detail': return () => detailTarget(ctx)
     case 'me': return () => ({ method: 'GET', path: '/users/me', token: ctx.token })
     // The framework alone: no database, no authentication.

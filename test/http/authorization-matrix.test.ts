@@ -76,7 +76,7 @@ const ADMIN_REQUIRED = [403, 'admin role required'] as const
 const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 
 /** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
-const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'POST /session', 'POST /session/register', 'POST /session/refresh']
+const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh']
 
 const SESSION_CSRF = { 'x-vcs-csrf': '1' }
 
@@ -121,6 +121,18 @@ const listedFor = (...seeing: Actor[]) => (res: Response, { actor, s }: Cell) =>
   assert.ok(items.every((item) => !('contact_phone' in item) && !('contact_notes' in item)), 'no contact details in a list')
 }
 
+/**
+ * map.md: the map marks the scenario's request for `seeing`, at its exact point for `exactFor` and at its
+ * grid cell for the others, and a marker holds nothing a list item would not (no contact, no address).
+ */
+const markedFor = (seeing: readonly Actor[], exactFor: readonly Actor[] = []) => (res: Response, { actor, s }: Cell) => {
+  const markers = (res.body as { markers: Array<Record<string, unknown> & { id: number, location: { precision_meters: number } }> }).markers
+  const marker = markers.find((item) => item.id === s.requestId)
+  assert.equal(marker !== undefined, seeing.includes(actor), 'the request marked')
+  if (marker !== undefined) assert.equal(marker.location.precision_meters === 0, exactFor.includes(actor), 'exact point')
+  assert.ok(markers.every((item) => Object.keys(item).sort().join() === 'id,location,request_type_id,status,title,urgency'), 'only what a marker needs')
+}
+
 /** rules.md › Privacy: the requester and moderators see every response; anyone else only their own. */
 const responsesSeen = (counts: Partial<Record<Actor, number>>) => (res: Response, { actor, account }: Cell) => {
   const items = res.body as Array<{ volunteer_id: number }>
@@ -139,7 +151,9 @@ const names = (res: Response) => (res.body as Array<{ name: string }>).map((item
 
 const req = (s: Scenario) => `/requests/${s.requestId}`
 const nearby = (s: Scenario) => `/requests/nearby?lat=${s.point.lat}&lon=${s.point.lon}&radius=100`
-const bounds = (s: Scenario) => `/requests/bounds?min_lon=${s.point.lon - 0.001}&min_lat=${s.point.lat - 0.001}&max_lon=${s.point.lon + 0.001}&max_lat=${s.point.lat + 0.001}`
+const rectangle = (s: Scenario) => `min_lon=${s.point.lon - 0.001}&min_lat=${s.point.lat - 0.001}&max_lon=${s.point.lon + 0.001}&max_lat=${s.point.lat + 0.001}`
+const bounds = (s: Scenario) => `/requests/bounds?${rectangle(s)}`
+const map = (s: Scenario) => `/requests/map?${rectangle(s)}`
 
 const ROWS: readonly Row[] = [
   // Public operations: a token, if sent, changes nothing.
@@ -166,6 +180,7 @@ const ROWS: readonly Row[] = [
   },
   { op: 'POST /auth/refresh', state: 'open', path: () => '/auth/refresh', body: async (_s, t) => ({ refresh_token: (await t.register()).refresh }), expect: everyone(200) },
   { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
+  { op: 'GET /map-settings', state: 'open', path: () => '/map-settings', expect: everyone(200) },
   // The web app's sessions (beyond 1.0.1): open like their /auth twins, each with its CSRF header.
   {
     op: 'POST /session',
@@ -271,6 +286,10 @@ const ROWS: readonly Row[] = [
   { op: 'GET /requests/bounds', state: 'open', path: bounds, expect: signedIn(200), see: listedFor(...SIGNED_IN) },
   { op: 'GET /requests/bounds', state: 'rejected', path: bounds, expect: signedIn(200), see: listedFor() },
   { op: 'GET /requests/bounds', state: 'cancelled', path: bounds, expect: signedIn(200), see: listedFor() },
+  { op: 'GET /requests/map', state: 'open', path: map, expect: signedIn(200), see: markedFor(SIGNED_IN, ['requester', 'moderator', 'admin']) },
+  { op: 'GET /requests/map', state: 'assigned', path: map, expect: signedIn(200), see: markedFor(SIGNED_IN, ['requester', 'assigned', 'moderator', 'admin']) },
+  { op: 'GET /requests/map', state: 'rejected', path: map, expect: signedIn(200), see: markedFor([]) },
+  { op: 'GET /requests/map', state: 'cancelled', path: map, expect: signedIn(200), see: markedFor([]) },
   { op: 'GET /requests/{id}', state: 'pending', path: req, expect: signedIn(200), see: contactShownTo('requester', 'moderator', 'admin') },
   // An offer is not an assignment: responders see no contact details yet.
   { op: 'GET /requests/{id}', state: 'open', path: req, expect: signedIn(200), see: contactShownTo('requester', 'moderator', 'admin') },

@@ -26,7 +26,7 @@ const ACCOUNT_EXTENSIONS = [
   'POST /admin/users/{id}/unblock', 'POST /admin/users/{id}/verify',
 ]
 /** interface.md › Authentication 2: everything else needs a token. */
-const PUBLIC_OPERATIONS = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'POST /session', 'POST /session/register', 'POST /session/refresh']
+const PUBLIC_OPERATIONS = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh']
 
 interface Operation {
   tags?: string[]

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { boundsBoxes } from '../../src/modules/requests/geo.js'
+import { boundsBoxes, earthPoint } from '../../src/modules/requests/geo.js'
 import { refreshGridPoints } from '../../src/modules/privacy/retention.js'
-import { boundsParams, boundsSql, nearbyParams, nearbySql, nearbyTake, type SearchView } from '../../src/modules/requests/requests.repo.js'
+import { boundsParams, boundsSql, markersInBoxesSql, nearbyParams, nearestMarkersSql, nearbySql, nearbyTake, type SearchView } from '../../src/modules/requests/requests.repo.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
@@ -45,6 +45,19 @@ function assertOnlyIndexReadsRequests (plan: PlanNode, index = 'requests_active_
   }
 }
 
+/** One KNN scan of `index` (`Order By` on the distance), and nothing between it and the LIMIT that stops it collects rows to sort them. */
+function assertKnnScan (plan: PlanNode, index: string): void {
+  const scans = walk(plan).filter(({ node }) => node['Index Name'] === index)
+  assert.equal(scans.length, 1, describePlan(plan))
+  const [{ node: scan, ancestors }] = scans as [typeof scans[0]]
+  assert.equal(scan['Node Type'], 'Index Scan', describePlan(plan))
+  assert.match(scan['Order By'] ?? '', /location <-> /, describePlan(plan))
+  const limitAt = ancestors.map((a) => a['Node Type']).lastIndexOf('Limit')
+  assert.ok(limitAt >= 0, describePlan(plan))
+  for (const between of ancestors.slice(limitAt + 1)) assert.ok(!/Sort|Aggregate|Hash|Materialize/.test(between['Node Type']), describePlan(plan))
+  assertOnlyIndexReadsRequests(plan, index)
+}
+
 for (const engine of engines()) {
   describe(`search plans on 100k requests (${engine})`, () => {
     let t: TestApp
@@ -83,18 +96,7 @@ for (const engine of engines()) {
     for (const [label, offset, limit] of [['first page', 0, 20], ['full page', 0, 100], ['fifth page', 400, 100]] as const) {
       it(`nearby (${label}) is a KNN scan of requests_active_location with no sort beneath its limit`, async () => {
         const plan = await explain(t, nearbySql(nearbyTake(offset + limit + 1)), nearbyParams(52.5, 13.4, { offset, limit }))
-        const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_location')
-        assert.equal(scans.length, 1, describePlan(plan))
-        const [{ node: scan, ancestors }] = scans as [typeof scans[0]]
-        assert.equal(scan['Node Type'], 'Index Scan', describePlan(plan))
-        assert.match(scan['Order By'] ?? '', /location <-> /, describePlan(plan))
-        // Between the scan and the LIMIT that stops it, nothing collects rows to sort them.
-        const limitAt = ancestors.map((a) => a['Node Type']).lastIndexOf('Limit')
-        assert.ok(limitAt >= 0, describePlan(plan))
-        for (const between of ancestors.slice(limitAt + 1)) {
-          assert.ok(!/Sort|Aggregate|Hash|Materialize/.test(between['Node Type']), describePlan(plan))
-        }
-        assertOnlyIndexReadsRequests(plan)
+        assertKnnScan(plan, 'requests_active_location')
       })
     }
 
@@ -103,14 +105,7 @@ for (const engine of engines()) {
     it('grid nearby is a KNN scan of requests_active_grid_location with no sort beneath its limit', async () => {
       const view = gridView()
       const plan = await explain(t, nearbySql(nearbyTake(21), view), nearbyParams(52.5, 13.4, { offset: 0, limit: 20 }, view))
-      const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_grid_location')
-      assert.equal(scans.length, 1, describePlan(plan))
-      const [{ node: scan, ancestors }] = scans as [typeof scans[0]]
-      assert.equal(scan['Node Type'], 'Index Scan', describePlan(plan))
-      assert.match(scan['Order By'] ?? '', /grid_location <-> /, describePlan(plan))
-      const limitAt = ancestors.map((a) => a['Node Type']).lastIndexOf('Limit')
-      for (const between of ancestors.slice(limitAt + 1)) assert.ok(!/Sort|Aggregate|Hash|Materialize/.test(between['Node Type']), describePlan(plan))
-      assertOnlyIndexReadsRequests(plan, 'requests_active_grid_location')
+      assertKnnScan(plan, 'requests_active_grid_location')
     })
 
     it('grid bounds finds its candidates through requests_active_grid_location', async () => {
@@ -150,6 +145,42 @@ for (const engine of engines()) {
         assert.equal(scans.length, boxes.length, describePlan(plan))
         for (const { node } of scans) assert.match(node['Index Cond'] ?? '', /location <@ /, describePlan(plan))
         assertOnlyIndexReadsRequests(plan)
+      })
+    }
+
+    for (const grid of [false, true]) {
+      const index = grid ? 'requests_active_grid_location' : 'requests_active_location'
+      it(`map's read is a KNN scan of ${index} with no sort beneath its limit; its fallback finds candidates through the index`, async () => {
+        const view = grid ? gridView() : undefined
+        const boxes = boundsBoxes({ minLon: 13.39, minLat: 52.5, maxLon: 13.41, maxLat: 52.51 })
+        const point = earthPoint(52.505, 13.4)
+        const pending = view === undefined ? [] : [user.id]
+        const plan = await explain(t, nearestMarkersSql(101, boxes.length, view), [...boxes.flatMap((b) => [b.minLat, b.maxLat, b.minLon, b.maxLon]), ...point, ...pending])
+        assertKnnScan(plan, index)
+        const fallback = await explain(t, markersInBoxesSql(boxes.length, view), [...boundsParams(boxes, 101, view), ...point])
+        const candidates = walk(fallback).filter(({ node }) => node['Index Name'] === index)
+        assert.equal(candidates.length, 1, describePlan(fallback))
+        assert.match(candidates[0]!.node['Index Cond'] ?? '', /location <@ /, describePlan(fallback))
+        assertOnlyIndexReadsRequests(fallback, index)
+      })
+    }
+
+    for (const [label, minLon, minLat, maxLon, maxLat] of [
+      ['a city district', 13.38, 52.5, 13.42, 52.52],
+      ['the whole city (over the cap)', 13, 52, 14, 53],
+      ['across the antimeridian', 179.5, -17.6, -179.5, -17.2],
+    ] as const) {
+      it(`map over ${label} equals the brute-force answer: the 50 nearest the centre`, async () => {
+        const res = await t.get(`/requests/map?min_lon=${minLon}&min_lat=${minLat}&max_lon=${maxLon}&max_lat=${maxLat}`, user.token)
+        assert.equal(res.status, 200)
+        const centreLon = minLon <= maxLon ? (minLon + maxLon) / 2 : 180
+        const lonTest = minLon <= maxLon ? 'longitude BETWEEN $3 AND $4' : '(longitude >= $3 OR longitude <= $4)'
+        const expected = await t.db.query<{ id: number }>(/* sql */ `
+          SELECT id FROM requests WHERE ${ACTIVE} AND latitude BETWEEN $1 AND $2 AND ${lonTest}
+          ORDER BY earth_distance(location, ll_to_earth($5, $6)), id LIMIT 51`, [minLat, maxLat, minLon, maxLon, (minLat + maxLat) / 2, centreLon])
+        assert.ok(expected.length > 0)
+        assert.deepEqual(res.body.markers.map((item: { id: number }) => item.id), expected.slice(0, 50).map((row) => row.id))
+        assert.equal(res.body.truncated, expected.length > 50)
       })
     }
 

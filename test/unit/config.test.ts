@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       authCacheTtlMs: 2000,
       boundsResultCap: 1000,
+      mapMarkerCap: 50,
       scrypt: OWASP_SCRYPT,
       redisUrl: undefined,
       rateLimits: { windowSeconds: 60, perAddress: 60, perAccount: 10 },
@@ -43,6 +44,9 @@ describe('loadConfig', () => {
       unmoderatedInSearch: 'everyone',
       retentionDays: 0,
       notificationRetentionDays: 90,
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapTileAttribution: '© OpenStreetMap contributors',
+      geocoderUrl: undefined,
       mapGridMeters: 300,
       alerts: { roundSeconds: { urgent: 120, high: 600, medium: 1800, low: 3600 }, stopAfterOffers: 3, maxRounds: 5, batch: 5, ringMeters: 1000 },
     })
@@ -126,6 +130,21 @@ describe('loadConfig', () => {
   it('accepts PORT 0 (any free port) and 65535', () => {
     assert.equal(loadConfig({ PORT: '0' }).port, 0)
     assert.equal(loadConfig({ PORT: '65535' }).port, 65535)
+  })
+
+  it('refuses a MAP_TILE_URL without a fixed host or without {z}, {x} and {y}', () => {
+    const must = 'must be an http(s) address with {z}, {x} and {y} and a fixed host, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+    for (const url of ['https://{s}.tile.example.org/{z}/{x}/{y}.png', 'https://tiles.example.org/{z}/{x}.png', 'ftp://tiles.example.org/{z}/{x}/{y}.png', 'tiles.example.org/{z}/{x}/{y}.png']) {
+      refuses({ MAP_TILE_URL: url }, `MAP_TILE_URL ${must}, got "${url}"`)
+    }
+    assert.equal(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png' }).mapTileUrl, 'http://127.0.0.1:8080/{z}/{x}/{y}.png')
+    refuses({ MAP_TILE_ATTRIBUTION: 'x'.repeat(301) }, `MAP_TILE_ATTRIBUTION must be 1 to 300 characters long, got "${'x'.repeat(301)}"`)
+  })
+
+  it('takes a GEOCODER_URL with a path, and refuses one with a query or of another scheme', () => {
+    assert.equal(loadConfig({ GEOCODER_URL: 'https://geo.example.org/nominatim/' }).geocoderUrl, 'https://geo.example.org/nominatim/')
+    const must = 'must be an http(s) address without a query, such as https://nominatim.openstreetmap.org'
+    for (const url of ['https://geo.example.org/search?q=x', 'ftp://geo.example.org', 'geo.example.org']) refuses({ GEOCODER_URL: url }, `GEOCODER_URL ${must}, got "${url}"`)
   })
 
   it('refuses a bad PORT', () => {

@@ -84,4 +84,17 @@ test.describe('live updates: availability, alerts, offers, the inbox', () => {
       }
     }
   })
+
+  test('the page still appears when the roles cannot be had (the header waits for them, but not for ever)', async ({ page, request }) => {
+    const person = await registerPerson(request, 'Rolf', 'Roleless')
+    await page.route('**/api/v1/users/me/roles', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"database unavailable"}' }))
+    await page.goto('/sign-in')
+    await page.getByRole('textbox', { name: 'Email address' }).fill(person.email)
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery')
+    await page.getByRole('button', { name: 'Sign in' }).press('Enter')
+    // After the query's retries (about 7 s): the start page and the navigation, without the role links.
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Rolf' })).toBeVisible({ timeout: 20_000 })
+    await expect(nav(page).getByRole('link', { name: 'Ask for help' })).toBeVisible()
+    await expect(nav(page).getByRole('link', { name: 'Find help nearby' })).toHaveCount(0)
+  })
 })

@@ -1,5 +1,5 @@
 import { approve, createRequest, offer, registerPerson, signInAdmin } from './api.js'
-import { expect, expectAnnounced, expectNoHorizontalScroll, fill, register, test, uniqueEmail } from './fixtures.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, expectSaid, fill, register, test, uniqueEmail } from './fixtures.js'
 import { followNav, registerPerson as registerWith, signIn, uniquePoint } from './journeys.js'
 
 test.describe('requester journeys', () => {
@@ -40,7 +40,7 @@ test.describe('requester journeys', () => {
 
     const heading = page.getByRole('heading', { level: 1, name: 'Shopping on Friday' })
     await expect(heading).toBeFocused()
-    await expect(page.getByRole('status')).toContainText('Your request was sent.')
+    await expectSaid(page, 'Your request was sent.')
     await expect(page.getByText('Status: Waiting for a moderator')).toBeVisible()
     await checkA11y()
     const id = Number(/\/requests\/(\d+)$/.exec(page.url())?.[1])

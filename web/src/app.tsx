@@ -10,7 +10,7 @@ import { useSession } from './api/use-session'
 import { useAnnounce } from './components/announcer'
 import { HomePage, NotFoundPage } from './features/home'
 import { chooseLanguage } from './i18n'
-import { canModerate, isAdmin, isVolunteer, useMyRoles } from './api/use-my-roles'
+import { canModerate, isAdmin, isVolunteer, useMyRoles, useRolesSettled } from './api/use-my-roles'
 import { RoleGate } from './components/role-gate'
 import { useLiveEvents } from './features/notifications/live-events'
 import { useUnreadCount } from './features/notifications/unread'
@@ -140,11 +140,11 @@ export function App () {
   useFocusOnNavigation()
   useEffect(() => { void refreshSession() }, [])
   const livePaused = useLiveEvents()
-  const roles = useMyRoles()
+  const rolesSettled = useRolesSettled()
   const unread = useUnreadCount(status === 'signed-in')
   // The header and the page appear together once the session, the roles and the unread count are known:
   // a header that grew afterwards would push the page down as it is being read (and Lighthouse counts it).
-  const ready = status === 'signed-out' || (status === 'signed-in' && roles !== undefined && unread.settled)
+  const ready = status === 'signed-out' || (status === 'signed-in' && rolesSettled && unread.settled)
 
   return (
     <RouterProvider navigate={(path) => { void navigate(path) }} useHref={useHref}>

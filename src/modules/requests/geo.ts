@@ -99,3 +99,26 @@ export function boundsBoxes (rectangle: Rectangle): BoundsBox[] {
     : [{ ...rectangle, maxLon: 180 }, { ...rectangle, minLon: -180 }]
   return parts.map((part) => ({ ...part, cube: boundingCube(part) }))
 }
+
+/** The middle of the rectangle; across the antimeridian, the middle of the span that crosses it. */
+export function rectangleCentre (rectangle: Rectangle): { lat: number, lon: number } {
+  const span = rectangle.minLon <= rectangle.maxLon ? rectangle.maxLon - rectangle.minLon : rectangle.maxLon + 360 - rectangle.minLon
+  const lon = rectangle.minLon + span / 2
+  return { lat: (rectangle.minLat + rectangle.maxLat) / 2, lon: lon > 180 ? lon - 360 : lon }
+}
+
+/**
+ * The farthest any point of the boxes can lie from `from` (a point of ll_to_earth), as a chord: the
+ * farthest corner of their cubes, which hold every point of the rectangle. A KNN read that has passed
+ * this distance has read every request inside.
+ */
+export function farthestChord (from: Vector, boxes: readonly BoundsBox[]): number {
+  let farthest = 0
+  for (const { cube } of boxes) {
+    const dx = Math.max(Math.abs(cube.lower[0] - from[0]), Math.abs(cube.upper[0] - from[0]))
+    const dy = Math.max(Math.abs(cube.lower[1] - from[1]), Math.abs(cube.upper[1] - from[1]))
+    const dz = Math.max(Math.abs(cube.lower[2] - from[2]), Math.abs(cube.upper[2] - from[2]))
+    farthest = Math.max(farthest, Math.hypot(dx, dy, dz))
+  }
+  return farthest
+}

@@ -1,7 +1,7 @@
 import { parseDecimal } from '../../lib/decimal.js'
 import { badRequest } from '../../lib/errors.js'
 import type { NearbySearch, Rectangle } from './geo.js'
-import type { BoundsQuery, NearbyQuery } from './requests.schemas.js'
+import type { MapQuery, NearbyQuery } from './requests.schemas.js'
 
 /**
  * The query strings of the two searches, read into numbers with the interface's exact texts
@@ -32,7 +32,8 @@ export function parseNearby (query: NearbyQuery): NearbySearch {
   }
 }
 
-export function parseBounds (query: BoundsQuery): Rectangle {
+/** The rectangle of a bounds or map query (BoundsQuery has the same fields, and paging with no effect). */
+export function parseBounds (query: MapQuery): Rectangle {
   const { min_lon: minLon, min_lat: minLat, max_lon: maxLon, max_lat: maxLat } = query
   if (absent(minLon) || absent(minLat) || absent(maxLon) || absent(maxLat)) {
     throw badRequest('min_lon, min_lat, max_lon, max_lat are required')

@@ -3,7 +3,7 @@ import type { GridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { chordToMeters, earthPoint, type BoundsBox } from './geo.js'
 import type { LocatedRow } from './location.js'
-import type { CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
+import type { CreateRequestInput, MapMarker, Request, RequestDetail, RequestListItem, RequestStatus, RequestWithDistance } from './requests.schemas.js'
 
 /**
  * Owns the `requests` table: every statement that writes a request row is in this file, whichever
@@ -174,17 +174,22 @@ export async function findNearest (db: Queryable, lat: number, lon: number, take
 }
 
 /**
- * Bounds search over 1 box, or 2 when the rectangle crosses the antimeridian; the last parameter is
- * the row limit. Each box is an index condition (`location <@ cube`, the GiST index finds the
- * candidates) and the exact latitude/longitude test.
+ * The condition of a bounds search over 1 box, or 2 when the rectangle crosses the antimeridian; the
+ * parameter after the boxes' is the row limit. Each box is an index condition (`location <@ cube`, the
+ * GiST index finds the candidates) and the exact latitude/longitude test.
  */
-export function boundsSql (boxes: number, view: SearchView = EXACT_VIEW): string {
+function inBoxes (boxes: number, view: SearchView): string {
   const place = placeOf(view)
   const box = (n: number) => {
     const p = (i: number) => `$${n * 10 + i}::float8`
     return `(${place.cube} <@ cube(ARRAY[${p(1)}, ${p(2)}, ${p(3)}], ARRAY[${p(4)}, ${p(5)}, ${p(6)}])
       AND ${place.lat} BETWEEN ${p(7)} AND ${p(8)} AND ${place.lon} BETWEEN ${p(9)} AND ${p(10)})`
   }
+  return `${ACTIVE} ${pendingCondition(view, boxes * 10 + 2)}
+    AND (${Array.from({ length: boxes }, (_, n) => box(n)).join(' OR ')})`
+}
+
+export function boundsSql (boxes: number, view: SearchView = EXACT_VIEW): string {
   // The newest are chosen first and only they are joined to their requester and type: a dense rectangle
   // holds thousands of requests, and joining them all before the limit is wasted work.
   return /* sql */ `
@@ -192,8 +197,7 @@ export function boundsSql (boxes: number, view: SearchView = EXACT_VIEW): string
     FROM (
       SELECT ${LIST_ITEM_OWN_COLUMNS}, r.requester_id, r.request_type_id
       FROM requests r
-      WHERE ${ACTIVE} ${pendingCondition(view, boxes * 10 + 2)}
-        AND (${Array.from({ length: boxes }, (_, n) => box(n)).join(' OR ')})
+      WHERE ${inBoxes(boxes, view)}
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT $${boxes * 10 + 1}
     ) r
@@ -210,6 +214,71 @@ export function boundsParams (boxes: readonly BoundsBox[], limit: number, view: 
 /** Active requests inside the boxes, newest first, at most `limit`. */
 export function findInBounds (db: Queryable, boxes: readonly BoundsBox[], limit: number, view: SearchView = EXACT_VIEW): Promise<ListItemRow[]> {
   return db.query<ListItemRow>(boundsSql(boxes.length, view), boundsParams(boxes, limit, view))
+}
+
+/** A marker as read, with where the KNN read stands (see nearestMarkersSql). */
+export type MarkerRow = Omit<MapMarker, 'location'> & LocatedRow & { knn: number, inside: boolean, last_knn: number, fetched: number }
+
+/**
+ * The map's read (map.md › Maps at low zoom): of the `take` active requests nearest the point, in order of
+ * distance, then id, those inside the boxes, with only what a marker needs; also the farthest row read
+ * (`inside` false unless it is), so that `last_knn` and `fetched` tell the caller whether more can lie
+ * inside. A KNN scan like nearby's, so it reads `take` index entries however many requests the view
+ * holds. With the boxes as its condition PostgreSQL misjudges how many requests they hold and reads every
+ * one of them (a bitmap scan and a sort: about 1,200 rows for a city-centre view at 100k).
+ * Parameters: each box's min_lat, max_lat, min_lon, max_lon; then the point; then the pending filter's user.
+ */
+export function nearestMarkersSql (take: number, boxes: number, view: SearchView = EXACT_VIEW): string {
+  if (!Number.isSafeInteger(take) || take < 1) throw new Error(`marker take must be a positive integer, got ${take}`)
+  const { cube, lat, lon } = placeOf(view)
+  const column = (name: string) => name.replace('r.', 'k.')
+  const inside = Array.from({ length: boxes }, (_, n) =>
+    `(${column(lat)} BETWEEN $${n * 4 + 1}::float8 AND $${n * 4 + 2}::float8 AND ${column(lon)} BETWEEN $${n * 4 + 3}::float8 AND $${n * 4 + 4}::float8)`).join(' OR ')
+  const p = boxes * 4
+  const point = `cube(ARRAY[$${p + 1}, $${p + 2}, $${p + 3}]::float8[])`
+  return /* sql */ `
+    SELECT k.id, k.title, k.request_type_id, k.urgency, k.status, k.requester_id, ${LOCATION_COLUMNS.replaceAll('r.', 'k.')},
+      k.knn, k.inside, k.last_knn, k.fetched
+    FROM (
+      SELECT k.*, (${inside}) AS inside, max(k.knn) OVER () AS last_knn, count(*) OVER () AS fetched
+      FROM (
+        SELECT r.id, r.title, r.request_type_id, r.urgency, r.status, r.requester_id, ${LOCATION_COLUMNS}, ${cube} <-> ${point} AS knn
+        FROM requests r
+        WHERE ${ACTIVE} ${pendingCondition(view, p + 4)}
+        ORDER BY ${cube} <-> ${point}
+        LIMIT ${take}
+      ) k
+    ) k
+    WHERE k.inside OR k.knn = k.last_knn
+    ORDER BY k.knn, k.id`
+}
+
+export async function findNearestMarkers (db: Queryable, point: readonly number[], boxes: readonly BoundsBox[], take: number, view: SearchView = EXACT_VIEW): Promise<MarkerRow[]> {
+  const params = [...boxes.flatMap((b) => [b.minLat, b.maxLat, b.minLon, b.maxLon]), ...point]
+  return await db.query<MarkerRow>(nearestMarkersSql(take, boxes.length, view), view.hidePendingFrom === undefined ? params : [...params, view.hidePendingFrom])
+}
+
+/**
+ * The same answer through the boxes' condition: of the active requests inside, the `limit` nearest the
+ * point, in order of distance, then id. Reads every request inside, so it is for views that hold few.
+ */
+export function markersInBoxesSql (boxes: number, view: SearchView = EXACT_VIEW): string {
+  const centre = boxes * 10 + (view.hidePendingFrom === undefined ? 2 : 3)
+  const point = `cube(ARRAY[$${centre}, $${centre + 1}, $${centre + 2}]::float8[])`
+  return /* sql */ `
+    SELECT r.id, r.title, r.request_type_id, r.urgency, r.status, r.requester_id, ${LOCATION_COLUMNS},
+      r.knn, true AS inside, 0 AS last_knn, 0 AS fetched
+    FROM (
+      SELECT r.id, r.title, r.request_type_id, r.urgency, r.status, r.requester_id, ${LOCATION_COLUMNS}, ${placeOf(view).cube} <-> ${point} AS knn
+      FROM requests r
+      WHERE ${inBoxes(boxes, view)}
+    ) r
+    ORDER BY r.knn, r.id
+    LIMIT $${boxes * 10 + 1}`
+}
+
+export async function findMarkersInBoxes (db: Queryable, point: readonly number[], boxes: readonly BoundsBox[], limit: number, view: SearchView = EXACT_VIEW): Promise<MarkerRow[]> {
+  return await db.query<MarkerRow>(markersInBoxesSql(boxes.length, view), [...boundsParams(boxes, limit, view), ...point])
 }
 
 /**

@@ -5,7 +5,7 @@ import { errors } from '../../http/schemas.js'
 import { REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { parseBounds, parseNearby } from './requests.query.js'
 import {
-  BOUNDS_MESSAGES, BoundsQuery, CREATE_REQUEST_MESSAGES, CreateRequestInput, NEARBY_MESSAGES, NearbyQuery,
+  BOUNDS_MESSAGES, BoundsQuery, CREATE_REQUEST_MESSAGES, CreateRequestInput, MapQuery, MapView, NEARBY_MESSAGES, NearbyQuery,
   Request, REQUEST_ID_MESSAGES, RequestDetail, RequestIdParams, RequestListItem, RequestWithDistance,
 } from './requests.schemas.js'
 import type { RequestsService } from './requests.service.js'
@@ -63,6 +63,18 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     if (truncated) reply.header('X-Result-Truncated', 'true')
     return items
   })
+
+  app.get('/requests/map', {
+    schema: {
+      tags,
+      summary: 'What a map draws of the active requests inside a rectangle, newest first',
+      description: 'The requests `/requests/bounds` gives for the same rectangle and caller, each with only its id, title, type, ' +
+        'urgency, status and `location` (about a tenth of the bytes): for drawing markers. `truncated` says the cap cut the answer.',
+      querystring: MapQuery,
+      response: { 200: MapView, ...errors(400, 401, 500) },
+    },
+    config: { auth: 'user', extension: true, failure: SEARCH_FAILURE, messages: BOUNDS_MESSAGES },
+  }, (request) => requests.map(request.user, parseBounds(request.query)))
 
   app.get('/requests/:id', {
     schema: {

@@ -116,12 +116,38 @@ export type NearbyQuery = Static<typeof NearbyQuery>
 /** A parameter given twice arrives as a list, which is no number either. */
 export const NEARBY_MESSAGES = { lat: 'invalid latitude', lon: 'invalid longitude', radius: 'invalid radius' }
 
-export const BoundsQuery = Type.Object({
+const rectangleQuery = {
   min_lon: text('west edge, -180..180 (required); greater than max_lon when the rectangle crosses the antimeridian'),
   min_lat: text('south edge, -90..90 (required)'),
   max_lon: text('east edge, -180..180 (required)'),
   max_lat: text('north edge, -90..90, not below min_lat (required)'),
-  ...PaginationQuery,
-})
+}
+export const BoundsQuery = Type.Object({ ...rectangleQuery, ...PaginationQuery })
 export type BoundsQuery = Static<typeof BoundsQuery>
+export const MapQuery = Type.Object(rectangleQuery)
+export type MapQuery = Static<typeof MapQuery>
 export const BOUNDS_MESSAGES = { min_lon: 'invalid min_lon', min_lat: 'invalid min_lat', max_lon: 'invalid max_lon', max_lat: 'invalid max_lat' }
+
+/** What a map draws of one request (map.md › Maps at low zoom): its place, its name and what it is, no more. */
+export const MapMarker = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  request_type_id: Type.Integer(),
+  urgency: Type.String(),
+  status: RequestStatus,
+  location: Location,
+})
+export type MapMarker = Static<typeof MapMarker>
+
+export const MapView = Type.Object({
+  markers: Type.Array(MapMarker),
+  truncated: Type.Boolean({ description: 'true when more requests lie in the rectangle than the cap (BOUNDS_RESULT_CAP) let through: the newest are shown' }),
+})
+export type MapView = Static<typeof MapView>
+
+/** The web app's map pictures and geocoder (MAP_TILE_URL, MAP_TILE_ATTRIBUTION, GEOCODER_URL). */
+export const MapSettings = Type.Object({
+  tile_url: Type.String({ description: 'raster tiles, with {z}, {x} and {y}' }),
+  attribution: Type.String({ description: 'plain text to show on the map' }),
+  geocoder_url: Type.Union([Type.String(), Type.Null()], { description: 'a Nominatim-compatible geocoder (`<url>/search`), or null when there is none' }),
+})

@@ -97,6 +97,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/map-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the web app's map pictures come from, their credit, and the geocoder
+         * @description MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/web.md › Map. Public: nothing in it is secret.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description raster tiles, with {z}, {x} and {y} */
+                            tile_url: string;
+                            /** @description plain text to show on the map */
+                            attribution: string;
+                            /** @description a Nominatim-compatible geocoder (`<url>/search`), or null when there is none */
+                            geocoder_url: string | null;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/register": {
         parameters: {
             query?: never;
@@ -2642,6 +2699,105 @@ export interface paths {
                                 precision_meters: number;
                             };
                         }[];
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a map draws of the active requests inside a rectangle, newest first
+         * @description The requests `/requests/bounds` gives for the same rectangle and caller, each with only its id, title, type, urgency, status and `location` (about a tenth of the bytes): for drawing markers. `truncated` says the cap cut the answer.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description west edge, -180..180 (required); greater than max_lon when the rectangle crosses the antimeridian */
+                    min_lon?: string;
+                    /** @description south edge, -90..90 (required) */
+                    min_lat?: string;
+                    /** @description east edge, -180..180 (required) */
+                    max_lon?: string;
+                    /** @description north edge, -90..90, not below min_lat (required) */
+                    max_lat?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            markers: {
+                                id: number;
+                                title: string;
+                                request_type_id: number;
+                                urgency: string;
+                                /** @enum {string} */
+                                status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                                /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                                location: {
+                                    latitude: number;
+                                    longitude: number;
+                                    /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                    precision_meters: number;
+                                };
+                            }[];
+                            /** @description true when more requests lie in the rectangle than the cap (BOUNDS_RESULT_CAP) let through: the newest are shown */
+                            truncated: boolean;
+                        };
                     };
                 };
                 /** @description Bad request: invalid input or a business rule refused it */

@@ -1,6 +1,5 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import de from './de.json'
 import en from './en.json'
 
 export const LANGUAGES = ['en', 'de'] as const
@@ -19,20 +18,31 @@ function initialLanguage (): Language {
   return 'en'
 }
 
+/** German texts load when German is wanted: most of the people of an English-speaking start page never need them. */
+async function loadTexts (language: Language): Promise<void> {
+  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return
+  i18next.addResourceBundle(language, 'translation', (await import('./de.json')).default)
+}
+
 export async function setupI18n (): Promise<void> {
+  const language = initialLanguage()
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, de: { translation: de } },
-    lng: initialLanguage(),
+    resources: { en: { translation: en } },
+    lng: language,
     fallbackLng: 'en',
     // React escapes what it renders.
     interpolation: { escapeValue: false },
     returnNull: false,
   })
+  await loadTexts(language)
+  // Texts added after init: render them now (the first render comes after this function).
+  if (language !== 'en') await i18next.changeLanguage(language)
   document.documentElement.lang = i18next.language
   i18next.on('languageChanged', (language) => { document.documentElement.lang = language })
 }
 
 export async function chooseLanguage (language: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, language)
+  await loadTexts(language)
   await i18next.changeLanguage(language)
 }

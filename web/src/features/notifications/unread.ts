@@ -14,5 +14,6 @@ export function useUnreadCount (enabled: boolean): { count: number | undefined, 
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/notifications/unread-count', { signal })),
     enabled,
   })
-  return { count: unread.data?.count, settled: !unread.isPending }
+  // Settled stays settled after a failure (see useRolesSettled for why not `!isPending`).
+  return { count: unread.data?.count, settled: unread.data !== undefined || unread.errorUpdateCount > 0 }
 }

@@ -12,6 +12,8 @@ import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useDeviceLocation } from '../../components/use-device-location'
 import { useHomeLocation } from '../../components/use-home-location'
+import { PlacePicker } from '../../components/map/place-picker'
+import { AddressSearch } from '../../components/address-search'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
 import type { paths } from '../../api/schema'
@@ -33,6 +35,12 @@ export function AskPage () {
   const [urgency, setUrgency] = useState<string | null>('medium')
   const [latitude, setLatitude] = useState('')
   const [longitude, setLongitude] = useState('')
+  const [picking, setPicking] = useState(false)
+  const [address, setAddress] = useState('')
+  const [city, setCity] = useState('')
+  const typedLat = parseCoordinate(latitude, 90)
+  const typedLon = parseCoordinate(longitude, 180)
+  const typedPoint = typedLat !== undefined && typedLon !== undefined ? { lat: typedLat, lon: typedLon } : undefined
   const create = useMutation({
     mutationFn: (body: NewRequest) => unwrap(api.POST('/api/v1/requests', { body })),
     onSuccess: (created) => {
@@ -127,11 +135,26 @@ export function AskPage () {
         <fieldset className='fieldset'>
           <legend>{t('ask.where')}</legend>
           <div className='stack'>
-            <TextInput name='address' label={t('profile.address')} hint={t('ask.addressHint')} autoComplete='street-address' maxLength={500} />
-            <TextInput name='city' label={t('profile.city')} autoComplete='address-level2' optional maxLength={200} />
+            <TextInput name='address' label={t('profile.address')} hint={t('ask.addressHint')} autoComplete='street-address' maxLength={500} value={address} onChange={setAddress} />
+            <TextInput name='city' label={t('profile.city')} autoComplete='address-level2' optional maxLength={200} value={city} onChange={setCity} />
             <p className='hint'>{t('ask.pointHint')}</p>
+            <AddressSearch
+              address={address}
+              city={city}
+              onChoose={(place) => { setLatitude(String(place.lat)); setLongitude(String(place.lon)); announce(t('geocoder.chosen', { name: place.name })) }}
+            />
             <Button className='button secondary' onPress={() => { void fromHome() }}>{t('ask.useHome')}</Button>
             <Button className='button secondary' onPress={useCurrent}>{t('location.useCurrent')}</Button>
+            <Button className='button secondary' aria-expanded={picking} aria-controls={picking ? 'place-picker' : undefined} onPress={() => { setPicking(!picking) }}>
+              {picking ? t('map.pickHide') : t('map.pick')}
+            </Button>
+            {picking
+              ? (
+                <div id='place-picker'>
+                  <PlacePicker start={typedPoint} onChoose={(point) => { setLatitude(String(point.lat)); setLongitude(String(point.lon)) }} />
+                </div>
+                )
+              : null}
             <div className='pair'>
               <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={latitude} onChange={setLatitude} />
               <TextInput name='longitude' label={t('location.longitude')} hint={t('location.longitudeHint')} inputMode='decimal' value={longitude} onChange={setLongitude} />

@@ -14,10 +14,9 @@ import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDateTime, kindLabel, statusLabel, urgencyLabel } from './labels'
+import { VolunteerRequestPage } from '../volunteer/request'
+import { requestKey, responsesKey } from './keys'
 import { MY_REQUESTS } from './mine'
-
-const requestKey = (id: number) => ['get', '/api/v1/requests/{id}', id] as const
-const responsesKey = (id: number) => ['get', '/api/v1/requests/{id}/responses', id] as const
 
 function useInvalidate (id: number) {
   const client = useQueryClient()
@@ -79,73 +78,6 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
                 ))}
               </ul>
               )}
-    </section>
-  )
-}
-
-const OFFER_FIELDS = ['message'] as const
-
-/** A volunteer's side of a request: offer help with a message, or see and withdraw the offer made. */
-function VolunteerOffer ({ id, status }: { id: number, status: string }) {
-  const { t, i18n } = useTranslation()
-  const announce = useAnnounce()
-  const invalidate = useInvalidate(id)
-  const form = useFormProblems(OFFER_FIELDS)
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  // For anyone but the requester and moderators, the API lists only the caller's own offers.
-  const own = useQuery({ queryKey: responsesKey(id), queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })) })
-  const send = useMutation({
-    mutationFn: (message: string) => unwrap(api.POST('/api/v1/requests/{id}/responses', { params: { path: { id } }, body: message === '' ? {} : { message } })),
-    onSuccess: async () => {
-      await invalidate()
-      announce(t('offer.sent'))
-    },
-    onError: form.fail,
-  })
-  const withdraw = useMutation({
-    mutationFn: (responseId: number) => unwrap(api.POST('/api/v1/requests/{id}/responses/{response_id}/cancel', { params: { path: { id, response_id: responseId } } })),
-    onSuccess: async () => {
-      setProblem(undefined)
-      await invalidate()
-      announce(t('offer.withdrawn'))
-      document.querySelector<HTMLElement>('#offer-heading')?.focus()
-    },
-    onError: (error) => {
-      const message = serverProblem(error, t, []).message
-      setProblem(message)
-      announce(message)
-    },
-  })
-  if (own.isPending) return <p>{t('common.loading')}</p>
-  if (own.isError) return <p className='error-text' role='alert'>{serverProblem(own.error, t, []).message}</p>
-  const active = own.data.find((offer) => offer.status === 'pending' || offer.status === 'accepted')
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (send.isPending) return
-    form.clear()
-    send.mutate(String(new FormData(event.currentTarget).get('message') ?? '').trim())
-  }
-  return (
-    <section aria-labelledby='offer-heading'>
-      <ErrorSummary problems={form.problems} attempt={form.attempt} />
-      <h2 id='offer-heading' tabIndex={-1}>{t('offer.title')}</h2>
-      {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
-      {active !== undefined
-        ? (
-          <>
-            <p>{t('offer.yours', { status: t(`offerStatus.${active.status}`, { defaultValue: active.status }), date: formatDateTime(active.responded_at, i18n.language) })}</p>
-            {active.message !== null ? <blockquote>{active.message}</blockquote> : null}
-            {status !== 'completed' ? <Button className='button secondary' onPress={() => { if (!withdraw.isPending) withdraw.mutate(active.id) }}>{t('offer.withdraw')}</Button> : null}
-          </>
-          )
-        : status === 'approved'
-          ? (
-            <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
-              <TextInput name='message' label={t('offer.message')} hint={t('offer.messageHint')} optional multiline maxLength={2000} />
-              <Button type='submit' className='button'>{t('offer.send')}</Button>
-            </Form>
-            )
-          : <p>{t('offer.closed')}</p>}
     </section>
   )
 }
@@ -263,10 +195,13 @@ export function RequestPage () {
   if (!Number.isInteger(id) || id <= 0 || (request.isError && request.error instanceof ApiError && request.error.status === 404)) {
     return <Page title={t('request.notFound')}><p>{t('request.notFoundText')}</p></Page>
   }
-  if (request.isPending) return <Page title={t('common.loading')} />
+  // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
+  if (request.isPending) return <p>{t('common.loading')}</p>
   if (request.isError) return <Page title={t('request.title')}><p className='error-text' role='alert'>{serverProblem(request.error, t, []).message}</p></Page>
   const item = request.data
   const mine = user !== undefined && item.requester_id === user.id
+  // Anyone else sees the request as a volunteer does (the same page as from "Find help nearby").
+  if (!mine) return <VolunteerRequestPage />
   const volunteer = item.assigned_volunteer !== null ? `${item.assigned_volunteer.first_name} ${item.assigned_volunteer.last_name}` : undefined
   return (
     <Page title={item.title}>
@@ -282,11 +217,10 @@ export function RequestPage () {
         {volunteer !== undefined ? <div><dt>{t('request.volunteer')}</dt><dd>{volunteer}</dd></div> : null}
         <div><dt>{t('request.created')}</dt><dd>{formatDateTime(item.created_at, i18n.language)}</dd></div>
       </dl>
-      {item.status === 'pending_moderation' && mine ? <p>{t('request.awaitingModeration')}</p> : null}
-      {mine && ['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}
-      {mine && item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} volunteer={volunteer} /> : null}
-      {mine && ['pending_moderation', 'approved', 'in_progress'].includes(item.status) ? <Cancel id={id} /> : null}
-      {!mine ? <VolunteerOffer id={id} status={item.status} /> : null}
+      {item.status === 'pending_moderation' ? <p>{t('request.awaitingModeration')}</p> : null}
+      {['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}
+      {item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} volunteer={volunteer} /> : null}
+      {['pending_moderation', 'approved', 'in_progress'].includes(item.status) ? <Cancel id={id} /> : null}
     </Page>
   )
 }

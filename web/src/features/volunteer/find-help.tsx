@@ -15,6 +15,7 @@ import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
 import { parseCoordinate } from '../account/profile'
 import { formatDate, formatDistance, kindText, requestStatus, urgencyText } from './format'
+import { NearbyMap } from './nearby-map'
 import { journeyProblem } from './problems'
 import './journeys.css'
 
@@ -70,6 +71,9 @@ export function FindHelpPage () {
   const lon = params.get('lon')
   const radiusParam = params.get('radius')
   const radius = radiusParam !== null && (RADII as readonly string[]).includes(radiusParam) ? radiusParam : DEFAULT_RADIUS
+  // List or map, kept in the address like the search, so that a reload or the back button keeps it.
+  const view = params.get('view') === 'map' ? 'map' : 'list'
+  const shownAs: Record<string, string> = view === 'map' ? { view } : {}
   const results = useQuery({
     queryKey: ['get', '/api/v1/requests/nearby', { lat, lon, radius }],
     queryFn: ({ signal }) => searchNearby(lat ?? '', lon ?? '', radius, signal),
@@ -90,7 +94,7 @@ export function FindHelpPage () {
     form.clear()
     setLatitude(String(latValue))
     setLongitude(String(lonValue))
-    setParams({ lat: String(latValue), lon: String(lonValue), radius }, { replace: false })
+    setParams({ lat: String(latValue), lon: String(lonValue), radius, ...shownAs }, { replace: false })
   }
 
   const homeLocation = useHomeLocation()
@@ -124,8 +128,15 @@ export function FindHelpPage () {
 
   // A new distance searches again from the same point; focus stays on the choice.
   const changeRadius = (value: string) => {
-    if (lat !== null && lon !== null) setParams({ lat, lon, radius: value }, { replace: true })
-    else setParams({ radius: value }, { replace: true })
+    if (lat !== null && lon !== null) setParams({ lat, lon, radius: value, ...shownAs }, { replace: true })
+    else setParams({ radius: value, ...shownAs }, { replace: true })
+  }
+  /** The address of this search shown as a list or as a map. */
+  const shownAsHref = (as: 'list' | 'map') => {
+    const next = new URLSearchParams(params)
+    if (as === 'map') next.set('view', 'map')
+    else next.delete('view')
+    return `/find-help?${next.toString()}`
   }
 
   const distance = formatDistance(Number(radius), i18n.language)
@@ -159,18 +170,34 @@ export function FindHelpPage () {
         <h2 id='results-heading'>{t('volunteer.find.results')}</h2>
         {lat === null || lon === null
           ? <p>{t('volunteer.find.prompt')}</p>
-          : results.isPending
-            ? <p>{t('common.loading')}</p>
-            : results.isError
-              ? <p className='error-text'>{journeyProblem(results.error, t).message} <Button className='link-button' onPress={() => { void results.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
-              : results.data.length === 0
-                ? <p>{t('volunteer.find.none', { distance })}</p>
-                : (
-                  <>
-                    <p>{t('volunteer.find.found', { count: results.data.length, distance })}</p>
-                    <ul className='cards'>{results.data.map((item) => <NearbyItem key={item.id} item={item} />)}</ul>
-                  </>
-                  )}
+          : (
+            <>
+              {/* Two views of one search, as links (the address holds the view): lighter than tabs, and the back button works. */}
+              <nav aria-label={t('volunteer.find.showAs')} className='view-switch'>
+                <ul>
+                  {(['list', 'map'] as const).map((as) => (
+                    <li key={as}>
+                      <Link href={shownAsHref(as)} aria-current={view === as ? 'page' : undefined}>{as === 'list' ? t('volunteer.find.asList') : t('volunteer.find.asMap')}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              {view === 'list'
+                ? results.isPending
+                  ? <p>{t('common.loading')}</p>
+                  : results.isError
+                    ? <p className='error-text'>{journeyProblem(results.error, t).message} <Button className='link-button' onPress={() => { void results.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+                    : results.data.length === 0
+                      ? <p>{t('volunteer.find.none', { distance })}</p>
+                      : (
+                        <>
+                          <p>{t('volunteer.find.found', { count: results.data.length, distance })}</p>
+                          <ul className='cards'>{results.data.map((item) => <NearbyItem key={item.id} item={item} />)}</ul>
+                        </>
+                        )
+                : <NearbyMap lat={Number(lat)} lon={Number(lon)} />}
+            </>
+            )}
       </section>
     </Page>
   )

@@ -11,6 +11,7 @@ import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
+import { requestKey, responsesKey } from '../requests/keys'
 import { formatDate, kindText, requestStatus, responseStatus, urgencyText } from './format'
 import { journeyProblem } from './problems'
 import './journeys.css'
@@ -18,7 +19,10 @@ import './journeys.css'
 const FIELDS = ['message'] as const
 export const MY_OFFERS_KEY = ['get', '/api/v1/responses/my'] as const
 
-/** The volunteer's view of one request: what is asked, and their own offer (make it, see it, withdraw it). */
+/**
+ * The volunteer's view of one request: what is asked, and their own offer (make it, see it, withdraw it).
+ * Also what /requests/:id shows to anyone but the requester (detail.tsx).
+ */
 export function VolunteerRequestPage () {
   const { t, i18n } = useTranslation()
   const announce = useAnnounce()
@@ -27,15 +31,15 @@ export function VolunteerRequestPage () {
   const id = Number(useParams().id)
   const form = useFormProblems(FIELDS)
   const offerHeading = useRef<HTMLHeadingElement>(null)
-  const detailKey = ['get', '/api/v1/requests/{id}', { id }] as const
-  const responsesKey = ['get', '/api/v1/requests/{id}/responses', { id }] as const
+  const detailKey = requestKey(id)
+  const offersKey = responsesKey(id)
   const detail = useQuery({
     queryKey: detailKey,
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
     enabled: Number.isSafeInteger(id) && id > 0,
   })
   const responses = useQuery({
-    queryKey: responsesKey,
+    queryKey: offersKey,
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })),
     enabled: detail.isSuccess,
   })
@@ -46,7 +50,7 @@ export function VolunteerRequestPage () {
 
   const afterChange = async (message: string) => {
     await Promise.all([
-      client.invalidateQueries({ queryKey: responsesKey }),
+      client.invalidateQueries({ queryKey: offersKey }),
       client.invalidateQueries({ queryKey: detailKey }),
       client.invalidateQueries({ queryKey: MY_OFFERS_KEY }),
     ])
@@ -80,7 +84,8 @@ export function VolunteerRequestPage () {
       </Page>
     )
   }
-  if (detail.isPending) return <Page title={t('common.loading')} />
+  // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
+  if (detail.isPending) return <p>{t('common.loading')}</p>
   const request = detail.data
   return (
     <Page title={request.title} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>

@@ -1,0 +1,173 @@
+import type { Page } from '@playwright/test'
+import { expect, expectNoHorizontalScroll, tabTo, test } from './fixtures.js'
+import { approve, createRequest, followNav, north, registerPerson, signIn, uniquePoint } from './journeys.js'
+
+/**
+ * Presses a key on the focused map and waits until the map has moved: Leaflet ignores an arrow key while
+ * the previous move is still gliding, as a person pressing at a person's pace never notices.
+ */
+async function moveMap (page: Page, key: string): Promise<void> {
+  const pane = page.locator('.leaflet-map-pane')
+  const before = await pane.evaluate((element) => (element as HTMLElement).style.transform)
+  await page.keyboard.press(key)
+  await expect.poll(() => pane.evaluate((element) => (element as HTMLElement).style.transform)).not.toBe(before)
+  await expect(page.locator('.leaflet-pan-anim')).toHaveCount(0)
+}
+
+/** The map's pictures cannot be had in these tests (MAP_TILE_URL points at a closed port): all of this works without them. */
+test.describe('the map: an alternative view of the nearby requests, and a way to choose a place, by keyboard', () => {
+  test('a volunteer switches to the map, moves it with the arrow keys and opens a request from its marker', async ({ page, request, checkA11y }) => {
+    const home = uniquePoint()
+    const requester = await registerPerson(request, 'Rita', 'Asker')
+    const urgent = await createRequest(request, requester, { ...north(home, 200), title: 'Carry the shopping upstairs', urgency: 'urgent' })
+    await approve(request, urgent)
+    await createRequest(request, requester, { ...north(home, -250), title: 'Lift to the clinic', urgency: 'low' })
+    const volunteer = await registerPerson(request, 'Vera', 'Helper', home)
+
+    await signIn(page, volunteer)
+    await followNav(page, 'Find help nearby', 'Find people to help nearby')
+    await page.getByRole('button', { name: 'Use my home location' }).press('Enter')
+    // List or map: two links that keep the search, the current one marked; focus stays where it was.
+    const views = page.getByRole('navigation', { name: 'Show the requests as' })
+    await expect(views.getByRole('link', { name: 'List' })).toHaveAttribute('aria-current', 'page')
+    const asMap = views.getByRole('link', { name: 'Map' })
+    await tabTo(page, asMap)
+    await page.keyboard.press('Enter')
+    await expect(asMap).toHaveAttribute('aria-current', 'page')
+    await expect(asMap).toBeFocused()
+    await expect(page).toHaveURL(/view=map/)
+
+    const map = page.getByRole('application', { name: 'Map of the requests' })
+    await expect(map).toBeVisible()
+    await expect(page.getByText('2 requests on this part of the map.')).toBeVisible()
+    // Someone else's request is at its grid cell, and says so.
+    const marker = page.getByRole('link', { name: 'Carry the shopping upstairs (Urgent, approximate place)' })
+    await expect(marker).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Lift to the clinic (Low, approximate place)' })).toBeVisible()
+    await expect(map).toHaveAccessibleDescription(/move it with the arrow keys/)
+    await checkA11y()
+
+    // Far up with the keyboard: the requests leave the view, and the words under the map say so.
+    await tabTo(page, map)
+    for (let i = 0; i < 5; i++) await moveMap(page, 'Shift+ArrowUp')
+    await expect(page.getByText('0 requests on this part of the map.')).toBeVisible()
+    await expect(marker).toHaveCount(0)
+    for (let i = 0; i < 5; i++) await moveMap(page, 'Shift+ArrowDown')
+    await expect(page.getByText('2 requests on this part of the map.')).toBeVisible()
+
+    // A marker is a link: Enter opens the request.
+    await tabTo(page, marker)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Carry the shopping upstairs' })).toBeVisible()
+    await page.goBack()
+    await expect(map).toBeVisible()
+
+    // In German, 320 px wide, and at 200% zoom of a 1280 × 800 window (640 × 400 CSS px): no sideways scrolling, no axe finding.
+    await page.getByRole('button', { name: 'Deutsch' }).press('Enter')
+    const karte = page.getByRole('application', { name: 'Karte der Anfragen' })
+    for (const [width, height] of [[320, 640], [640, 400]] as const) {
+      await page.setViewportSize({ width, height })
+      await expect(karte).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Carry the shopping upstairs (Dringend, ungefährer Ort)' })).toBeAttached()
+      await expect(page.getByRole('button', { name: 'Vergrößern' })).toBeVisible()
+      await expectNoHorizontalScroll(page)
+      await checkA11y()
+    }
+  })
+
+  test('a requester chooses the place of a request on a map with the arrow keys; the coordinates follow the cross', async ({ page, request, checkA11y }) => {
+    const requester = await registerPerson(request, 'Paula', 'Picker')
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await signIn(page, requester)
+    await followNav(page, 'Ask for help', 'Ask for help')
+    const latitude = page.getByRole('textbox', { name: 'Latitude' })
+    const longitude = page.getByRole('textbox', { name: 'Longitude' })
+    const open = page.getByRole('button', { name: 'Choose the place on a map' })
+    await expect(open).toHaveAttribute('aria-expanded', 'false')
+    // With no point yet the map shows the world, and showing it chooses nothing.
+    await open.press('Enter')
+    const map = page.getByRole('application', { name: 'Map for choosing the place' })
+    await expect(map).toBeVisible()
+    await expect(latitude).toHaveValue('')
+    const hide = page.getByRole('button', { name: 'Hide the map' })
+    await expect(hide).toHaveAttribute('aria-expanded', 'true')
+    await hide.press('Enter')
+    await expect(map).toHaveCount(0)
+
+    await latitude.fill('52.52')
+    await longitude.fill('13.405')
+    await open.press('Enter')
+    await expect(map).toBeVisible()
+    await expect(page.getByText('Chosen place: 52.52, 13.405')).toBeVisible()
+    await checkA11y()
+
+    await tabTo(page, map)
+    await moveMap(page, 'ArrowRight')
+    await expect.poll(async () => Number(await longitude.inputValue())).toBeGreaterThan(13.405)
+    // East along the same latitude, to within Leaflet's whole pixels (under a metre at this zoom).
+    expect(Math.abs(Number(await latitude.inputValue()) - 52.52)).toBeLessThan(0.00001)
+    await moveMap(page, 'ArrowUp')
+    await expect.poll(async () => Number(await latitude.inputValue())).toBeGreaterThan(52.52)
+    await expect(page.getByText(`Chosen place: ${await latitude.inputValue()}, ${await longitude.inputValue()}`)).toBeVisible()
+
+    // With reduced motion a zoom (the - key) jumps: no CSS animation or transition runs, tiles do not fade.
+    await page.keyboard.press('-')
+    await expect(map).not.toHaveClass(/leaflet-fade-anim/)
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0)
+
+    // Typing moves the map back under the cross; nothing typed is overwritten.
+    await latitude.fill('48.1372')
+    await longitude.fill('11.5756')
+    await expect(page.getByText('Chosen place: 48.1372, 11.5756')).toBeVisible()
+    await expect(latitude).toHaveValue('48.1372')
+    await checkA11y()
+  })
+
+  test('a requester finds the point of a typed address through the geocoder, and is told when it finds nothing', async ({ page, request, checkA11y }) => {
+    const requester = await registerPerson(request, 'Gina', 'Geo')
+    await signIn(page, requester)
+    await followNav(page, 'Ask for help', 'Ask for help')
+    await page.getByRole('textbox', { name: 'Address' }).fill('Nowhere Lane 99')
+    await page.getByRole('button', { name: 'Find this address' }).press('Enter')
+    // Said by the live region and shown in the form's "Where" group.
+    const where = page.getByRole('group', { name: 'Where' })
+    await expect(where.getByText('No place found for this address. Set the point another way.')).toBeVisible()
+    await page.getByRole('textbox', { name: 'Address' }).fill('Unter den Linden 1')
+    await page.getByRole('textbox', { name: 'Town or city (optional)' }).fill('Berlin')
+    await page.getByRole('button', { name: 'Find this address' }).press('Enter')
+    const place = page.getByRole('list', { name: 'Places found' }).getByRole('button', { name: 'Use Unter den Linden 1, Mitte, Berlin, 10117, Germany' })
+    await expect(place).toBeVisible()
+    await checkA11y()
+    await place.press('Enter')
+    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue('52.5170365')
+    await expect(page.getByRole('textbox', { name: 'Longitude' })).toHaveValue('13.3888599')
+    await expect(page.getByRole('status')).toContainText('Point set to Unter den Linden 1, Mitte, Berlin, 10117, Germany.')
+
+    // A geocoder that cannot be reached is said so, and the point stays as it was.
+    await page.route('**/search?**', (route) => route.abort())
+    await page.getByRole('button', { name: 'Find this address' }).press('Enter')
+    await expect(where.getByText('The address search is not available now. Set the point another way.')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue('52.5170365')
+  })
+
+  test('zoomed out past the whole world, the map still shows the requests nearest its middle', async ({ page, request }) => {
+    const home = uniquePoint()
+    const requester = await registerPerson(request, 'Wanda', 'World')
+    await createRequest(request, requester, { ...north(home, 100), title: 'Read the letters aloud', urgency: 'high' })
+    const volunteer = await registerPerson(request, 'Walt', 'Wide', home)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await signIn(page, volunteer)
+    await page.goto(`/find-help?lat=${home.latitude}&lon=${home.longitude}&radius=5000&view=map`)
+    const marker = page.getByRole('link', { name: 'Read the letters aloud (High, approximate place)' })
+    await expect(marker).toBeVisible()
+    await tabTo(page, page.getByRole('application', { name: 'Map of the requests' }))
+    // From zoom 15 to 0: at 1280 px wide the view is then wider than the world, whose edges would wrap onto each other.
+    for (let zoom = 15; zoom > 1; zoom--) await page.keyboard.press('-')
+    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().includes('/api/v1/requests/map?')), page.keyboard.press('-')])
+    await expect(page.locator('.leaflet-tile-container img').first()).toHaveAttribute('src', /\/0\/0\/0\.png$/)
+    // The view asked for is the whole world, not the sliver where its wrapped edges meet.
+    expect(new URL(answer.url()).searchParams.get('min_lon')).toBe('-180')
+    expect(((await answer.json()) as { markers: Array<{ title: string }> }).markers.map((m) => m.title)).toContain('Read the letters aloud')
+    await expect(marker).toBeAttached()
+  })
+})

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy } from 'react'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+
+export type { MapBounds, MapMarkerItem, MapPoint } from './types'
+
+/** Leaflet and the map view load on first use only (the start page's budget: docs/web.md › Size). */
+export const MapView = lazy(() => import('./map-view'))
+
+/** Where the map's pictures come from (MAP_TILE_URL); it does not change while the service runs. */
+export function useMapSettings () {
+  return useQuery({
+    queryKey: ['get', '/api/v1/map-settings'],
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/map-settings', { signal })),
+    staleTime: Infinity,
+  })
+}

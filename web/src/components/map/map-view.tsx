@@ -1,0 +1,113 @@
+import 'leaflet/dist/leaflet.css'
+import './map.css'
+import L from 'leaflet'
+import { useEffect, useEffectEvent, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { MapBounds, MapMarkerItem, MapPoint, MapViewProps } from './types'
+
+/** The credit arrives as plain text (MAP_TILE_ATTRIBUTION); Leaflet writes attributions as HTML. */
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/**
+ * A Leaflet map, loaded only when a map is shown (this module and Leaflet are their own chunk). It is
+ * never the only way: the find-help list and the typed coordinates do everything without it. The
+ * container is one tab stop that pans with the arrow keys and zooms with + and − (Leaflet's keyboard
+ * handler; role application so that a screen reader passes the keys on), each marker is a link of its
+ * own, and with `crosshair` the point under the fixed mark in the middle is the chosen place.
+ */
+export default function MapView ({ centre, zoom = 15, label, instructions, tiles, markers = [], markerName, crosshair = false, onMoveEnd }: MapViewProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const element = useRef<HTMLDivElement>(null)
+  const map = useRef<L.Map | null>(null)
+  const layer = useRef<L.LayerGroup | null>(null)
+  const moved = useEffectEvent((bounds: MapBounds, middle: MapPoint, initial: boolean) => onMoveEnd?.(bounds, middle, initial))
+
+  // The map is made once; a new centre from outside (a typed point, "use my location") moves it.
+  useEffect(() => {
+    if (element.current === null) return
+    // With reduced motion, zooms and tiles do not animate (keyboard pans still glide for a quarter second: Leaflet's handler always animates them).
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    const motion = { zoomAnimation: !still, fadeAnimation: !still, markerZoomAnimation: !still, inertia: !still }
+    const created = L.map(element.current, { zoomControl: false, attributionControl: false, keyboardPanDelta: 60, ...motion })
+    L.control.attribution({ prefix: false }).addAttribution(escapeHtml(tiles.attribution)).addTo(created)
+    L.tileLayer(tiles.tile_url, { maxZoom: 19 }).addTo(created)
+    layer.current = L.layerGroup().addTo(created)
+    // The first view is reported too (the find-help map asks for its markers then), marked as such:
+    // setView reports it before it returns.
+    let initial = true
+    created.on('moveend', () => {
+      const bounds = created.getBounds()
+      const middle = created.getCenter()
+      moved({ south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast() }, { lat: middle.lat, lon: middle.lng }, initial)
+    })
+    created.setView([centre.lat, centre.lon], zoom)
+    initial = false
+    // Leaflet's container: one stop for the keyboard, named and explained for screen readers.
+    const container = created.getContainer()
+    container.setAttribute('role', 'application')
+    container.setAttribute('aria-label', label)
+    container.setAttribute('aria-describedby', instructions)
+    map.current = created
+    return () => {
+      created.remove()
+      map.current = null
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- made once; a new centre and label are applied below, the zoom is the person's
+  }, [])
+
+  useEffect(() => {
+    const current = map.current
+    if (current === null) return
+    const middle = current.getCenter()
+    if (Math.abs(middle.lat - centre.lat) > 1e-7 || Math.abs(middle.lng - centre.lon) > 1e-7) current.setView([centre.lat, centre.lon])
+  }, [centre.lat, centre.lon])
+
+  useEffect(() => { map.current?.getContainer().setAttribute('aria-label', label) }, [label])
+
+  // The zoom buttons' names in the page's language, made again when it changes.
+  useEffect(() => {
+    const current = map.current
+    if (current === null) return
+    const zoom = L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(current)
+    return () => { zoom.remove() }
+  }, [t])
+
+  useEffect(() => {
+    const group = layer.current
+    if (group === null) return
+    group.clearLayers()
+    for (const marker of markers) group.addLayer(markerLayer(marker, markerName(marker), (href) => { void navigate(href) }))
+  }, [markers, markerName, navigate])
+
+  return (
+    <div className='map-frame'>
+      <div ref={element} className='map' />
+      {crosshair ? <span className='map-crosshair' aria-hidden='true' /> : null}
+    </div>
+  )
+}
+
+/** A marker is a link to the request: a real anchor, so Enter, the link list and "open in new tab" work. */
+function markerLayer (marker: MapMarkerItem, name: string, go: (href: string) => void): L.Marker {
+  const link = document.createElement('a')
+  link.href = marker.href
+  link.className = `map-marker urgency-${marker.urgency}${marker.approximate ? ' approximate' : ''}`
+  const text = document.createElement('span')
+  text.className = 'visually-hidden'
+  text.textContent = name
+  link.append(text)
+  link.addEventListener('click', (event) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    go(marker.href)
+  })
+  // Leaflet's own handling of the marker (focus, click) is off: the link inside does both.
+  return L.marker([marker.lat, marker.lon], {
+    icon: L.divIcon({ html: link, className: 'map-marker-icon', iconSize: [28, 28], iconAnchor: [14, 14] }),
+    interactive: false,
+    keyboard: false,
+  })
+}
