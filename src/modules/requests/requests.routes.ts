@@ -67,9 +67,9 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
   app.get('/requests/map', {
     schema: {
       tags,
-      summary: 'What a map draws of the active requests inside a rectangle, newest first',
-      description: 'The requests `/requests/bounds` gives for the same rectangle and caller, each with only its id, title, type, ' +
-        'urgency, status and `location` (about a tenth of the bytes): for drawing markers. `truncated` says the cap cut the answer.',
+      summary: 'What a map draws of the active requests inside a rectangle, nearest its centre first',
+      description: 'Of the requests `/requests/bounds` finds for the same rectangle and caller, the MAP_MARKER_CAP nearest its centre ' +
+        '(then by id), each with only its id, title, type, urgency, status and `location`: for drawing markers. `truncated` says more lie inside.',
       querystring: MapQuery,
       response: { 200: MapView, ...errors(400, 401, 500) },
     },

@@ -141,7 +141,7 @@ export type MapMarker = Static<typeof MapMarker>
 
 export const MapView = Type.Object({
   markers: Type.Array(MapMarker),
-  truncated: Type.Boolean({ description: 'true when more requests lie in the rectangle than the cap (BOUNDS_RESULT_CAP) let through: the newest are shown' }),
+  truncated: Type.Boolean({ description: 'true when more requests lie in the rectangle than the cap (MAP_MARKER_CAP) let through: those nearest its centre are shown' }),
 })
 export type MapView = Static<typeof MapView>
 

@@ -2752,8 +2752,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What a map draws of the active requests inside a rectangle, newest first
-         * @description The requests `/requests/bounds` gives for the same rectangle and caller, each with only its id, title, type, urgency, status and `location` (about a tenth of the bytes): for drawing markers. `truncated` says the cap cut the answer.
+         * What a map draws of the active requests inside a rectangle, nearest its centre first
+         * @description Of the requests `/requests/bounds` finds for the same rectangle and caller, the MAP_MARKER_CAP nearest its centre (then by id), each with only its id, title, type, urgency, status and `location`: for drawing markers. `truncated` says more lie inside.
          */
         get: {
             parameters: {
@@ -2795,7 +2795,7 @@ export interface paths {
                                     precision_meters: number;
                                 };
                             }[];
-                            /** @description true when more requests lie in the rectangle than the cap (BOUNDS_RESULT_CAP) let through: the newest are shown */
+                            /** @description true when more requests lie in the rectangle than the cap (MAP_MARKER_CAP) let through: those nearest its centre are shown */
                             truncated: boolean;
                         };
                     };
