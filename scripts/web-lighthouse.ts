@@ -94,6 +94,12 @@ try {
   if (new URL(result.lhr.finalDisplayedUrl).pathname !== '/find-help') throw new Error(`measured ${result.lhr.finalDisplayedUrl}, not the nearby page: signing in failed`)
   const shifts = (audits['layout-shifts']?.details as { items?: Array<{ node?: { snippet?: string, selector?: string }, score?: number }> } | undefined)?.items ?? []
   for (const shift of shifts) process.stdout.write(`  layout shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? ''} ${shift.node?.snippet ?? ''}\n`)
+  // The element whose paint is the LCP, and where its time went (Lighthouse's phases: TTFB, load delay, load time, render delay).
+  const lcp = (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<Record<string, unknown>> }> } | undefined)?.items ?? []
+  for (const row of lcp.flatMap((table) => table.items ?? [])) {
+    const node = row.node as { snippet?: string } | undefined
+    process.stdout.write(`  LCP ${node?.snippet ?? `${String(row.phase)}: ${Math.round(Number(row.timing))} ms`}\n`)
+  }
   process.stdout.write(`API calls: ${requests.filter((r) => r.url.includes('/api/')).map((r) => `${new URL(r.url).pathname} ${r.statusCode}`).join(', ')}\n`)
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
   process.stdout.write(`Lighthouse ${result.lhr.lighthouseVersion} on ${url} (mobile, ${browser.source} Chromium)\n`)
