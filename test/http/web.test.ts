@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { DEFAULT_WEB_ROOT } from '../../src/http/web.js'
 import { startApp, type TestApp } from '../helpers/app.js'
@@ -7,12 +7,15 @@ import { engines } from '../helpers/engines.js'
 
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
 
-/** The built app's main script (npm test builds the app before this file runs). */
+/**
+ * The built app's main script: the last module script index.html names (the first may be the bundler's small
+ * runtime). npm test builds the app before this file runs.
+ */
 function mainScript (): string {
   assert.ok(existsSync(`${DEFAULT_WEB_ROOT}/index.html`), 'web app not built: run npm run build:web')
-  const script = readdirSync(`${DEFAULT_WEB_ROOT}/assets`).find((file) => /^index-[\w-]+\.js$/.test(file))
-  assert.ok(script !== undefined)
-  return `/assets/${script}`
+  const scripts = [...readFileSync(`${DEFAULT_WEB_ROOT}/index.html`, 'utf8').matchAll(/<script type="module"[^>]* src="(\/assets\/[\w-]+\.js)"/g)]
+  assert.ok(scripts.length > 0, 'index.html names no module script')
+  return scripts.at(-1)![1]!
 }
 
 for (const engine of engines()) {

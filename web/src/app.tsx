@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react'
 import { Button, I18nProvider, Link, RouterProvider } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { Navigate, Route, Routes, useHref, useLocation, useNavigate } from 'react-router'
+import { matchPath, Navigate, Route, Routes, useHref, useLocation, useNavigate } from 'react-router'
 import { api } from './api/client'
 import { unwrap } from './api/errors'
-import { CSRF_HEADERS, endSession, refreshSession } from './api/session'
+import { CSRF_HEADERS, endSession } from './api/session'
 import { useSession } from './api/use-session'
 import { useAnnounce } from './components/announcer'
 import { HomePage, NotFoundPage } from './features/home'
@@ -15,25 +15,50 @@ import { RoleGate } from './components/role-gate'
 import { useLiveEvents } from './features/notifications/live-events'
 import { useUnreadCount } from './features/notifications/unread'
 
+/** A page loaded on first use (React.lazy), which can also be asked to start loading early. */
+interface LazyPage { Page: ComponentType, load: () => Promise<unknown> }
+function page<K extends string> (load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+  return { Page: lazy<ComponentType>(async () => ({ default: (await load())[name] })), load }
+}
+
+type Access = 'anyone' | 'signed-in' | ((roles: string[] | undefined) => boolean)
+
 /**
- * Every page but the start page loads on first use (React.lazy), so the first page's JavaScript stays within
- * the budget of issue 12 (docs/web.md); each keeps its named export.
+ * Every page of the app with its address and who may see it. Every page but the start page loads on first
+ * use, so the first page's JavaScript stays within the budget of issue 12 (docs/web.md).
  */
-const page = <K extends string> (load: () => Promise<Record<K, ComponentType>>, name: K) => lazy(async () => ({ default: (await load())[name] }))
-const SignInPage = page(() => import('./features/account/sign-in'), 'SignInPage')
-const RegisterPage = page(() => import('./features/account/register'), 'RegisterPage')
-const ProfilePage = page(() => import('./features/account/profile'), 'ProfilePage')
-const AskPage = page(() => import('./features/requests/ask'), 'AskPage')
-const RequestPage = page(() => import('./features/requests/detail'), 'RequestPage')
-const MyRequestsPage = page(() => import('./features/requests/mine'), 'MyRequestsPage')
-const AdminUsersPage = page(() => import('./features/admin/users'), 'AdminUsersPage')
-const FindHelpPage = page(() => import('./features/volunteer/find-help'), 'FindHelpPage')
-const MyOffersPage = page(() => import('./features/volunteer/my-offers'), 'MyOffersPage')
-const VolunteerRequestPage = page(() => import('./features/volunteer/request'), 'VolunteerRequestPage')
-const NotificationsPage = page(() => import('./features/notifications/notifications'), 'NotificationsPage')
-const AvailabilityPage = page(() => import('./features/volunteer/availability'), 'AvailabilityPage')
-const ModerationQueuePage = page(() => import('./features/moderation/moderation'), 'ModerationQueuePage')
-const ModeratedByMePage = page(() => import('./features/moderation/moderation'), 'ModeratedByMePage')
+const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?: undefined }, access: Access }> = [
+  { path: '/', page: { Page: HomePage }, access: 'anyone' },
+  { path: '/sign-in', page: page(() => import('./features/account/sign-in'), 'SignInPage'), access: 'anyone' },
+  { path: '/register', page: page(() => import('./features/account/register'), 'RegisterPage'), access: 'anyone' },
+  { path: '/profile', page: page(() => import('./features/account/profile'), 'ProfilePage'), access: 'signed-in' },
+  { path: '/ask', page: page(() => import('./features/requests/ask'), 'AskPage'), access: 'signed-in' },
+  { path: '/requests/mine', page: page(() => import('./features/requests/mine'), 'MyRequestsPage'), access: 'signed-in' },
+  { path: '/requests/:id', page: page(() => import('./features/requests/detail'), 'RequestPage'), access: 'signed-in' },
+  { path: '/notifications', page: page(() => import('./features/notifications/notifications'), 'NotificationsPage'), access: 'signed-in' },
+  // Volunteer, moderation and administration journeys.
+  { path: '/find-help', page: page(() => import('./features/volunteer/find-help'), 'FindHelpPage'), access: isVolunteer },
+  { path: '/find-help/:id', page: page(() => import('./features/volunteer/request'), 'VolunteerRequestPage'), access: isVolunteer },
+  { path: '/my-offers', page: page(() => import('./features/volunteer/my-offers'), 'MyOffersPage'), access: isVolunteer },
+  { path: '/availability', page: page(() => import('./features/volunteer/availability'), 'AvailabilityPage'), access: isVolunteer },
+  { path: '/moderation', page: page(() => import('./features/moderation/moderation'), 'ModerationQueuePage'), access: canModerate },
+  { path: '/moderation/mine', page: page(() => import('./features/moderation/moderation'), 'ModeratedByMePage'), access: canModerate },
+  { path: '/admin/users', page: page(() => import('./features/admin/users'), 'AdminUsersPage'), access: isAdmin },
+]
+
+/**
+ * Starts loading the code of the page at `path`, so that it arrives while the session is being asked for
+ * rather than after (the page is shown only once the session and the roles are known).
+ */
+export function startLoadingPage (path: string): void {
+  void PAGES.find((entry) => matchPath(entry.path, path) !== null)?.page.load?.()
+}
+
+function pageElement ({ page: { Page }, access }: typeof PAGES[number]): ReactNode {
+  if (access === 'anyone') return <Page />
+  if (access === 'signed-in') return <SignedIn><Page /></SignedIn>
+  return <SignedIn><RoleGate allowed={access}><Page /></RoleGate></SignedIn>
+}
 
 /**
  * After a change of page (not the first load): focus the new page's h1 and say its title, so a
@@ -138,7 +163,6 @@ export function App () {
   const { t, i18n } = useTranslation()
   const { status, user } = useSession()
   useFocusOnNavigation()
-  useEffect(() => { void refreshSession() }, [])
   const livePaused = useLiveEvents()
   const rolesSettled = useRolesSettled()
   const unread = useUnreadCount(status === 'signed-in')
@@ -190,22 +214,7 @@ export function App () {
             ? (
               <Suspense fallback={<p>{t('common.loading')}</p>}>
                 <Routes>
-                  <Route path='/' element={<HomePage />} />
-                  <Route path='/sign-in' element={<SignInPage />} />
-                  <Route path='/register' element={<RegisterPage />} />
-                  <Route path='/profile' element={<SignedIn><ProfilePage /></SignedIn>} />
-                  <Route path='/ask' element={<SignedIn><AskPage /></SignedIn>} />
-                  <Route path='/requests/mine' element={<SignedIn><MyRequestsPage /></SignedIn>} />
-                  <Route path='/requests/:id' element={<SignedIn><RequestPage /></SignedIn>} />
-                  {/* Volunteer, moderation and administration journeys. */}
-                  <Route path='/find-help' element={<SignedIn><RoleGate allowed={isVolunteer}><FindHelpPage /></RoleGate></SignedIn>} />
-                  <Route path='/find-help/:id' element={<SignedIn><RoleGate allowed={isVolunteer}><VolunteerRequestPage /></RoleGate></SignedIn>} />
-                  <Route path='/my-offers' element={<SignedIn><RoleGate allowed={isVolunteer}><MyOffersPage /></RoleGate></SignedIn>} />
-                  <Route path='/availability' element={<SignedIn><RoleGate allowed={isVolunteer}><AvailabilityPage /></RoleGate></SignedIn>} />
-                  <Route path='/notifications' element={<SignedIn><NotificationsPage /></SignedIn>} />
-                  <Route path='/moderation' element={<SignedIn><RoleGate allowed={canModerate}><ModerationQueuePage /></RoleGate></SignedIn>} />
-                  <Route path='/moderation/mine' element={<SignedIn><RoleGate allowed={canModerate}><ModeratedByMePage /></RoleGate></SignedIn>} />
-                  <Route path='/admin/users' element={<SignedIn><RoleGate allowed={isAdmin}><AdminUsersPage /></RoleGate></SignedIn>} />
+                  {PAGES.map((entry) => <Route key={entry.path} path={entry.path} element={pageElement(entry)} />)}
                   <Route path='*' element={<NotFoundPage />} />
                 </Routes>
               </Suspense>

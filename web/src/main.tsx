@@ -3,7 +3,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { ApiError } from './api/errors'
-import { App } from './app'
+import { refreshSession } from './api/session'
+import { App, startLoadingPage } from './app'
 import { Announcer } from './components/announcer'
 import { setupI18n } from './i18n'
 import './styles.css'
@@ -18,6 +19,10 @@ const queryClient = new QueryClient({
   },
 })
 
+// The session, and the code of the page asked for, are on their way before the first render: the page is
+// shown once the session and the roles are known, and each of these is a round trip.
+void refreshSession()
+startLoadingPage(window.location.pathname)
 await setupI18n()
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
