@@ -67,6 +67,24 @@ export async function expectNoHorizontalScroll (page: Page): Promise<void> {
   expect(overflow, 'horizontal overflow in CSS px').toBeLessThanOrEqual(0)
 }
 
+/**
+ * Nothing on the page moves by CSS: no element has a transition or animation time, and no animation runs.
+ * For pages under `prefers-reduced-motion: reduce`. (Leaflet's keyboard pans glide by script: docs/web.md › Map.)
+ */
+export async function expectNoMotion (page: Page): Promise<void> {
+  const moving = await page.evaluate(() => {
+    const still = (time: string) => time.split(',').every((part) => ['0s', 'auto'].includes(part.trim()))
+    const found = [...document.querySelectorAll('*')].flatMap((element) => {
+      const style = getComputedStyle(element)
+      return still(style.transitionDuration) && still(style.animationDuration)
+        ? []
+        : [`<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">: transition ${style.transitionDuration}, animation ${style.animationDuration}`]
+    })
+    return [...found, ...document.getAnimations().map((animation) => `running: ${animation.constructor.name}`)]
+  })
+  expect(moving, `motion on ${page.url()} despite prefers-reduced-motion`).toEqual([])
+}
+
 let counter = 0
 export function uniqueEmail (label: string): string {
   counter += 1
