@@ -61,10 +61,26 @@ export async function tabTo (page: Page, target: Locator, limit = 40): Promise<v
   await expect(target).toBeFocused()
 }
 
-/** No horizontal scrolling: the page is no wider than the window. */
+/**
+ * No horizontal scrolling: the page is no wider than the window. And nothing cut off: no element that hides
+ * what overflows it (overflow hidden or clip) is narrower or lower than its content. Not counted: text fields,
+ * which scroll their own text; what is hidden for screen readers only (a box of 1 px or less: ours and React
+ * Aria's visually hidden texts and inputs); the map, which pans.
+ */
 export async function expectNoHorizontalScroll (page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow, 'horizontal overflow in CSS px').toBeLessThanOrEqual(0)
+  const cut = await page.evaluate(() => [...document.querySelectorAll('body *')].flatMap((element) => {
+    if (element.matches('input, textarea, select, .leaflet-container, .leaflet-container *')) return []
+    const box = element.getBoundingClientRect()
+    if (box.width <= 1 && box.height <= 1) return []
+    const style = getComputedStyle(element)
+    const hides = (value: string) => value === 'hidden' || value === 'clip'
+    const wide = hides(style.overflowX) && element.scrollWidth > element.clientWidth + 1
+    const tall = hides(style.overflowY) && element.scrollHeight > element.clientHeight + 1
+    return wide || tall ? [`<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">: ${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight}`] : []
+  }))
+  expect(cut, 'content cut off').toEqual([])
 }
 
 /**
