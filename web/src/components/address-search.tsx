@@ -39,7 +39,8 @@ export function AddressSearch ({ address, city, onChoose }: { address: string, c
     if (text === '') return announce(t('geocoder.nothingTyped'))
     const query = new URLSearchParams({ q: text, format: 'jsonv2', limit: '5', 'accept-language': i18n.language })
     try {
-      const response = await fetch(`${geocoder}/search?${query}`, { credentials: 'omit', referrerPolicy: 'origin' })
+      // A geocoder that does not answer within 10 s is said to be unavailable, rather than leaving the person waiting.
+      const response = await fetch(`${geocoder}/search?${query}`, { credentials: 'omit', referrerPolicy: 'origin', signal: AbortSignal.timeout(10_000) })
       if (!response.ok) throw new Error(`geocoder answered ${response.status}`)
       const found = placesOf(await response.json())
       setFailed(false)
