@@ -48,6 +48,34 @@ test.describe('start page', () => {
   test('an unknown app address shows the not-found page', async ({ gotoPage }) => {
     await gotoPage('/no/such/page', 'Page not found')
   })
+
+  test('a page whose code cannot be loaded says so, and "Try again" loads it', async ({ page, gotoPage, checkA11y }) => {
+    await gotoPage('/', 'Neighbourly help')
+    // As when the connection drops, or a new version of the app has replaced the files.
+    await page.route('**/assets/sign-in-*.js', (route) => route.abort('internetdisconnected'))
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeFocused()
+    await expect(page.getByRole('alert')).toHaveText('The page could not be loaded. Check your connection, then try again.')
+    await expect(page).toHaveTitle('Error: This page could not be loaded – Neighbourly help')
+    await checkA11y()
+    // Another page is shown as usual.
+    await page.getByRole('link', { name: 'Neighbourly help' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Neighbourly help' })).toBeFocused()
+    await page.goBack()
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible()
+    await page.unroute('**/assets/sign-in-*.js')
+    await page.getByRole('button', { name: 'Try again' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  })
+
+  test('a German browser gets the page in English when the German texts cannot be loaded', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE' })
+    const page = await context.newPage()
+    await page.route('**/assets/de-*.js', (route) => route.abort('internetdisconnected'))
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Neighbourly help' })).toBeVisible()
+    await context.close()
+  })
 })
 
 test('the CSP is in force and a violation is seen by the test fixture', async ({ browser, baseURL }) => {

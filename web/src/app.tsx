@@ -11,6 +11,7 @@ import { useAnnounce } from './components/announcer'
 import { HomePage, NotFoundPage } from './features/home'
 import { chooseLanguage } from './i18n'
 import { canModerate, isAdmin, isVolunteer, useMyRoles, useRolesSettled } from './api/use-my-roles'
+import { PageErrorBoundary } from './components/page-error-boundary'
 import { RoleGate } from './components/role-gate'
 import { useLiveEvents } from './features/notifications/live-events'
 import { useUnreadCount } from './features/notifications/unread'
@@ -51,7 +52,8 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
  * rather than after (the page is shown only once the session and the roles are known).
  */
 export function startLoadingPage (path: string): void {
-  void PAGES.find((entry) => matchPath(entry.path, path) !== null)?.page.load?.()
+  // A failure here is not the page's failure: React.lazy asks again when the page is shown, and says so then.
+  PAGES.find((entry) => matchPath(entry.path, path) !== null)?.page.load?.().catch(() => {})
 }
 
 function pageElement ({ page: { Page }, access }: typeof PAGES[number]): ReactNode {
@@ -160,6 +162,7 @@ function LanguageSwitch () {
 
 export function App () {
   const navigate = useNavigate()
+  const location = useLocation()
   const { t, i18n } = useTranslation()
   const { status, user } = useSession()
   useFocusOnNavigation()
@@ -212,12 +215,14 @@ export function App () {
         <main id='main' tabIndex={-1}>
           {ready
             ? (
-              <Suspense fallback={<p>{t('common.loading')}</p>}>
-                <Routes>
-                  {PAGES.map((entry) => <Route key={entry.path} path={entry.path} element={pageElement(entry)} />)}
-                  <Route path='*' element={<NotFoundPage />} />
-                </Routes>
-              </Suspense>
+              <PageErrorBoundary resetKey={location.pathname}>
+                <Suspense fallback={<p>{t('common.loading')}</p>}>
+                  <Routes>
+                    {PAGES.map((entry) => <Route key={entry.path} path={entry.path} element={pageElement(entry)} />)}
+                    <Route path='*' element={<NotFoundPage />} />
+                  </Routes>
+                </Suspense>
+              </PageErrorBoundary>
               )
             : <p className='visually-hidden'>{t('common.loading')}</p>}
         </main>

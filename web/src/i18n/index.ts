@@ -34,7 +34,8 @@ export async function setupI18n (): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   })
-  await loadTexts(language)
+  // Without the German texts (their file could not be loaded) the page shows in English rather than not at all.
+  await loadTexts(language).catch(() => {})
   // Texts added after init: render them now (the first render comes after this function).
   if (language !== 'en') await i18next.changeLanguage(language)
   document.documentElement.lang = i18next.language
