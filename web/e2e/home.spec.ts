@@ -68,12 +68,23 @@ test.describe('start page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
   })
 
-  test('a German browser gets the page in English when the German texts cannot be loaded', async ({ browser }) => {
+  test('without the German texts a German browser gets the page in English, and choosing German says why not', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' })
     const page = await context.newPage()
-    await page.route('**/assets/de-*.js', (route) => route.abort('internetdisconnected'))
+    await page.route('**/assets/de-*.json', (route) => route.abort('internetdisconnected'))
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Neighbourly help' })).toBeVisible()
+    // English words, marked as English for screen readers.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await page.getByRole('button', { name: 'Deutsch' }).press('Enter')
+    const why = 'No connection to the service. Check your connection and try again.'
+    await expect(page.getByRole('banner').getByText(why)).toBeVisible()
+    await expect(page.getByRole('status')).toHaveText(why)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await page.unroute('**/assets/de-*.json')
+    await page.getByRole('button', { name: 'Deutsch' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Nachbarschaftshilfe' })).toBeVisible()
+    await expect(page.getByRole('banner').getByText(why)).toHaveCount(0)
     await context.close()
   })
 })

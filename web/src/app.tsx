@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { Button, I18nProvider, Link, RouterProvider } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { matchPath, Navigate, Route, Routes, useHref, useLocation, useNavigate } from 'react-router'
@@ -151,12 +151,23 @@ function NotificationsLink ({ unread }: { unread: number | undefined }) {
 
 function LanguageSwitch () {
   const { t, i18n } = useTranslation()
+  const announce = useAnnounce()
+  const [failed, setFailed] = useState(false)
   const other = i18n.language === 'de' ? 'en' : 'de'
+  const choose = () => {
+    chooseLanguage(other).then(() => { setFailed(false) }, () => {
+      setFailed(true)
+      announce(t('errors.offline'))
+    })
+  }
   // Named in its own language, so a person who cannot read the current one still finds it.
   return (
-    <Button className='link-button' onPress={() => { void chooseLanguage(other) }}>
-      <span lang={other}>{t(`language.${other}`, { lng: other })}</span>
-    </Button>
+    <>
+      <Button className='link-button' onPress={choose}>
+        <span lang={other}>{t(`language.${other}`, { lng: other })}</span>
+      </Button>
+      {failed ? <span className='language-failed'> {t('errors.offline')}</span> : null}
+    </>
   )
 }
 

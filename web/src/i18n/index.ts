@@ -1,5 +1,6 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import deTexts from './de.json?url'
 import en from './en.json'
 
 export const LANGUAGES = ['en', 'de'] as const
@@ -18,10 +19,15 @@ function initialLanguage (): Language {
   return 'en'
 }
 
-/** German texts load when German is wanted: most of the people of an English-speaking start page never need them. */
+/**
+ * German texts load when German is wanted: most of the people of an English-speaking start page never need them.
+ * Fetched as a file rather than imported: a browser remembers a failed import, so a second try would fail too.
+ */
 async function loadTexts (language: Language): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return
-  i18next.addResourceBundle(language, 'translation', (await import('./de.json')).default)
+  const response = await fetch(deTexts)
+  if (!response.ok) throw new Error(`German texts: ${response.status}`)
+  i18next.addResourceBundle(language, 'translation', await response.json() as typeof en)
 }
 
 export async function setupI18n (): Promise<void> {
@@ -34,14 +40,19 @@ export async function setupI18n (): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   })
-  // Without the German texts (their file could not be loaded) the page shows in English rather than not at all.
-  await loadTexts(language).catch(() => {})
-  // Texts added after init: render them now (the first render comes after this function).
-  if (language !== 'en') await i18next.changeLanguage(language)
+  try {
+    await loadTexts(language)
+    // Texts added after init: render them now (the first render comes after this function).
+    if (language !== 'en') await i18next.changeLanguage(language)
+  } catch {
+    // The German texts could not be loaded: the page shows in English, and says so (lang) to screen readers.
+    await i18next.changeLanguage('en')
+  }
   document.documentElement.lang = i18next.language
   i18next.on('languageChanged', (language) => { document.documentElement.lang = language })
 }
 
+/** Switches the page to `language`; rejects, changing nothing, when its texts cannot be loaded. */
 export async function chooseLanguage (language: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, language)
   await loadTexts(language)
