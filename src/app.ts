@@ -4,7 +4,6 @@ import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { MapSettings } from './modules/requests/requests.schemas.js'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuth } from './http/auth.js'
@@ -36,6 +35,7 @@ import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
 import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
+import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
@@ -187,6 +187,8 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
       await db.query('SELECT 1')
       return { status: 'ready' as const }
     })
+    // Fixed for the life of the process: worked out once.
+    const mapSettings = { tile_url: config.mapTileUrl, attribution: config.mapTileAttribution, geocoder_url: config.geocoderUrl?.replace(/\/+$/, '') ?? null }
     api.get('/map-settings', {
       schema: {
         tags: ['requests'],
@@ -195,7 +197,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
         response: { 200: MapSettings },
       },
       config: { auth: 'none', extension: true },
-    }, async () => ({ tile_url: config.mapTileUrl, attribution: config.mapTileAttribution, geocoder_url: config.geocoderUrl?.replace(/\/+$/, '') ?? null }))
+    }, async () => mapSettings)
     await api.register(authRoutes, { auth })
     await api.register(sessionRoutes, { auth, refreshTokenTtlDays: config.refreshTokenTtlDays })
     await api.register(usersRoutes, { users })

@@ -78,7 +78,7 @@ for (const engine of engines()) {
     })
 
     it('finds the few requests of a sparse view amid many just outside it (read through the rectangle itself)', async () => {
-      // A thin rectangle 0.2° wide; 70 requests just north of its centre (more than 16 · (cap + 1) read nearest).
+      // A thin rectangle 0.2° wide; 70 requests just north of its centre (more than the 2 · (cap + 1) read nearest).
       const at = { lat: 33.3, lon: -120.5 }
       await insertRequests(t, owner.id, Array.from({ length: 70 }, (_, i) => ({ lat: at.lat + 0.002, lon: at.lon + (i - 35) * 0.00001, createdAt: tick() })), G)
       const [westEnd, eastEnd] = await insertRequests(t, owner.id, [{ lat: at.lat, lon: at.lon - 0.09, createdAt: tick() }, { lat: at.lat, lon: at.lon + 0.095, createdAt: tick() }], G)

@@ -216,6 +216,9 @@ export function findInBounds (db: Queryable, boxes: readonly BoundsBox[], limit:
   return db.query<ListItemRow>(boundsSql(boxes.length, view), boundsParams(boxes, limit, view))
 }
 
+/** What a map marker is made from (MapMarker), with the columns of its `location` and the requester it is exact for. */
+const MARKER_COLUMNS = `r.id, r.title, r.request_type_id, r.urgency, r.status, r.requester_id, ${LOCATION_COLUMNS}`
+
 /** A marker as read, with where the KNN read stands (see nearestMarkersSql). */
 export type MarkerRow = Omit<MapMarker, 'location'> & LocatedRow & { knn: number, inside: boolean, last_knn: number, fetched: number }
 
@@ -237,12 +240,11 @@ export function nearestMarkersSql (take: number, boxes: number, view: SearchView
   const p = boxes * 4
   const point = `cube(ARRAY[$${p + 1}, $${p + 2}, $${p + 3}]::float8[])`
   return /* sql */ `
-    SELECT k.id, k.title, k.request_type_id, k.urgency, k.status, k.requester_id, ${LOCATION_COLUMNS.replaceAll('r.', 'k.')},
-      k.knn, k.inside, k.last_knn, k.fetched
+    SELECT k.*
     FROM (
       SELECT k.*, (${inside}) AS inside, max(k.knn) OVER () AS last_knn, count(*) OVER () AS fetched
       FROM (
-        SELECT r.id, r.title, r.request_type_id, r.urgency, r.status, r.requester_id, ${LOCATION_COLUMNS}, ${cube} <-> ${point} AS knn
+        SELECT ${MARKER_COLUMNS}, ${cube} <-> ${point} AS knn
         FROM requests r
         WHERE ${ACTIVE} ${pendingCondition(view, p + 4)}
         ORDER BY ${cube} <-> ${point}
@@ -266,14 +268,10 @@ export function markersInBoxesSql (boxes: number, view: SearchView = EXACT_VIEW)
   const centre = boxes * 10 + (view.hidePendingFrom === undefined ? 2 : 3)
   const point = `cube(ARRAY[$${centre}, $${centre + 1}, $${centre + 2}]::float8[])`
   return /* sql */ `
-    SELECT r.id, r.title, r.request_type_id, r.urgency, r.status, r.requester_id, ${LOCATION_COLUMNS},
-      r.knn, true AS inside, 0 AS last_knn, 0 AS fetched
-    FROM (
-      SELECT r.id, r.title, r.request_type_id, r.urgency, r.status, r.requester_id, ${LOCATION_COLUMNS}, ${placeOf(view).cube} <-> ${point} AS knn
-      FROM requests r
-      WHERE ${inBoxes(boxes, view)}
-    ) r
-    ORDER BY r.knn, r.id
+    SELECT ${MARKER_COLUMNS}, ${placeOf(view).cube} <-> ${point} AS knn, true AS inside, 0 AS last_knn, 0 AS fetched
+    FROM requests r
+    WHERE ${inBoxes(boxes, view)}
+    ORDER BY knn, r.id
     LIMIT $${boxes * 10 + 1}`
 }
 
