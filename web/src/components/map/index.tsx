@@ -5,6 +5,9 @@ import { unwrap } from '../../api/errors'
 
 export type { MapBounds, MapMarkerItem, MapPoint } from './types'
 
+/** A longitude into -180..180 (180 itself becomes -180, the same meridian): Leaflet's run past ±180 where the world repeats. */
+export const wrapLongitude = (lon: number): number => ((lon + 540) % 360) - 180
+
 /** Leaflet and the map view load on first use only (the start page's budget: docs/web.md › Size). */
 export const MapView = lazy(() => import('./map-view'))
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MapView, useMapSettings, type MapPoint } from '.'
+import { MapView, useMapSettings, wrapLongitude, type MapPoint } from '.'
 
 /** Six decimals: about 10 cm, more than any address needs. */
 const round = (value: number): number => Math.round(value * 1e6) / 1e6
@@ -30,7 +30,7 @@ export function PlacePicker ({ start, onChoose }: { start: MapPoint | undefined,
           onMoveEnd={(_bounds, centre, initial) => {
             // Only where the person moves the map is a choice, not where it first shows.
             if (initial) return
-            const point = { lat: round(centre.lat), lon: round(((centre.lon + 540) % 360) - 180) }
+            const point = { lat: round(centre.lat), lon: round(wrapLongitude(centre.lon)) }
             if (start === undefined || Math.abs(point.lat - start.lat) > 1e-6 || Math.abs(point.lon - start.lon) > 1e-6) onChoose(point)
           }}
         />

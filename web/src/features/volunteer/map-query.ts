@@ -1,9 +1,7 @@
-import type { MapBounds } from '../../components/map/types'
+import { wrapLongitude as wrap, type MapBounds } from '../../components/map'
 
 /** Five decimals (about a metre): the same view asks the same question, so answers are reused. */
 const fixed = (value: number): string => value.toFixed(5)
-/** Into -180..180 (180 itself becomes -180, the same meridian). */
-const wrap = (lon: number): number => ((lon + 540) % 360) - 180
 
 /**
  * The query of GET /requests/map for what the map shows. Leaflet's edges run past ±180 where the world
