@@ -75,6 +75,23 @@ test.describe('the map: an alternative view of the nearby requests, and a way to
     }
   })
 
+  test('leaving the map right after the window changed size raises no error', async ({ page, request }) => {
+    const home = uniquePoint()
+    const requester = await registerPerson(request, 'Rita', 'Asker')
+    const id = await createRequest(request, requester, { ...north(home, 100), title: 'Water the plants', urgency: 'low' })
+    await approve(request, id)
+    const volunteer = await registerPerson(request, 'Vera', 'Helper', home)
+    await signIn(page, volunteer)
+    await page.goto(`/find-help?lat=${home.latitude}&lon=${home.longitude}&radius=5000&view=map`)
+    const marker = page.getByRole('link', { name: 'Water the plants (Low, approximate place)' })
+    await expect(marker).toBeVisible()
+    // Leaflet reports the new view of a resized map 200 ms later; the map is gone by then (a page error fails the test).
+    await page.setViewportSize({ width: 640, height: 400 })
+    await marker.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Water the plants' })).toBeFocused()
+    await page.waitForTimeout(400)
+  })
+
   test('a requester chooses the place of a request on a map with the arrow keys; the coordinates follow the cross', async ({ page, request, checkA11y }) => {
     const requester = await registerPerson(request, 'Paula', 'Picker')
     await page.emulateMedia({ reducedMotion: 'reduce' })

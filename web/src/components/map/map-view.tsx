@@ -38,11 +38,12 @@ export default function MapView ({ centre, zoom = 15, label, instructions, tiles
     // The first view is reported too (the find-help map asks for its markers then), marked as such:
     // setView reports it before it returns.
     let initial = true
-    created.on('moveend', () => {
+    const report = () => {
       const bounds = created.getBounds()
       const middle = created.getCenter()
       moved({ south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast() }, { lat: middle.lat, lon: middle.lng }, initial)
-    })
+    }
+    created.on('moveend', report)
     created.setView([centre.lat, centre.lon], zoom)
     initial = false
     // Leaflet's container: one stop for the keyboard, named and explained for screen readers.
@@ -52,6 +53,9 @@ export default function MapView ({ centre, zoom = 15, label, instructions, tiles
     container.setAttribute('aria-describedby', instructions)
     map.current = created
     return () => {
+      // Leaflet 1.9.4's remove() leaves the 200 ms timer of a resize's moveend running; a map gone by then
+      // has no position to report, and reading it would throw.
+      created.off('moveend', report)
       created.remove()
       map.current = null
     }
