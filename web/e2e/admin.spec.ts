@@ -109,7 +109,7 @@ test.describe('administration: find a user, give and take roles, block, unblock,
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(E2E_ADMIN.email)
     await page.getByLabel('Passwort', { exact: true }).fill(E2E_ADMIN.password)
     await page.getByLabel('Passwort', { exact: true }).press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Service' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Service' })).toBeFocused()
     await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Benutzer' }).press('Enter')
     await expect(page.getByRole('heading', { level: 1, name: 'Benutzer finden' })).toBeFocused()
     await scan()

@@ -114,7 +114,7 @@ test.describe('moderation: the queue by urgency, approve, reject with a reason, 
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(person.email)
     await page.getByLabel('Passwort', { exact: true }).fill('correct horse battery')
     await page.getByLabel('Passwort', { exact: true }).press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Mona' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Mona' })).toBeFocused()
     await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Moderation' }).press('Enter')
     await expect(page.getByRole('heading', { level: 1, name: 'Hilfegesuche, die auf eine Entscheidung warten' })).toBeFocused()
     const item = page.getByRole('article', { name: title })

@@ -164,7 +164,7 @@ test.describe('requester journeys', () => {
     await fill(page, 'Breitengrad', '52,52')
     await fill(page, 'Längengrad', '13,405')
     await page.getByRole('button', { name: 'Anfrage senden' }).press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name: 'Einkauf am Freitag' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Einkauf am Freitag' })).toBeFocused()
     await expect(page.getByText('Stand: Wartet auf Prüfung')).toBeVisible()
     await scan()
     await page.getByRole('button', { name: 'Diese Anfrage zurückziehen' }).press('Enter')

@@ -163,7 +163,7 @@ test.describe('volunteer: find help nearby, offer, withdraw, my offers', () => {
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(volunteer.email)
     await page.getByLabel('Passwort', { exact: true }).fill('correct horse battery')
     await page.getByLabel('Passwort', { exact: true }).press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Vera' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Vera' })).toBeFocused()
     await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Hilfe in der Nähe' }).press('Enter')
     await expect(page.getByRole('heading', { level: 1, name: 'Menschen in der Nähe helfen' })).toBeFocused()
     await scan()
