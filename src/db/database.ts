@@ -1,6 +1,16 @@
+import type { Sql } from 'sql-template-tag'
+
+/** A statement: a `sql` tagged template (src/db/sql.ts), or text with its parameters beside it. */
+export type Statement = string | Sql
+
 /** What repositories need from a connection: run one parameterised statement, get its rows. */
 export interface Queryable {
-  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>
+  query<R = Record<string, unknown>>(statement: Statement, params?: readonly unknown[]): Promise<R[]>
+}
+
+/** The text and parameters of a statement, whichever way it was given. */
+export function statementParts (statement: Statement, params?: readonly unknown[]): { text: string, values: readonly unknown[] | undefined } {
+  return typeof statement === 'string' ? { text: statement, values: params } : { text: statement.text, values: statement.values }
 }
 
 /** A connection inside a transaction; `exec` runs a multi-statement script (migrations only). */
@@ -62,13 +72,13 @@ export function constraintName (error: unknown): string | undefined {
   return typeof name === 'string' ? name : undefined
 }
 
-export async function maybeOne<R> (db: Queryable, text: string, params?: readonly unknown[]): Promise<R | undefined> {
-  const rows = await db.query<R>(text, params)
+export async function maybeOne<R> (db: Queryable, statement: Statement, params?: readonly unknown[]): Promise<R | undefined> {
+  const rows = await db.query<R>(statement, params)
   return rows[0]
 }
 
-export async function one<R> (db: Queryable, text: string, params?: readonly unknown[]): Promise<R> {
-  const row = await maybeOne<R>(db, text, params)
+export async function one<R> (db: Queryable, statement: Statement, params?: readonly unknown[]): Promise<R> {
+  const row = await maybeOne<R>(db, statement, params)
   if (row === undefined) throw new Error('expected one row, got none')
   return row
 }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { Mutex, PGlite, TransactionAbortedError, protocol } from '@electric-sql/pglite'
 import { cube } from '@electric-sql/pglite/contrib/cube'
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
-import type { Database, NotifyHandler, Transaction } from './database.js'
+import { statementParts, type Database, type NotifyHandler, type Transaction } from './database.js'
 import { protocolChannel, type ProtocolChannel } from './pglite-protocol.js'
 import { StatementNames } from './statements.js'
 import { concat, type Answer, type Column, type Parsers } from './wire.js'
@@ -115,7 +115,8 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
     return await channel.exclusive(() => send(serialize.query(sql), syncToFs))
   }
 
-  const query: Database['query'] = async (text, params) => {
+  const query: Database['query'] = async (statement, given) => {
+    const { text, values: params } = statementParts(statement, given)
     try {
       return await transactionLock.runExclusive(() => channel.exclusive(() => run(text, params, false)))
     } catch (error) {
@@ -132,8 +133,9 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
       return await transactionLock.runExclusive(async () => {
         let open = true
         const tx: Transaction = {
-          async query (text, params) {
+          async query (statement, given) {
             if (!open) throw new Error('Transaction is closed')
+            const { text, values: params } = statementParts(statement, given)
             try {
               return await channel.exclusive(() => run(text, params, true))
             } catch (error) {
@@ -188,17 +190,26 @@ async function tryLock (query: Database['query'], classId: number, objectId: num
 function publicApi (pg: PGlite): Database {
   return {
     engine: 'pglite',
-    async query (text, params) { return (await pg.query<never>(text, params as unknown[] | undefined)).rows },
+    async query (statement, given) {
+      const { text, values } = statementParts(statement, given)
+      return (await pg.query<never>(text, values as unknown[] | undefined)).rows
+    },
     async transaction (fn) {
       return await pg.transaction(async (tx) => await fn({
-        async query (text, params) { return (await tx.query<never>(text, params as unknown[] | undefined)).rows },
+        async query (statement, given) {
+          const { text, values } = statementParts(statement, given)
+          return (await tx.query<never>(text, values as unknown[] | undefined)).rows
+        },
         async exec (sql) { await tx.exec(sql) },
       }))
     },
     // PGlite calls back on each notification its own parser reads (a transaction's at its COMMIT).
     async listen (name, handler) { return await pg.listen(name, handler) },
     async tryListenerLock (classId, objectId) {
-      return await tryLock(async (text, params) => (await pg.query<never>(text, params as unknown[] | undefined)).rows, classId, objectId)
+      return await tryLock(async (statement, given) => {
+        const { text, values } = statementParts(statement, given)
+        return (await pg.query<never>(text, values as unknown[] | undefined)).rows
+      }, classId, objectId)
     },
     async close () { await pg.close() },
   }

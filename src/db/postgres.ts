@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { DatabaseUnavailableError, sqlState, type Database, type Transaction } from './database.js'
+import { DatabaseUnavailableError, sqlState, statementParts, type Database, type Transaction } from './database.js'
 import { Listener } from './listener.js'
 import { StatementNames } from './statements.js'
 
@@ -62,7 +62,8 @@ export async function openPostgres (connectionString: string, options: PostgresO
     const name = names.get(text)
     return { text, values: params as unknown[] | undefined, ...(name !== null ? { name } : {}) }
   }
-  const query: Database['query'] = async (text, params) => {
+  const query: Database['query'] = async (input, given) => {
+    const { text, values: params } = statementParts(input, given)
     try {
       return (await pool.query(statement(text, params))).rows
     } catch (error) {
@@ -82,7 +83,8 @@ export async function openPostgres (connectionString: string, options: PostgresO
       try {
         await client.query('BEGIN')
         const tx: Transaction = {
-          async query (text, params) {
+          async query (input, given) {
+            const { text, values: params } = statementParts(input, given)
             try {
               return (await client.query(statement(text, params))).rows
             } catch (error) {

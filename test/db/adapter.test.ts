@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { PGlite } from '@electric-sql/pglite'
 import type { Database } from '../../src/db/database.js'
+import { sql } from '../../src/db/sql.js'
 import { openPglite, pgliteDatabase } from '../../src/db/pglite.js'
 import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'
@@ -21,6 +22,15 @@ for (const engine of databaseEngines()) {
     })
 
     const ids = async (): Promise<number[]> => (await db.query<{ id: number }>('SELECT id FROM things ORDER BY id')).map((row) => row.id)
+
+    it('takes a sql tagged template, outside and inside a transaction, nested fragments numbered in order', async () => {
+      const name = "it's"
+      await db.query(sql`INSERT INTO things VALUES (${100}, ${name})`)
+      const rows = await db.transaction((tx) => tx.query<{ id: number, name: string }>(
+        sql`SELECT id, name FROM things WHERE id = ANY(${[100, 101]}::int[]) AND ${sql`name = ${name}`}`))
+      assert.deepEqual(rows, [{ id: 100, name }])
+      await db.query(sql`DELETE FROM things WHERE id = ${100}`)
+    })
 
     it('commits when the function resolves and rolls back when it throws', async () => {
       assert.equal(await db.transaction(async (tx) => {
