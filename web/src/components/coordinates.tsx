@@ -1,10 +1,9 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Problem } from '../i18n/server-errors'
 import { parseCoordinate } from '../lib/coordinates'
 import { useAnnounce } from './announcer'
 import { TextInput } from './fields'
-import { useDeviceLocation } from './use-device-location'
 
 /**
  * A point typed as latitude and longitude (profile, asking for help, finding help, availability):
@@ -51,4 +50,26 @@ export function CoordinateFields ({ coordinates, hints = true, paired = true }: 
     </>
   )
   return paired ? <div className='pair'>{fields}</div> : fields
+}
+
+/**
+ * "Use my current location": asks the device once at a time (a second press while it is asking does
+ * nothing) and hands on the point to five decimals (about a metre); a missing API or a refusal is shown
+ * through `show`, the form's own error summary.
+ */
+function useDeviceLocation (show: (problems: Problem[]) => void): (found: (latitude: string, longitude: string) => void) => void {
+  const { t } = useTranslation()
+  const locating = useRef(false)
+  return (found) => {
+    if (locating.current) return
+    if (!('geolocation' in navigator)) return show([{ message: t('location.unavailable') }])
+    locating.current = true
+    navigator.geolocation.getCurrentPosition((position) => {
+      locating.current = false
+      found(position.coords.latitude.toFixed(5), position.coords.longitude.toFixed(5))
+    }, () => {
+      locating.current = false
+      show([{ message: t('location.denied') }])
+    }, { enableHighAccuracy: false, timeout: 15000 })
+  }
 }

@@ -5,19 +5,20 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { updateSessionUser } from '../../api/session'
+import { MY_ROLES_KEY } from '../../api/use-my-roles'
 import { useAnnounce } from '../../components/announcer'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { CoordinateFields, useCoordinates } from '../../components/coordinates'
 import { useFormProblems } from '../../components/use-form-problems'
+import { roleName } from '../../i18n/labels'
 import { serverProblem, type Problem } from '../../i18n/server-errors'
 
 const DETAIL_FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'bio'] as const
 const LOCATION_FIELDS = ['latitude', 'longitude'] as const
 const PHONE = /^\+?[1-9]\d{1,14}$/
 const ME = ['get', '/api/v1/users/me'] as const
-const ROLES = ['get', '/api/v1/users/me/roles'] as const
 
 type Details = { first_name: string, last_name: string, phone: string | null, address: string | null, city: string | null, bio: string | null }
 
@@ -103,7 +104,7 @@ function LocationForm () {
 
 function Roles () {
   const { t } = useTranslation()
-  const roles = useQuery({ queryKey: ROLES, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/roles', { signal })) })
+  const roles = useQuery({ queryKey: MY_ROLES_KEY, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/roles', { signal })) })
   return (
     <section aria-labelledby='roles-heading'>
       <h2 id='roles-heading'>{t('profile.roles')}</h2>
@@ -113,7 +114,7 @@ function Roles () {
           ? <p className='error-text'>{serverProblem(roles.error, t, []).message}</p>
           : (
             <ul>
-              {roles.data.map((role) => <li key={role.id}>{t(`roles.${role.name}`, { defaultValue: role.name })}</li>)}
+              {roles.data.map((role) => <li key={role.id}>{roleName(t, role.name)}</li>)}
             </ul>
             )}
     </section>
