@@ -5,10 +5,10 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { useAnnounce } from '../../components/announcer'
 import { Page } from '../../components/page'
-import { describeNotification } from './describe'
-import { UNREAD_COUNT } from './unread'
 import { formatDate } from '../../lib/format'
 import { serverProblem } from '../../i18n/server-errors'
+import { describeNotification } from './describe'
+import { UNREAD_COUNT } from './unread'
 import '../../components/journeys.css'
 
 const INBOX = ['get', '/api/v1/notifications'] as const

@@ -12,11 +12,11 @@ import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { focusPageHeading, Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
-import { serverProblem } from '../../i18n/server-errors'
-import { kindLabel, statusLabel, urgencyLabel } from './labels'
 import { requestKey, responsesKey } from '../../api/keys'
-import { MY_REQUESTS } from './mine'
+import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
+import { kindLabel, statusLabel, urgencyLabel } from './labels'
+import { MY_REQUESTS } from './mine'
 
 function useInvalidate (id: number) {
   const client = useQueryClient()

@@ -5,8 +5,8 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
-import { statusLabel, urgencyLabel } from './labels'
 import { formatDate } from '../../lib/format'
+import { statusLabel, urgencyLabel } from './labels'
 
 export const MY_REQUESTS = ['get', '/api/v1/requests/my'] as const
 

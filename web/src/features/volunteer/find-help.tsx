@@ -12,9 +12,9 @@ import { CoordinateFields, useCoordinates } from '../../components/coordinates'
 import { useHomeLocation } from '../../components/use-home-location'
 import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem, type Problem } from '../../i18n/server-errors'
-import { NearbyMap } from './nearby-map'
 import { formatDate, formatDistance } from '../../lib/format'
 import { kindText, requestStatus, urgencyText } from '../../i18n/labels'
+import { NearbyMap } from './nearby-map'
 import '../../components/journeys.css'
 
 const FIELDS = ['latitude', 'longitude', 'radius'] as const

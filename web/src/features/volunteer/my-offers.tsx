@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { Page } from '../../components/page'
-import { MY_OFFERS_KEY } from './request'
 import { formatDate } from '../../lib/format'
 import { requestStatus, responseStatus } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
+import { MY_OFFERS_KEY } from './request'
 import '../../components/journeys.css'
 
 /** The volunteer's offers, newest first: where each stands, and the request it is for. */

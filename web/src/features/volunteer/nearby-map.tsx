@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { MapView, useMapSettings, type MapBounds, type MapMarkerItem } from '../../components/map'
-import { mapQuery } from './map-query'
 import { urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
+import { mapQuery } from './map-query'
 
 /**
  * The nearby requests as a map, the other view of the list on the same page: the markers are the
