@@ -16,6 +16,19 @@ const SERVICES = [['*.service.js', '**/*.service.js'], 'a repo is below the serv
 const ABOVE_LIB = [['../*', '../**'], 'src/lib/ imports only src/lib/ (and packages), so anything may use it']
 const TEST = [['**/test/**', '../test/*'], 'scripts use src/, never test/: move what both need into src/']
 
+/**
+ * Web features (web/src/features/<feature>/) use their own files and the shared folders (components/,
+ * lib/, api/, i18n/), never another feature's: what two features need moves to a shared folder, and
+ * where one page shows another feature's page, app.tsx hands it in. The imports are relative, so each
+ * depth of file has its own patterns (`../volunteer/…` leaves the feature from features/x/y.tsx).
+ */
+const webFeature = (...regexes) => ({
+  'no-restricted-imports': ['error', {
+    patterns: regexes.map((regex) => ({ regex, message: 'a feature imports only its own files and web/src/components, lib, api, i18n: move what features share there' })),
+  }],
+})
+const SHARED = '(?:components|lib|api|i18n)/'
+
 const restrict = (...entries) => ({
   'no-restricted-imports': ['error', { patterns: entries.map(([group, message]) => ({ group, message })) }],
 })
@@ -62,4 +75,8 @@ export default [
       'no-void': ['error', { allowAsStatement: true }],
     },
   },
+  // Web features, by how deep the file sits: features/home.tsx, features/<feature>/x.tsx, features/<feature>/<folder>/x.tsx.
+  { files: ['web/src/features/*.{ts,tsx}'], rules: webFeature('^\\./[^/]+/', `^\\.\\./(?!${SHARED})`) },
+  { files: ['web/src/features/*/*.{ts,tsx}'], rules: webFeature(`^\\.\\./(?!\\.\\./${SHARED})`) },
+  { files: ['web/src/features/*/*/*.{ts,tsx}'], rules: webFeature(`^\\.\\./\\.\\./(?!\\.\\./${SHARED})`) },
 ]

@@ -13,6 +13,8 @@ import { chooseLanguage } from './i18n'
 import { canModerate, isAdmin, isVolunteer, useMyRoles, useRolesSettled } from './api/use-my-roles'
 import { PageErrorBoundary } from './components/page-error-boundary'
 import { RoleGate } from './components/role-gate'
+import { focusPageHeading } from './components/page'
+import { localeOf } from './lib/format'
 import { useLiveEvents } from './features/notifications/live-events'
 import { useUnreadCount } from './features/notifications/unread'
 
@@ -35,7 +37,15 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/profile', page: page(() => import('./features/account/profile'), 'ProfilePage'), access: 'signed-in' },
   { path: '/ask', page: page(() => import('./features/requests/ask'), 'AskPage'), access: 'signed-in' },
   { path: '/requests/mine', page: page(() => import('./features/requests/mine'), 'MyRequestsPage'), access: 'signed-in' },
-  { path: '/requests/:id', page: page(() => import('./features/requests/detail'), 'RequestPage'), access: 'signed-in' },
+  // Someone else's request shows as the volunteer's page: the two features meet here, not in each other's files.
+  {
+    path: '/requests/:id',
+    page: page(async () => {
+      const [{ RequestPage }, { VolunteerRequestPage }] = await Promise.all([import('./features/requests/detail'), import('./features/volunteer/request')])
+      return { RequestPage: () => <RequestPage OthersView={VolunteerRequestPage} /> }
+    }, 'RequestPage'),
+    access: 'signed-in',
+  },
   { path: '/notifications', page: page(() => import('./features/notifications/notifications'), 'NotificationsPage'), access: 'signed-in' },
   // Volunteer, moderation and administration journeys.
   { path: '/find-help', page: page(() => import('./features/volunteer/find-help'), 'FindHelpPage'), access: isVolunteer },
@@ -81,9 +91,7 @@ function useFocusOnNavigation (): void {
     let observer: MutationObserver | undefined
     let frame = 0
     const focusHeading = (): boolean => {
-      const heading = document.querySelector<HTMLElement>('main h1')
-      if (heading === null) return false
-      heading.focus()
+      if (!focusPageHeading()) return false
       // A frame later, so that the page has set its document title.
       frame = requestAnimationFrame(() => announce(document.title))
       return true
@@ -186,7 +194,7 @@ export function App () {
 
   return (
     <RouterProvider navigate={(path) => { void navigate(path) }} useHref={useHref}>
-      <I18nProvider locale={i18n.language === 'de' ? 'de-DE' : 'en-GB'}>
+      <I18nProvider locale={localeOf(i18n.language)}>
         <a href='#main' className='skip-link'>{t('app.skip')}</a>
         <header className='site-header'>
           <Link href='/' className='brand'>{t('app.name')}</Link>

@@ -18,3 +18,14 @@ export function Page ({ title, hasErrors = false, before, children }: { title: s
     </>
   )
 }
+
+/**
+ * Moves focus to the page's h1, after navigation or after an action that changed the whole page, so
+ * that a screen reader reads from there; false while the page has no h1 yet (its code is still loading).
+ */
+export function focusPageHeading (): boolean {
+  const heading = document.querySelector<HTMLElement>('main h1')
+  if (heading === null) return false
+  heading.focus()
+  return true
+}

@@ -1,31 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Button, Form } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { updateSessionUser } from '../../api/session'
+import { MY_ROLES_KEY } from '../../api/use-my-roles'
 import { useAnnounce } from '../../components/announcer'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
-import { useDeviceLocation } from '../../components/use-device-location'
+import { CoordinateFields, useCoordinates } from '../../components/coordinates'
 import { useFormProblems } from '../../components/use-form-problems'
+import { roleName } from '../../i18n/labels'
 import { serverProblem, type Problem } from '../../i18n/server-errors'
 
 const DETAIL_FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'bio'] as const
 const LOCATION_FIELDS = ['latitude', 'longitude'] as const
 const PHONE = /^\+?[1-9]\d{1,14}$/
 const ME = ['get', '/api/v1/users/me'] as const
-const ROLES = ['get', '/api/v1/users/me/roles'] as const
 
 type Details = { first_name: string, last_name: string, phone: string | null, address: string | null, city: string | null, bio: string | null }
-
-/** Reads a coordinate typed with a point or a comma ("52,52" is how German writes 52.52). */
-export function parseCoordinate (text: string, limit: number): number | undefined {
-  const value = Number(text.trim().replace(',', '.'))
-  return text.trim() !== '' && Number.isFinite(value) && Math.abs(value) <= limit ? value : undefined
-}
 
 function DetailsForm ({ profile }: { profile: Details }) {
   const { t } = useTranslation()
@@ -78,43 +73,29 @@ function LocationForm () {
   const { t } = useTranslation()
   const announce = useAnnounce()
   const form = useFormProblems(LOCATION_FIELDS)
-  const [latitude, setLatitude] = useState('')
-  const [longitude, setLongitude] = useState('')
+  const coordinates = useCoordinates(form.show)
   const save = useMutation({
     mutationFn: (body: { latitude: number, longitude: number }) => unwrap(api.POST('/api/v1/users/me/location', { body })),
     onSuccess: () => announce(t('profile.locationSaved')),
     onError: form.fail,
   })
-  const locate = useDeviceLocation(form.show)
-  const useCurrent = () => locate((lat, lon) => {
-    setLatitude(lat)
-    setLongitude(lon)
-    form.clear()
-    announce(t('location.found', { latitude: lat, longitude: lon }))
-  })
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (save.isPending) return
-    const lat = parseCoordinate(latitude, 90)
-    const lon = parseCoordinate(longitude, 180)
     const problems: Problem[] = []
-    if (lat === undefined) problems.push({ field: 'latitude', message: t('errors.latitudeInvalid') })
-    if (lon === undefined) problems.push({ field: 'longitude', message: t('errors.longitudeInvalid') })
-    if (lat === undefined || lon === undefined) return form.show(problems)
+    const point = coordinates.read(problems)
+    if (point === undefined) return form.show(problems)
     form.clear()
-    save.mutate({ latitude: lat, longitude: lon })
+    save.mutate(point)
   }
   return (
     <section aria-labelledby='location-heading'>
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
       <h2 id='location-heading'>{t('profile.location')}</h2>
       <p className='hint' id='location-intro'>{t('profile.locationIntro')}</p>
-      <Button className='button secondary' onPress={useCurrent}>{t('location.useCurrent')}</Button>
+      <Button className='button secondary' onPress={() => coordinates.fillFromDevice(form.clear)}>{t('location.useCurrent')}</Button>
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
-        <div className='pair'>
-          <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={latitude} onChange={setLatitude} />
-          <TextInput name='longitude' label={t('location.longitude')} hint={t('location.longitudeHint')} inputMode='decimal' value={longitude} onChange={setLongitude} />
-        </div>
+        <CoordinateFields coordinates={coordinates} />
         <Button type='submit' className='button'>{t('profile.saveLocation')}</Button>
       </Form>
     </section>
@@ -123,7 +104,7 @@ function LocationForm () {
 
 function Roles () {
   const { t } = useTranslation()
-  const roles = useQuery({ queryKey: ROLES, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/roles', { signal })) })
+  const roles = useQuery({ queryKey: MY_ROLES_KEY, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/roles', { signal })) })
   return (
     <section aria-labelledby='roles-heading'>
       <h2 id='roles-heading'>{t('profile.roles')}</h2>
@@ -133,7 +114,7 @@ function Roles () {
           ? <p className='error-text'>{serverProblem(roles.error, t, []).message}</p>
           : (
             <ul>
-              {roles.data.map((role) => <li key={role.id}>{t(`roles.${role.name}`, { defaultValue: role.name })}</li>)}
+              {roles.data.map((role) => <li key={role.id}>{roleName(t, role.name)}</li>)}
             </ul>
             )}
     </section>

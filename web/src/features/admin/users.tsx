@@ -9,9 +9,9 @@ import { MY_ROLES_KEY } from '../../api/use-my-roles'
 import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
 import { Page } from '../../components/page'
-import { roleName } from '../volunteer/format'
-import { journeyProblem } from '../volunteer/problems'
-import '../volunteer/journeys.css'
+import { roleName } from '../../i18n/labels'
+import { serverProblem } from '../../i18n/server-errors'
+import '../../components/journeys.css'
 
 type AdminUser = Awaited<ReturnType<typeof findUsers>>[number]
 
@@ -39,7 +39,7 @@ function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<
     if (user.id === me?.id) await client.invalidateQueries({ queryKey: MY_ROLES_KEY })
   }
   const fail = (error: unknown) => {
-    const message = journeyProblem(error, t).message
+    const message = serverProblem(error, t).message
     setProblem(message)
     announce(message)
   }
@@ -145,7 +145,7 @@ export function AdminUsersPage () {
             {results.isPending || roles.isPending
               ? <p>{t('common.loading')}</p>
               : results.isError || roles.isError
-                ? <p className='error-text'>{journeyProblem(results.error ?? roles.error, t).message}</p>
+                ? <p className='error-text'>{serverProblem(results.error ?? roles.error, t).message}</p>
                 : results.data.length === 0
                   ? <p>{t('admin.none', { query: q })}</p>
                   : (

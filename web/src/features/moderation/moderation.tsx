@@ -10,9 +10,10 @@ import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
-import { formatDate, kindText, requestStatus, urgencyText } from '../volunteer/format'
-import { journeyProblem } from '../volunteer/problems'
-import '../volunteer/journeys.css'
+import { formatDate } from '../../lib/format'
+import { kindText, requestStatus, urgencyText } from '../../i18n/labels'
+import { serverProblem } from '../../i18n/server-errors'
+import '../../components/journeys.css'
 
 const PENDING_KEY = ['get', '/api/v1/moderation/requests/pending'] as const
 const MINE_KEY = ['get', '/api/v1/moderation/requests/my'] as const
@@ -47,7 +48,7 @@ function RejectDialog ({ item, onClose, onRejected }: { item: Item, onClose: () 
   const reject = useMutation({
     mutationFn: (comment: string) => unwrap(api.POST('/api/v1/moderation/requests/{id}/reject', { params: { path: { id: item.id } }, body: { comment } })),
     onSuccess: () => onRejected(item),
-    onError: (error) => form.show([journeyProblem(error, t, COMMENT_FIELDS)]),
+    onError: (error) => form.show([serverProblem(error, t, COMMENT_FIELDS)]),
   })
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -116,7 +117,7 @@ export function ModerationQueuePage () {
     mutationFn: (item: Item) => unwrap(api.POST('/api/v1/moderation/requests/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
     onSuccess: (_answer, item) => decided(item, t('moderation.approved', { title: item.title })),
     onError: (error, item) => {
-      const message = journeyProblem(error, t).message
+      const message = serverProblem(error, t).message
       setProblem({ id: item.id, message })
       announce(message)
     },
@@ -131,7 +132,7 @@ export function ModerationQueuePage () {
       {pending.isPending
         ? <p>{t('common.loading')}</p>
         : pending.isError
-          ? <p className='error-text'>{journeyProblem(pending.error, t).message} <Button className='link-button' onPress={() => { void pending.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+          ? <p className='error-text'>{serverProblem(pending.error, t).message} <Button className='link-button' onPress={() => { void pending.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
           : count === 0
             ? <p>{t('moderation.queue.none')}</p>
             : (
@@ -192,7 +193,7 @@ export function ModeratedByMePage () {
       {mine.isPending
         ? <p>{t('common.loading')}</p>
         : mine.isError
-          ? <p className='error-text'>{journeyProblem(mine.error, t).message} <Button className='link-button' onPress={() => { void mine.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+          ? <p className='error-text'>{serverProblem(mine.error, t).message} <Button className='link-button' onPress={() => { void mine.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
           : mine.data.length === 0
             ? <p>{t('moderation.mine.none')}</p>
             : (

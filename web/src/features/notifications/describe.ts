@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
-import { formatDistance, kindText, urgencyText } from '../volunteer/format'
+import { formatDistance } from '../../lib/format'
+import { kindText, urgencyText } from '../../i18n/labels'
 
 interface NotificationLike { type: string, request_id: number, data: Record<string, unknown> }
 

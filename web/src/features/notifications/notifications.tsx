@@ -5,11 +5,11 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { useAnnounce } from '../../components/announcer'
 import { Page } from '../../components/page'
-import { formatDate } from '../volunteer/format'
-import { journeyProblem } from '../volunteer/problems'
+import { formatDate } from '../../lib/format'
+import { serverProblem } from '../../i18n/server-errors'
 import { describeNotification } from './describe'
 import { UNREAD_COUNT } from './unread'
-import '../volunteer/journeys.css'
+import '../../components/journeys.css'
 
 const INBOX = ['get', '/api/v1/notifications'] as const
 
@@ -37,7 +37,7 @@ export function NotificationsPage () {
       {inbox.isPending
         ? <p>{t('common.loading')}</p>
         : inbox.isError
-          ? <p className='error-text'>{journeyProblem(inbox.error, t).message} <Button className='link-button' onPress={() => { void inbox.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+          ? <p className='error-text'>{serverProblem(inbox.error, t).message} <Button className='link-button' onPress={() => { void inbox.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
           : inbox.data.length === 0
             ? <p>{t('notifications.none')}</p>
             : (
@@ -45,7 +45,7 @@ export function NotificationsPage () {
                 {anyUnread && newest !== undefined
                   ? <Button className='button' onPress={() => { if (!markRead.isPending) markRead.mutate(newest.id) }}>{t('notifications.markAllRead')}</Button>
                   : null}
-                {markRead.isError ? <p className='error-text' role='alert'>{journeyProblem(markRead.error, t).message}</p> : null}
+                {markRead.isError ? <p className='error-text' role='alert'>{serverProblem(markRead.error, t).message}</p> : null}
                 <ul className='cards'>
                   {inbox.data.map((notification) => {
                     const { text, href } = describeNotification(notification, t, i18n.language)

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Button, Form, Input, Label, Text, TextField, FieldError } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
@@ -10,36 +10,35 @@ import { Choice } from '../../components/choice'
 import { ErrorSummary, fieldId } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
-import { useDeviceLocation } from '../../components/use-device-location'
+import { CoordinateFields, useCoordinates } from '../../components/coordinates'
 import { useHomeLocation } from '../../components/use-home-location'
 import { PlacePicker } from '../../components/map/place-picker'
 import { AddressSearch } from '../../components/address-search'
 import { useFormProblems } from '../../components/use-form-problems'
-import type { Problem } from '../../i18n/server-errors'
 import type { paths } from '../../api/schema'
-import { parseCoordinate } from '../account/profile'
+import { useRequestTypes } from '../../api/use-request-types'
+import type { Problem } from '../../i18n/server-errors'
+import { parseCoordinate } from '../../lib/coordinates'
 import { kindLabel } from './labels'
 
 const FIELDS = ['request_type_id', 'title', 'description', 'urgency', 'address', 'city', 'desired_completion_date', 'latitude', 'longitude', 'contact_phone', 'contact_notes'] as const
 const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
-export const REQUEST_TYPES = ['get', '/api/v1/request-types'] as const
 
 export function AskPage () {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const announce = useAnnounce()
   const form = useFormProblems(FIELDS)
-  const types = useQuery({ queryKey: REQUEST_TYPES, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/request-types', { signal })), staleTime: 3_600_000 })
+  const types = useRequestTypes()
   const [kind, setKind] = useState<string | null>(null)
   const [urgency, setUrgency] = useState<string | null>('medium')
-  const [latitude, setLatitude] = useState('')
-  const [longitude, setLongitude] = useState('')
+  const coordinates = useCoordinates(form.show)
   const [picking, setPicking] = useState(false)
   const [address, setAddress] = useState('')
   const [city, setCity] = useState('')
-  const typedLat = parseCoordinate(latitude, 90)
-  const typedLon = parseCoordinate(longitude, 180)
+  const typedLat = parseCoordinate(coordinates.latitude, 90)
+  const typedLon = parseCoordinate(coordinates.longitude, 180)
   const typedPoint = typedLat !== undefined && typedLon !== undefined ? { lat: typedLat, lon: typedLon } : undefined
   const create = useMutation({
     mutationFn: (body: NewRequest) => unwrap(api.POST('/api/v1/requests', { body })),
@@ -50,19 +49,12 @@ export function AskPage () {
     onError: form.fail,
   })
 
-  const locate = useDeviceLocation(form.show)
-  const useCurrent = () => locate((lat, lon) => {
-    setLatitude(lat)
-    setLongitude(lon)
-    announce(t('location.found', { latitude: lat, longitude: lon }))
-  })
   const homeLocation = useHomeLocation()
   const fromHome = async () => {
     try {
       const home = await homeLocation()
       if (home === undefined) return form.show([{ message: t('ask.noHome') }])
-      setLatitude(String(home.latitude))
-      setLongitude(String(home.longitude))
+      coordinates.fill(home.latitude, home.longitude)
       announce(t('ask.homeUsed', home))
     } catch (error) {
       form.fail(error)
@@ -83,14 +75,11 @@ export function AskPage () {
     if (urgency === null) problems.push({ field: 'urgency', message: t('ask.errors.urgency') })
     const address = text('address')
     if (address === '') problems.push({ field: 'address', message: t('ask.errors.address') })
-    const lat = parseCoordinate(latitude, 90)
-    const lon = parseCoordinate(longitude, 180)
-    if (lat === undefined) problems.push({ field: 'latitude', message: t('errors.latitudeInvalid') })
-    if (lon === undefined) problems.push({ field: 'longitude', message: t('errors.longitudeInvalid') })
+    const point = coordinates.read(problems)
     const when = text('desired_completion_date')
     const whenDate = when === '' ? undefined : new Date(when)
     if (whenDate !== undefined && Number.isNaN(whenDate.getTime())) problems.push({ field: 'desired_completion_date', message: t('ask.errors.when') })
-    if (problems.length > 0 || kind === null || urgency === null || lat === undefined || lon === undefined) return form.show(problems)
+    if (problems.length > 0 || kind === null || urgency === null || point === undefined) return form.show(problems)
     form.clear()
     const optional = (name: string) => text(name) === '' ? {} : { [name]: text(name) }
     create.mutate({
@@ -99,8 +88,7 @@ export function AskPage () {
       description,
       urgency: urgency as typeof URGENCIES[number],
       address,
-      latitude: lat,
-      longitude: lon,
+      ...point,
       ...optional('city'),
       ...optional('contact_phone'),
       ...optional('contact_notes'),
@@ -141,24 +129,21 @@ export function AskPage () {
             <AddressSearch
               address={address}
               city={city}
-              onChoose={(place) => { setLatitude(String(place.lat)); setLongitude(String(place.lon)); announce(t('geocoder.chosen', { name: place.name })) }}
+              onChoose={(place) => { coordinates.fill(place.lat, place.lon); announce(t('geocoder.chosen', { name: place.name })) }}
             />
             <Button className='button secondary' onPress={() => { void fromHome() }}>{t('ask.useHome')}</Button>
-            <Button className='button secondary' onPress={useCurrent}>{t('location.useCurrent')}</Button>
+            <Button className='button secondary' onPress={() => coordinates.fillFromDevice()}>{t('location.useCurrent')}</Button>
             <Button className='button secondary' aria-expanded={picking} aria-controls={picking ? 'place-picker' : undefined} onPress={() => { setPicking(!picking) }}>
               {picking ? t('map.pickHide') : t('map.pick')}
             </Button>
             {picking
               ? (
                 <div id='place-picker'>
-                  <PlacePicker start={typedPoint} onChoose={(point) => { setLatitude(String(point.lat)); setLongitude(String(point.lon)) }} />
+                  <PlacePicker start={typedPoint} onChoose={(point) => { coordinates.fill(point.lat, point.lon) }} />
                 </div>
                 )
               : null}
-            <div className='pair'>
-              <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={latitude} onChange={setLatitude} />
-              <TextInput name='longitude' label={t('location.longitude')} hint={t('location.longitudeHint')} inputMode='decimal' value={longitude} onChange={setLongitude} />
-            </div>
+            <CoordinateFields coordinates={coordinates} />
           </div>
         </fieldset>
         <TextInput name='contact_phone' type='tel' label={t('ask.phone')} hint={t('ask.phoneHint')} autoComplete='tel' optional maxLength={50} />

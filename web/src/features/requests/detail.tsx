@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useState, type ComponentType, type FormEvent } from 'react'
 import { Button, Dialog, DialogTrigger, Form, Heading, Modal } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -10,12 +10,12 @@ import { useAnnounce } from '../../components/announcer'
 import { Choice } from '../../components/choice'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
-import { Page } from '../../components/page'
+import { focusPageHeading, Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
+import { requestKey, responsesKey } from '../../api/keys'
 import { serverProblem } from '../../i18n/server-errors'
-import { formatDateTime, kindLabel, statusLabel, urgencyLabel } from './labels'
-import { VolunteerRequestPage } from '../volunteer/request'
-import { requestKey, responsesKey } from './keys'
+import { formatDate } from '../../lib/format'
+import { kindLabel, statusLabel, urgencyLabel } from './labels'
 import { MY_REQUESTS } from './mine'
 
 function useInvalidate (id: number) {
@@ -43,7 +43,7 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
       const name = offers.data?.find((offer) => offer.id === responseId)?.volunteer_name ?? ''
       await invalidate()
       announce(t('offers.accepted', { name }))
-      document.querySelector<HTMLElement>('main h1')?.focus()
+      focusPageHeading()
     },
     onError: (error) => {
       const message = serverProblem(error, t, []).message
@@ -68,7 +68,7 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
                     <h3>{offer.volunteer_name}</h3>
                     <dl className='facts'>
                       <div><dt>{t('request.status')}</dt><dd>{t(`offerStatus.${offer.status}`, { defaultValue: offer.status })}</dd></div>
-                      <div><dt>{t('offers.when')}</dt><dd>{formatDateTime(offer.responded_at, i18n.language)}</dd></div>
+                      <div><dt>{t('offers.when')}</dt><dd>{formatDate(offer.responded_at, i18n.language)}</dd></div>
                     </dl>
                     {offer.message !== null ? <blockquote>{offer.message}</blockquote> : null}
                     {open && offer.status === 'pending'
@@ -96,7 +96,7 @@ function Complete ({ id, volunteer }: { id: number, volunteer: string }) {
     onSuccess: async () => {
       await invalidate()
       announce(t('complete.done'))
-      document.querySelector<HTMLElement>('main h1')?.focus()
+      focusPageHeading()
     },
     onError: form.fail,
   })
@@ -159,7 +159,7 @@ function Cancel ({ id }: { id: number }) {
                           setProblem(undefined)
                           await invalidate()
                           announce(t('cancel.done'))
-                          document.querySelector<HTMLElement>('main h1')?.focus()
+                          focusPageHeading()
                         },
                         onError: (error) => {
                           close()
@@ -183,7 +183,11 @@ function Cancel ({ id }: { id: number }) {
   )
 }
 
-export function RequestPage () {
+/**
+ * One request: the requester's own view (offers, complete, cancel), or `OthersView` for anyone else
+ * (the volunteer's page, given by app.tsx so that this feature does not reach into another one).
+ */
+export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   const { t, i18n } = useTranslation()
   const { user } = useSession()
   const id = Number(useParams().id)
@@ -201,7 +205,7 @@ export function RequestPage () {
   const item = request.data
   const mine = user !== undefined && item.requester_id === user.id
   // Anyone else sees the request as a volunteer does (the same page as from "Find help nearby").
-  if (!mine) return <VolunteerRequestPage />
+  if (!mine) return <OthersView />
   const volunteer = item.assigned_volunteer !== null ? `${item.assigned_volunteer.first_name} ${item.assigned_volunteer.last_name}` : undefined
   return (
     <Page title={item.title}>
@@ -211,11 +215,11 @@ export function RequestPage () {
         <div><dt>{t('request.kind')}</dt><dd>{kindLabel(t, item.request_type.id, item.request_type.name)}</dd></div>
         <div><dt>{t('request.urgency')}</dt><dd>{urgencyLabel(t, item.urgency)}</dd></div>
         <div><dt>{t('request.where')}</dt><dd>{[item.address, item.city].filter(Boolean).join(', ')}</dd></div>
-        {item.desired_completion_date !== null ? <div><dt>{t('request.when')}</dt><dd>{formatDateTime(item.desired_completion_date, i18n.language)}</dd></div> : null}
+        {item.desired_completion_date !== null ? <div><dt>{t('request.when')}</dt><dd>{formatDate(item.desired_completion_date, i18n.language)}</dd></div> : null}
         {item.contact_phone !== null ? <div><dt>{t('ask.phone')}</dt><dd>{item.contact_phone}</dd></div> : null}
         {item.contact_notes !== null ? <div><dt>{t('ask.notes')}</dt><dd>{item.contact_notes}</dd></div> : null}
         {volunteer !== undefined ? <div><dt>{t('request.volunteer')}</dt><dd>{volunteer}</dd></div> : null}
-        <div><dt>{t('request.created')}</dt><dd>{formatDateTime(item.created_at, i18n.language)}</dd></div>
+        <div><dt>{t('request.created')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
       </dl>
       {item.status === 'pending_moderation' ? <p>{t('request.awaitingModeration')}</p> : null}
       {['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}

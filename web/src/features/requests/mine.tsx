@@ -5,7 +5,8 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
-import { formatDateTime, statusLabel, urgencyLabel } from './labels'
+import { formatDate } from '../../lib/format'
+import { statusLabel, urgencyLabel } from './labels'
 
 export const MY_REQUESTS = ['get', '/api/v1/requests/my'] as const
 
@@ -30,7 +31,7 @@ export function MyRequestsPage () {
                       <div><dt>{t('request.status')}</dt><dd><span className={`status status-${item.status}`}>{statusLabel(t, item.status)}</span></dd></div>
                       <div><dt>{t('request.kind')}</dt><dd>{item.request_type_name}</dd></div>
                       <div><dt>{t('request.urgency')}</dt><dd>{urgencyLabel(t, item.urgency)}</dd></div>
-                      <div><dt>{t('request.created')}</dt><dd>{formatDateTime(item.created_at, i18n.language)}</dd></div>
+                      <div><dt>{t('request.created')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
                     </dl>
                   </li>
                 ))}

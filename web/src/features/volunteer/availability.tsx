@@ -5,18 +5,16 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import type { paths } from '../../api/schema'
+import { useRequestTypes } from '../../api/use-request-types'
 import { useAnnounce } from '../../components/announcer'
 import { Choice } from '../../components/choice'
 import { ErrorSummary, fieldId } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
-import { useDeviceLocation } from '../../components/use-device-location'
+import { CoordinateFields, useCoordinates } from '../../components/coordinates'
 import { useFormProblems } from '../../components/use-form-problems'
-import type { Problem } from '../../i18n/server-errors'
-import { parseCoordinate } from '../account/profile'
-import { REQUEST_TYPES } from '../requests/ask'
-import { kindText } from './format'
-import { journeyProblem } from './problems'
+import { serverProblem, type Problem } from '../../i18n/server-errors'
+import { kindText } from '../../i18n/labels'
 
 type Availability = paths['/api/v1/users/me/availability']['get']['responses']['200']['content']['application/json']
 type AvailabilityInput = NonNullable<paths['/api/v1/users/me/availability']['put']['requestBody']>['content']['application/json']
@@ -29,13 +27,11 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
   const announce = useAnnounce()
   const client = useQueryClient()
   const form = useFormProblems(FIELDS)
-  const types = useQuery({ queryKey: REQUEST_TYPES, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/request-types', { signal })), staleTime: 3_600_000 })
+  const types = useRequestTypes()
   const [onDuty, setOnDuty] = useState(saved.on_duty)
   const [kinds, setKinds] = useState(saved.request_type_ids.map(String))
   const [where, setWhere] = useState(saved.uses_home_location ? 'home' : 'point')
-  const [latitude, setLatitude] = useState(saved.latitude?.toString() ?? '')
-  const [longitude, setLongitude] = useState(saved.longitude?.toString() ?? '')
-  const locate = useDeviceLocation(form.show)
+  const coordinates = useCoordinates(form.show, { latitude: saved.latitude?.toString() ?? '', longitude: saved.longitude?.toString() ?? '' })
   const save = useMutation({
     mutationFn: (body: AvailabilityInput) => unwrap(api.PUT('/api/v1/users/me/availability', { body })),
     onSuccess: async (answer) => {
@@ -61,11 +57,7 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
     if (perDay === undefined) problems.push({ field: 'max_alerts_per_day', message: t('availability.errors.perDay') })
     let point: { latitude: number | null, longitude: number | null } = { latitude: null, longitude: null }
     if (where === 'point') {
-      const lat = parseCoordinate(latitude, 90)
-      const lon = parseCoordinate(longitude, 180)
-      if (lat === undefined) problems.push({ field: 'latitude', message: t('errors.latitudeInvalid') })
-      if (lon === undefined) problems.push({ field: 'longitude', message: t('errors.longitudeInvalid') })
-      point = { latitude: lat ?? null, longitude: lon ?? null }
+      point = coordinates.read(problems) ?? point
     }
     if (problems.length > 0) return form.show(problems)
     form.clear()
@@ -104,9 +96,8 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
         {where === 'point'
           ? (
             <div className='stack'>
-              <Button className='button secondary' onPress={() => locate((lat, lon) => { setLatitude(lat); setLongitude(lon); announce(t('location.found', { latitude: lat, longitude: lon })) })}>{t('location.useCurrent')}</Button>
-              <TextInput name='latitude' label={t('location.latitude')} inputMode='decimal' value={latitude} onChange={setLatitude} />
-              <TextInput name='longitude' label={t('location.longitude')} inputMode='decimal' value={longitude} onChange={setLongitude} />
+              <Button className='button secondary' onPress={() => coordinates.fillFromDevice()}>{t('location.useCurrent')}</Button>
+              <CoordinateFields coordinates={coordinates} hints={false} paired={false} />
             </div>
             )
           : null}
@@ -126,7 +117,7 @@ export function AvailabilityPage () {
       {saved.isPending
         ? <p>{t('common.loading')}</p>
         : saved.isError
-          ? <p className='error-text'>{journeyProblem(saved.error, t).message} <Button className='link-button' onPress={() => { void saved.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+          ? <p className='error-text'>{serverProblem(saved.error, t).message} <Button className='link-button' onPress={() => { void saved.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
           : <AvailabilityForm saved={saved.data} />}
     </Page>
   )

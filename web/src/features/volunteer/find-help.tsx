@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, type FormEvent } from 'react'
 import { Button, Form, Label, Link, Radio, RadioGroup } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -7,17 +7,15 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { useAnnounce } from '../../components/announcer'
 import { ErrorSummary } from '../../components/error-summary'
-import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
-import { useDeviceLocation } from '../../components/use-device-location'
+import { CoordinateFields, useCoordinates } from '../../components/coordinates'
 import { useHomeLocation } from '../../components/use-home-location'
 import { useFormProblems } from '../../components/use-form-problems'
-import type { Problem } from '../../i18n/server-errors'
-import { parseCoordinate } from '../account/profile'
-import { formatDate, formatDistance, kindText, requestStatus, urgencyText } from './format'
+import { serverProblem, type Problem } from '../../i18n/server-errors'
+import { formatDate, formatDistance } from '../../lib/format'
+import { kindText, requestStatus, urgencyText } from '../../i18n/labels'
 import { NearbyMap } from './nearby-map'
-import { journeyProblem } from './problems'
-import './journeys.css'
+import '../../components/journeys.css'
 
 const FIELDS = ['latitude', 'longitude', 'radius'] as const
 export const RADII = ['1000', '2000', '5000', '10000', '25000', '50000'] as const
@@ -65,8 +63,7 @@ export function FindHelpPage () {
   const announce = useAnnounce()
   const [params, setParams] = useSearchParams()
   const form = useFormProblems(FIELDS)
-  const [latitude, setLatitude] = useState(params.get('lat') ?? '')
-  const [longitude, setLongitude] = useState(params.get('lon') ?? '')
+  const coordinates = useCoordinates(form.show, { latitude: params.get('lat') ?? '', longitude: params.get('lon') ?? '' })
   const lat = params.get('lat')
   const lon = params.get('lon')
   const radiusParam = params.get('radius')
@@ -87,13 +84,12 @@ export function FindHelpPage () {
     announce(t('volunteer.find.found', { count: results.data.length, distance: formatDistance(Number(radius), i18n.language) }))
   }, [results.data, radius, announce, t, i18n.language])
   useEffect(() => {
-    if (results.error !== null) announce(journeyProblem(results.error, t).message)
+    if (results.error !== null) announce(serverProblem(results.error, t).message)
   }, [results.error, announce, t])
 
   const searchFrom = (latValue: number, lonValue: number) => {
     form.clear()
-    setLatitude(String(latValue))
-    setLongitude(String(lonValue))
+    coordinates.fill(latValue, lonValue)
     setParams({ lat: String(latValue), lon: String(lonValue), radius, ...shownAs }, { replace: false })
   }
 
@@ -105,25 +101,21 @@ export function FindHelpPage () {
       announce(t('volunteer.find.fromHome'))
       searchFrom(home.latitude, home.longitude)
     } catch (error) {
-      form.show([journeyProblem(error, t)])
+      form.show([serverProblem(error, t)])
     }
   }
 
-  const locate = useDeviceLocation(form.show)
-  const fromDevice = () => locate((lat, lon) => {
+  const fromDevice = () => coordinates.locate((lat, lon) => {
     announce(t('volunteer.find.fromDevice'))
     searchFrom(Number(lat), Number(lon))
   })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const latValue = parseCoordinate(latitude, 90)
-    const lonValue = parseCoordinate(longitude, 180)
     const problems: Problem[] = []
-    if (latValue === undefined) problems.push({ field: 'latitude', message: t('errors.latitudeInvalid') })
-    if (lonValue === undefined) problems.push({ field: 'longitude', message: t('errors.longitudeInvalid') })
-    if (latValue === undefined || lonValue === undefined) return form.show(problems)
-    searchFrom(latValue, lonValue)
+    const point = coordinates.read(problems)
+    if (point === undefined) return form.show(problems)
+    searchFrom(point.latitude, point.longitude)
   }
 
   // A new distance searches again from the same point; focus stays on the choice.
@@ -151,10 +143,7 @@ export function FindHelpPage () {
         </ul>
         <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack' aria-labelledby='typed-heading'>
           <h3 id='typed-heading' className='small-heading'>{t('volunteer.find.typed')}</h3>
-          <div className='pair'>
-            <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={latitude} onChange={setLatitude} />
-            <TextInput name='longitude' label={t('location.longitude')} hint={t('location.longitudeHint')} inputMode='decimal' value={longitude} onChange={setLongitude} />
-          </div>
+          <CoordinateFields coordinates={coordinates} />
           <Button type='submit' className='button'>{t('volunteer.find.search')}</Button>
         </Form>
         <RadioGroup className='radios' value={radius} onChange={changeRadius} orientation='horizontal'>
@@ -186,7 +175,7 @@ export function FindHelpPage () {
                 ? results.isPending
                   ? <p>{t('common.loading')}</p>
                   : results.isError
-                    ? <p className='error-text'>{journeyProblem(results.error, t).message} <Button className='link-button' onPress={() => { void results.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+                    ? <p className='error-text'>{serverProblem(results.error, t).message} <Button className='link-button' onPress={() => { void results.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
                     : results.data.length === 0
                       ? <p>{t('volunteer.find.none', { distance })}</p>
                       : (

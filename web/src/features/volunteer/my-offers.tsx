@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { Page } from '../../components/page'
-import { formatDate, requestStatus, responseStatus } from './format'
-import { journeyProblem } from './problems'
-import './journeys.css'
+import { formatDate } from '../../lib/format'
+import { requestStatus, responseStatus } from '../../i18n/labels'
+import { serverProblem } from '../../i18n/server-errors'
 import { MY_OFFERS_KEY } from './request'
+import '../../components/journeys.css'
 
 /** The volunteer's offers, newest first: where each stands, and the request it is for. */
 export function MyOffersPage () {
@@ -21,7 +22,7 @@ export function MyOffersPage () {
       {offers.isPending
         ? <p>{t('common.loading')}</p>
         : offers.isError
-          ? <p className='error-text'>{journeyProblem(offers.error, t).message} <Button className='link-button' onPress={() => { void offers.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+          ? <p className='error-text'>{serverProblem(offers.error, t).message} <Button className='link-button' onPress={() => { void offers.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
           : offers.data.length === 0
             ? <p>{t('volunteer.offers.none')} <Link href='/find-help'>{t('volunteer.nav.find')}</Link></p>
             : (

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { MapView, useMapSettings, type MapBounds, type MapMarkerItem } from '../../components/map'
-import { urgencyText } from './format'
+import { urgencyText } from '../../i18n/labels'
+import { serverProblem } from '../../i18n/server-errors'
 import { mapQuery } from './map-query'
-import { journeyProblem } from './problems'
 
 /**
  * The nearby requests as a map, the other view of the list on the same page: the markers are the
@@ -39,7 +39,7 @@ export function NearbyMap ({ lat, lon }: { lat: number, lon: number }) {
   const markerName = useCallback((marker: MapMarkerItem) =>
     t(marker.approximate ? 'map.markerApproximate' : 'map.marker', { title: marker.title, urgency: urgencyText(t, marker.urgency) }), [t])
 
-  if (settings.isError) return <p className='error-text'>{journeyProblem(settings.error, t).message} <Button className='link-button' onPress={() => { void settings.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
+  if (settings.isError) return <p className='error-text'>{serverProblem(settings.error, t).message} <Button className='link-button' onPress={() => { void settings.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
   if (settings.data === undefined) return <p>{t('common.loading')}</p>
   const count = view.data?.markers.length ?? 0
   return (
@@ -59,7 +59,7 @@ export function NearbyMap ({ lat, lon }: { lat: number, lon: number }) {
       <p className='hint'>{t('map.legend')}</p>
       <p className='map-summary' aria-live='polite'>
         {view.isError
-          ? journeyProblem(view.error, t).message
+          ? serverProblem(view.error, t).message
           : view.data === undefined
             ? t('common.loading')
             : view.data.truncated

@@ -11,10 +11,11 @@ import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
-import { requestKey, responsesKey } from '../requests/keys'
-import { formatDate, kindText, requestStatus, responseStatus, urgencyText } from './format'
-import { journeyProblem } from './problems'
-import './journeys.css'
+import { requestKey, responsesKey } from '../../api/keys'
+import { formatDate } from '../../lib/format'
+import { kindText, requestStatus, responseStatus, urgencyText } from '../../i18n/labels'
+import { serverProblem } from '../../i18n/server-errors'
+import '../../components/journeys.css'
 
 const FIELDS = ['message'] as const
 export const MY_OFFERS_KEY = ['get', '/api/v1/responses/my'] as const
@@ -60,12 +61,12 @@ export function VolunteerRequestPage () {
   const offer = useMutation({
     mutationFn: (message: string | null) => unwrap(api.POST('/api/v1/requests/{id}/responses', { params: { path: { id } }, body: { message } })),
     onSuccess: () => afterChange(t('volunteer.request.sent')),
-    onError: (error) => form.show([journeyProblem(error, t, FIELDS)]),
+    onError: (error) => form.show([serverProblem(error, t, FIELDS)]),
   })
   const withdraw = useMutation({
     mutationFn: (responseId: number) => unwrap(api.POST('/api/v1/requests/{id}/responses/{response_id}/cancel', { params: { path: { id, response_id: responseId } } })),
     onSuccess: () => afterChange(t('volunteer.request.withdrawn')),
-    onError: (error) => form.show([journeyProblem(error, t, FIELDS)]),
+    onError: (error) => form.show([serverProblem(error, t, FIELDS)]),
   })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -79,7 +80,7 @@ export function VolunteerRequestPage () {
   if (detail.isError || !Number.isSafeInteger(id) || id <= 0) {
     return (
       <Page title={t('volunteer.request.notFound')}>
-        <p>{detail.isError ? journeyProblem(detail.error, t).message : t('volunteer.errors.requestNotFound')}</p>
+        <p>{detail.isError ? serverProblem(detail.error, t).message : t('volunteer.errors.requestNotFound')}</p>
         <p><Link href='/find-help'>{t('volunteer.request.back')}</Link></p>
       </Page>
     )
@@ -109,7 +110,7 @@ export function VolunteerRequestPage () {
         {responses.isPending
           ? <p>{t('common.loading')}</p>
           : responses.isError
-            ? <p className='error-text'>{journeyProblem(responses.error, t).message}</p>
+            ? <p className='error-text'>{serverProblem(responses.error, t).message}</p>
             : open !== undefined
               ? (
                 <>

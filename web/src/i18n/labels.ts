@@ -1,0 +1,9 @@
+import type { TFunction } from 'i18next'
+
+/** Names the API sends as values (statuses, urgencies, roles, kinds), in the page's language when known. */
+export const requestStatus = (t: TFunction, status: string): string => t(`volunteer.status.${status}`, { defaultValue: status })
+export const responseStatus = (t: TFunction, status: string): string => t(`volunteer.responseStatus.${status}`, { defaultValue: status })
+export const urgencyText = (t: TFunction, urgency: string | null): string => urgency === null ? t('volunteer.urgency.none') : t(`volunteer.urgency.${urgency}`, { defaultValue: urgency })
+export const roleName = (t: TFunction, name: string): string => t(`roles.${name}`, { defaultValue: name })
+/** Kinds of help arrive by their (English) name in lists; shown in the page's language when known. */
+export const kindText = (t: TFunction, name: string): string => t(`volunteer.kinds.${name}`, { defaultValue: name })

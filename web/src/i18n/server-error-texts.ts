@@ -1,0 +1,112 @@
+/**
+ * The catalogue of the API's error texts (data only, no imports: the unit test
+ * test/unit/web-server-errors.test.ts reads it beside the service's source). server-errors.ts uses it.
+ */
+
+/** What one API text means here: the form field it is about (when it has one) and the message key. */
+export interface Meaning { field?: string, key: string }
+
+/** Texts that only a fault of this app can cause (a malformed call): the person can only try again. */
+const OUR_FAULT: Meaning = { key: 'errors.unexpected' }
+
+/**
+ * Every `{"error"}` text the API can send to this app's calls (src/lib/errors.ts, the throw sites and
+ * the routes' `messages`; interface.md › Errors), to a field and a message key in en.json and de.json.
+ * A text with several meanings lists them: the first whose field the form has wins, else the first.
+ * Texts not listed here: "<field> must …" (the generic sentences of validation) and 5xx failures.
+ */
+export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
+  // Signing in, registering, the profile.
+  'invalid email': { field: 'email', key: 'errors.emailInvalid' },
+  'email is required': { field: 'email', key: 'errors.emailRequired' },
+  'email already registered': { field: 'email', key: 'errors.emailTaken' },
+  'password is required': { field: 'password', key: 'errors.passwordRequired' },
+  'password must be at least 8 characters long': { field: 'password', key: 'errors.passwordShort' },
+  'password must be at most 128 characters long': { field: 'password', key: 'errors.passwordLong' },
+  'invalid email or password': { field: 'email', key: 'errors.credentials' },
+  'account is blocked': { key: 'errors.blocked' },
+  unauthorized: { key: 'errors.signedOut' },
+  'not signed in': { key: 'errors.signedOut' },
+  'invalid refresh token': { key: 'errors.signedOut' },
+  'first_name must not be blank': { field: 'first_name', key: 'errors.firstNameRequired' },
+  'last_name must not be blank': { field: 'last_name', key: 'errors.lastNameRequired' },
+  'invalid phone': { field: 'phone', key: 'errors.phoneInvalid' },
+  'user not found': { key: 'errors.userNotFound' },
+  // Places.
+  'invalid latitude': { field: 'latitude', key: 'errors.latitudeInvalid' },
+  'invalid longitude': { field: 'longitude', key: 'errors.longitudeInvalid' },
+  'latitude is required': { field: 'latitude', key: 'errors.latitudeInvalid' },
+  'longitude is required': { field: 'longitude', key: 'errors.longitudeInvalid' },
+  'latitude and longitude are required': { field: 'latitude', key: 'errors.locationRequired' },
+  'lat and lon are required': { field: 'latitude', key: 'errors.locationRequired' },
+  'latitude and longitude must be given together': { field: 'latitude', key: 'errors.locationTogether' },
+  'invalid radius': [{ field: 'radius_meters', key: 'availability.errors.radius' }, { field: 'radius', key: 'volunteer.errors.radius' }],
+  // Asking for help and the requester's own request.
+  'invalid request type': [{ field: 'request_type_id', key: 'ask.errors.kind' }, { field: 'request_type_ids', key: 'availability.errors.kinds' }],
+  'request_type_id is required': { field: 'request_type_id', key: 'ask.errors.kind' },
+  'title must not be blank': { field: 'title', key: 'ask.errors.title' },
+  'description must not be blank': { field: 'description', key: 'ask.errors.description' },
+  'address must not be blank': { field: 'address', key: 'ask.errors.address' },
+  'desired_completion_date must be in the future': { field: 'desired_completion_date', key: 'ask.errors.whenPast' },
+  'create_request permission required': { key: 'ask.errors.noPermission' },
+  'request not found': { key: 'volunteer.errors.requestNotFound' },
+  'only the requester can accept a response': { key: 'request.errors.notRequester' },
+  'only the requester can reject a response': { key: 'request.errors.notRequester' },
+  'only the requester can complete a request': { key: 'request.errors.notRequester' },
+  'only the requester can cancel a request': { key: 'request.errors.notRequester' },
+  'a response has already been accepted for this request': { key: 'request.errors.alreadyAccepted' },
+  'response is already accepted': { key: 'request.errors.alreadyAccepted' },
+  'request is not in progress': { key: 'request.errors.notInProgress' },
+  'request is already completed': { key: 'request.errors.alreadyCompleted' },
+  'request cannot be cancelled in its current status': { key: 'request.errors.cannotCancel' },
+  'rating must be an integer from 1 to 5': { field: 'rating', key: 'complete.errors.rating' },
+  'rating is required': { field: 'rating', key: 'complete.errors.rating' },
+  // Offering help.
+  'already responded to this request': { key: 'volunteer.errors.alreadyOffered' },
+  'request is not open for responses': { key: 'volunteer.errors.notOpen' },
+  'cannot respond to own request': { key: 'volunteer.errors.ownRequest' },
+  'respond_request permission required': { key: 'volunteer.errors.noPermission' },
+  'response not found': { key: 'volunteer.errors.offerNotFound' },
+  'response is already cancelled': { key: 'volunteer.errors.alreadyWithdrawn' },
+  'response is already rejected': { key: 'volunteer.errors.alreadyRejected' },
+  'only the volunteer who responded can withdraw a response': { key: 'volunteer.errors.notYourOffer' },
+  'cannot withdraw from a completed request': { key: 'volunteer.errors.completed' },
+  'cannot withdraw from a cancelled request': { key: 'volunteer.errors.cancelled' },
+  // Availability.
+  'invalid max_alerts_per_day': { field: 'max_alerts_per_day', key: 'availability.errors.perDay' },
+  'location required to go on duty': { field: 'on_duty', key: 'availability.errors.locationRequired' },
+  'volunteer role required': { key: 'availability.errors.volunteerOnly' },
+  // Moderation and administration.
+  'moderator role required': { key: 'moderation.errors.notModerator' },
+  'comment is required when rejecting': { field: 'comment', key: 'moderation.errors.commentRequired' },
+  'request is not in pending_moderation status': { key: 'moderation.errors.alreadyDecided' },
+  'cannot moderate own request': { key: 'moderation.errors.own' },
+  'admin role required': { key: 'admin.errors.notAdmin' },
+  'cannot remove the last admin': { key: 'admin.errors.lastAdmin' },
+  'cannot block yourself': { key: 'admin.errors.blockSelf' },
+  'role not found': { key: 'admin.errors.roleNotFound' },
+  // Any call.
+  'too many requests, try again later': { key: 'errors.tooMany' },
+  'request body is too large': { key: 'errors.tooLarge' },
+  'text must not contain NUL characters': { key: 'errors.invalidCharacters' },
+  'invalid request body': OUR_FAULT,
+  'unsupported content type: send application/json': OUR_FAULT,
+  'invalid request id': OUR_FAULT,
+  'invalid response id': OUR_FAULT,
+  'invalid user id': OUR_FAULT,
+  'invalid user_id': OUR_FAULT,
+  'invalid role_id': OUR_FAULT,
+  'invalid up_to_id': OUR_FAULT,
+  'min_lon, min_lat, max_lon, max_lat are required': OUR_FAULT,
+  'invalid min_lon': OUR_FAULT,
+  'invalid min_lat': OUR_FAULT,
+  'invalid max_lon': OUR_FAULT,
+  'invalid max_lat': OUR_FAULT,
+  "action must be 'approve' or 'reject'": OUR_FAULT,
+  'header x-vcs-csrf: 1 is required': OUR_FAULT,
+  'cross-site request refused': OUR_FAULT,
+  'malformed url': OUR_FAULT,
+  'url path segment is too long': OUR_FAULT,
+  'bad request': OUR_FAULT,
+  'not found': OUR_FAULT,
+}

@@ -1,0 +1,22 @@
+/**
+ * Dates, distances and the locale they are written in: one place, so that every page writes them the
+ * same way as React Aria does (app.tsx gives it the same locale).
+ */
+
+/** The locale for Intl and React Aria of one of the app's languages: British English or German. */
+export const localeOf = (language: string): string => language === 'de' ? 'de-DE' : 'en-GB'
+
+/** A date and time in the page's language, in words a person reads aloud well ("3 May 2026 at 14:05"). */
+export function formatDate (iso: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso))
+}
+
+/** "300 m" or "1.2 km" ("1,2 km" in German), rounded to what a person walking cares about. */
+export function formatDistance (meters: number, language: string): string {
+  const locale = localeOf(language)
+  if (meters < 1000) {
+    const rounded = Math.max(10, Math.round(meters / 10) * 10)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', unitDisplay: 'short', maximumFractionDigits: 0 }).format(rounded)
+  }
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', unitDisplay: 'short', maximumFractionDigits: meters < 10_000 ? 1 : 0 }).format(meters / 1000)
+}
