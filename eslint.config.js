@@ -28,9 +28,15 @@ const webFeature = (...regexes) => ({
   }],
 })
 const SHARED = '(?:components|lib|api|i18n)/'
+const OTHER_SERVICES = [['../*/*.service.js'], "a service never calls another module's service: record an event (src/events/events.ts) and let that module react (src/modules/reactions.ts)"]
+const OTHER_MODULES = [['../*/*', '!../../**'], 'a reaction uses its own module\'s repo: what it needs from elsewhere comes in its event']
+// Only src/events/dispatcher.ts writes notifications: once per transaction, with every recipient's inbox lock in one order.
+const WRITE_NOTIFICATIONS = [['../notifications/notifications.repo.js'], 'notifications are written by the dispatcher, once per transaction: call notify() in a change or a reaction (src/events/dispatcher.ts)', ['insertNotifications']]
 
 const restrict = (...entries) => ({
-  'no-restricted-imports': ['error', { patterns: entries.map(([group, message]) => ({ group, message })) }],
+  'no-restricted-imports': ['error', {
+    patterns: entries.map(([group, message, importNames]) => ({ group, message, ...(importNames !== undefined ? { importNames } : {}) })),
+  }],
 })
 
 export default [
@@ -55,13 +61,17 @@ export default [
     },
   },
   // Layers, top to bottom.
-  { files: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts'], rules: restrict(ENTRY) },
+  { files: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts'], rules: restrict(ENTRY, WRITE_NOTIFICATIONS) },
   {
     files: ['src/modules/**/*.ts'],
-    ignores: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts', 'src/modules/**/*.repo.ts'],
-    rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES),
+    ignores: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts', 'src/modules/**/*.repo.ts', 'src/modules/**/*.service.ts', 'src/modules/**/*.reactions.ts'],
+    rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, WRITE_NOTIFICATIONS),
   },
-  { files: ['src/modules/**/*.repo.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES) },
+  { files: ['src/modules/**/*.service.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, OTHER_SERVICES, WRITE_NOTIFICATIONS) },
+  { files: ['src/modules/**/*.reactions.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES, OTHER_MODULES, WRITE_NOTIFICATIONS) },
+  { files: ['src/modules/**/*.repo.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES, WRITE_NOTIFICATIONS) },
+  // The dispatcher sits beside the repos: the modules' services and reactions use it, it uses none of them.
+  { files: ['src/events/**/*.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES) },
   { files: ['src/http/**/*.ts'], rules: restrict(MODULES, ENTRY) },
   { files: ['src/db/**/*.ts'], rules: restrict(HTTP, MODULES, ENTRY) },
   { files: ['src/lib/**/*.ts'], rules: restrict(ABOVE_LIB, FASTIFY) },

@@ -16,8 +16,9 @@ import { loadConfig } from '../src/config.js'
 import type { Queryable } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPostgres } from '../src/db/postgres.js'
-import { alertVolunteers } from '../src/modules/alerts/alerts.repo.js'
-import { AlertService, startAlertRounds } from '../src/modules/alerts/alerts.service.js'
+import { alertVolunteers, scheduleFirstRound } from '../src/modules/alerts/alerts.repo.js'
+import { AlertService } from '../src/modules/alerts/alerts.service.js'
+import { changesOn } from '../src/modules/reactions.js'
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const VOLUNTEERS = 10_000
@@ -70,7 +71,7 @@ async function layout (spreadMeters: number): Promise<{ choose: number[], round:
         ORDER BY sent_at)`)
     await db.query('ANALYZE')
 
-    const service = new AlertService(db, loadConfig({}).alerts)
+    const service = new AlertService(changesOn(db), loadConfig({}).alerts)
     const choose: number[] = []
     const round: number[] = []
     let alerted = 0
@@ -99,7 +100,7 @@ async function layout (spreadMeters: number): Promise<{ choose: number[], round:
         throw new Error('rollback')
       }).catch((error: Error) => { if (error.message !== 'rollback') throw error })
       // The whole round as the ticker runs it.
-      await db.transaction((tx) => startAlertRounds(tx, id))
+      await db.transaction((tx) => scheduleFirstRound(tx, id))
       const started = process.hrtime.bigint()
       const outcome = await service.runOne()
       round.push(Number(process.hrtime.bigint() - started) / 1e6)

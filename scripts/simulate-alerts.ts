@@ -20,8 +20,9 @@ import { loadConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite.js'
-import type { AlertPolicy } from '../src/modules/alerts/alerts.repo.js'
-import { AlertService, closeAlertsOf, startAlertRounds } from '../src/modules/alerts/alerts.service.js'
+import { closeAlerts, scheduleFirstRound, type AlertPolicy } from '../src/modules/alerts/alerts.repo.js'
+import { AlertService } from '../src/modules/alerts/alerts.service.js'
+import { changesOn } from '../src/modules/reactions.js'
 import { randomStream } from './lib/random.js'
 
 const { values: args } = parseArgs({
@@ -134,7 +135,7 @@ async function simulate (order: AlertPolicy, seed: number, volunteers: number, r
     const byId = new Map(world.volunteers.map((v) => [v.id, v]))
     const settings = loadConfig({}).alerts
     let now = START
-    const alerts = new AlertService(db, settings, () => new Date(now), order)
+    const alerts = new AlertService(changesOn(db), settings, () => new Date(now), order)
     // The volunteers' behaviour has its own stream, the same for both policies.
     const random = randomStream(seed, 'volunteers behaviour')
     const received = new Map<number, number[]>()
@@ -149,7 +150,7 @@ async function simulate (order: AlertPolicy, seed: number, volunteers: number, r
       push(START + request.at * 1000, async () => {
         await db.transaction(async (tx) => {
           await tx.query("UPDATE requests SET status = 'approved' WHERE id = $1", [request.id])
-          await startAlertRounds(tx, request.id, new Date(now))
+          await scheduleFirstRound(tx, request.id, new Date(now))
         })
         status.set(request.id, 'approved')
       })
@@ -162,7 +163,7 @@ async function simulate (order: AlertPolicy, seed: number, volunteers: number, r
       push(now + 10 * 60_000, async () => {
         await db.transaction(async (tx) => {
           await tx.query("UPDATE requests SET status = 'in_progress', assigned_volunteer_id = $2 WHERE id = $1", [request.id, volunteerId])
-          await closeAlertsOf(tx, request.id, 'assigned', new Date(now))
+          await closeAlerts(tx, request.id, new Date(now))
         })
         status.set(request.id, 'in_progress')
       })

@@ -24,6 +24,7 @@ import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
+import { changesOn } from './modules/reactions.js'
 import { availabilityRoutes } from './modules/availability/availability.routes.js'
 import { AvailabilityService } from './modules/availability/availability.service.js'
 import { eventsRoutes } from './modules/notifications/events.routes.js'
@@ -143,22 +144,24 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   await registerOpenApi(app)
 
   const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays })
-  const users = new UsersService(db)
-  const roles = new RolesService(db, principals)
-  const requests = new RequestsService(db, {
+  // Every change's side effects go through this one dispatcher (src/events/, src/modules/reactions.ts).
+  const changes = changesOn(db)
+  const users = new UsersService(db, changes)
+  const roles = new RolesService(db, changes, principals)
+  const requests = new RequestsService(db, changes, {
     boundsResultCap: config.boundsResultCap,
     mapMarkerCap: config.mapMarkerCap,
     locationPrivacy: config.locationPrivacy,
     unmoderatedInSearch: config.unmoderatedInSearch,
     mapGridMeters: config.mapGridMeters,
   })
-  const moderation = new ModerationService(db, { mapGridMeters: config.mapGridMeters })
-  const privacy = new PrivacyService(db, principals, { mapGridMeters: config.mapGridMeters })
+  const moderation = new ModerationService(db, changes, { mapGridMeters: config.mapGridMeters })
+  const privacy = new PrivacyService(db, changes, principals, { mapGridMeters: config.mapGridMeters })
 
-  const responses = new ResponsesService(db)
+  const responses = new ResponsesService(db, changes)
   if (alertTickMs > 0) {
     // Rounds run once the app is ready (listening, or the first inject) and stop before the database closes.
-    const ticker = new AlertTicker(new AlertService(db, config.alerts, undefined, 'fair', alertPlace(config)), alertTickMs,
+    const ticker = new AlertTicker(new AlertService(changes, config.alerts, undefined, 'fair', alertPlace(config)), alertTickMs,
       (error) => app.log.error({ err: error }, 'alert round failed'))
     app.addHook('onReady', async () => ticker.start())
     app.addHook('onClose', () => ticker.stop())

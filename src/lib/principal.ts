@@ -16,3 +16,6 @@ export const hasPermission = (user: Principal, name: string): boolean => user.pe
 export interface PrincipalSource {
   get (userId: number): Promise<Principal | undefined>
 }
+
+/** Forgets a user's cached principal on this instance (auth/principals.ts PrincipalCache), after a change to their roles or account. */
+export interface PrincipalForgetter { forget (userId: number): void }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import type { AlertSettings } from '../../src/config.js'
 import { AlertService } from '../../src/modules/alerts/alerts.service.js'
+import { changesOn } from '../../src/modules/reactions.js'
 import { EARTH_RADIUS_M } from '../../src/modules/requests/geo.js'
 import type { Account, TestApp } from './app.js'
 import { requestInput } from './requests.js'
@@ -73,7 +74,7 @@ export class RoundDriver {
 
   /** `placeOf`: where requests stand for alerting, as the app passes it (src/app.ts alertPlace). */
   constructor (t: TestApp, settings: AlertSettings = TEST_ALERTS, placeOf?: (latitude: number, longitude: number) => Place) {
-    this.service = new AlertService(t.db, settings, () => this.now(), 'fair', placeOf)
+    this.service = new AlertService(changesOn(t.db), settings, () => this.now(), 'fair', placeOf)
   }
 
   now (): Date { return new Date(Date.now() + this.offsetMs) }

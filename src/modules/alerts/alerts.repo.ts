@@ -1,6 +1,5 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
 import { EARTH_RADIUS_M, earthPoint } from '../requests/geo.js'
-import type { Urgency } from '../requests/requests.schemas.js'
 
 /**
  * Owns the tables `alert_rounds` and `request_alerts` (migrations/0006_alerts.sql): every statement
@@ -30,6 +29,9 @@ export async function scheduleFirstRound (tx: Queryable, requestId: number, at: 
     INSERT INTO alert_rounds (request_id, round, due_at) VALUES ($1, 1, ${NOW(2)})
     ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at`, [requestId, at])
 }
+
+/** A request's urgency (rules.md), which sets the interval between its rounds (ALERT_ROUND_SECONDS). */
+export type Urgency = 'urgent' | 'high' | 'medium' | 'low'
 
 export interface DueRound {
   request_id: number

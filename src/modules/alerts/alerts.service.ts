@@ -1,26 +1,9 @@
 import type { AlertSettings } from '../../config.js'
 import type { GridPoint } from '../../lib/grid.js'
-import type { Database, Queryable } from '../../db/database.js'
-import { recordAlerts } from '../availability/availability.repo.js'
-import { insertNotifications, type NewNotification } from '../notifications/notifications.repo.js'
+import type { Transaction } from '../../db/database.js'
+import type { Change, Changes } from '../../events/dispatcher.js'
+import { closeAlertsOf, type CloseReason } from './alerts.reactions.js'
 import * as alerts from './alerts.repo.js'
-
-export type CloseReason = 'assigned' | 'cancelled' | 'closed'
-
-/**
- * The request_alert_closed notifications for a request leaving approved (events.md § 4): one to each
- * volunteer alerted for it who has not responded, each told once. For the transaction that changes the
- * status, which writes them with its other notifications (one insertNotifications call per transaction).
- */
-export async function closeAlertsOf (tx: Queryable, requestId: number, reason: CloseReason, at: alerts.At = null): Promise<NewNotification[]> {
-  const volunteers = await alerts.closeAlerts(tx, requestId, at)
-  return volunteers.map((userId) => ({ userId, type: 'request_alert_closed', requestId, data: { reason } }))
-}
-
-/** Rounds start (again): the request has just become approved. In that change's transaction. */
-export function startAlertRounds (tx: Queryable, requestId: number, at: alerts.At = null): Promise<void> {
-  return alerts.scheduleFirstRound(tx, requestId, at)
-}
 
 /** What a request's status means for the alerts still open when a round finds it no longer approved. */
 function reasonFor (status: string): CloseReason {
@@ -48,7 +31,8 @@ export class AlertService {
   private readonly failed = new Map<number, number>()
 
   constructor (
-    private readonly db: Database,
+    /** The rounds' transactions, with their notifications and reactions (src/events/dispatcher.ts). */
+    private readonly changes: Changes,
     private readonly settings: AlertSettings,
     private readonly clock: () => Date | null = () => null,
     private readonly order: alerts.AlertPolicy = 'fair',
@@ -72,11 +56,11 @@ export class AlertService {
     for (const [id, until] of this.failed) if (until <= now) this.failed.delete(id)
     let claimed: number | undefined
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.changes.run(null, async (tx, change) => {
         const due = await alerts.claimDueRound(tx, this.clock(), [...this.failed.keys()])
         if (due === undefined) return undefined
         claimed = due.request_id
-        return await this.run(tx, due)
+        return await this.run(tx, change, due)
       })
     } catch (error) {
       if (claimed !== undefined) this.failed.set(claimed, now + FAILED_ROUND_BACKOFF_MS)
@@ -84,14 +68,14 @@ export class AlertService {
     }
   }
 
-  private async run (tx: Queryable, due: alerts.DueRound): Promise<RoundOutcome> {
+  private async run (tx: Transaction, change: Change, due: alerts.DueRound): Promise<RoundOutcome> {
     const at = this.clock()
     const id = due.request_id
     const outcome: RoundOutcome = { requestId: id, round: due.round, alerted: [] }
     if (due.status !== 'approved') {
       // The changes that leave approved close the alerts themselves; this is a safety net for any that does not.
       await alerts.endRounds(tx, id)
-      await insertNotifications(tx, await closeAlertsOf(tx, id, reasonFor(due.status), at))
+      change.notify(...await closeAlertsOf(tx, id, reasonFor(due.status), at))
       return outcome
     }
     const interval = this.settings.roundSeconds[due.urgency]
@@ -111,10 +95,10 @@ export class AlertService {
       at,
       order: this.order,
     })
-    await recordAlerts(tx, outcome.alerted.map((volunteer) => Number(volunteer.volunteer_id)), at)
+    change.record({ type: 'alert_round_ran', requestId: id, round: due.round, alertedIds: outcome.alerted.map((volunteer) => Number(volunteer.volunteer_id)), at })
     if (outcome.alerted.length === 0 || due.round >= this.settings.maxRounds) await alerts.endRounds(tx, id)
     else await alerts.scheduleRound(tx, id, due.round + 1, interval, at)
-    await insertNotifications(tx, outcome.alerted.map((volunteer) => ({
+    change.notify(...outcome.alerted.map((volunteer) => ({
       userId: Number(volunteer.volunteer_id),
       type: 'request_alert' as const,
       requestId: id,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { NullableDateTime } from '../../http/schemas.js'
+import type { AvailabilityRow } from './availability.repo.js'
 
 const MAX_REQUEST_TYPES = 50
 
@@ -39,3 +40,18 @@ export const Availability = Type.Object({
   updated_at: NullableDateTime,
 })
 export type Availability = Static<typeof Availability>
+
+/** A stored row as GET /users/me/availability returns it (the export uses it too). */
+export function toAvailability (row: AvailabilityRow): Availability {
+  return {
+    on_duty: row.on_duty,
+    radius_meters: row.radius_meters,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    request_type_ids: row.request_type_ids.map(Number),
+    max_alerts_per_day: row.max_alerts_per_day,
+    uses_home_location: row.latitude === null,
+    alerts_last_24h: row.alerts_last_24h,
+    updated_at: row.updated_at,
+  }
+}

@@ -3,24 +3,9 @@ import { badRequest, forbidden, notFound, USER_NOT_FOUND } from '../../lib/error
 import { hasPermission, type Principal } from '../../lib/principal.js'
 import { lockUser } from '../users/users.repo.js'
 import * as availability from './availability.repo.js'
-import type { Availability, AvailabilityInput } from './availability.schemas.js'
+import { toAvailability, type Availability, type AvailabilityInput } from './availability.schemas.js'
 
 export const VOLUNTEER_ROLE_REQUIRED = 'volunteer role required'
-
-/** A stored row as GET /users/me/availability returns it (the export uses it too). */
-export function toAvailability (row: availability.AvailabilityRow): Availability {
-  return {
-    on_duty: row.on_duty,
-    radius_meters: row.radius_meters,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    request_type_ids: row.request_type_ids.map(Number),
-    max_alerts_per_day: row.max_alerts_per_day,
-    uses_home_location: row.latitude === null,
-    alerts_last_24h: row.alerts_last_24h,
-    updated_at: row.updated_at,
-  }
-}
 
 /** A volunteer's availability for nearby alerts (events.md § 1). */
 export class AvailabilityService {

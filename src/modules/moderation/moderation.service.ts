@@ -1,18 +1,17 @@
 import type { Database } from '../../db/database.js'
+import type { Changes } from '../../events/dispatcher.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
 import { toListItem } from '../requests/location.js'
-import { startAlertRounds } from '../alerts/alerts.service.js'
 import * as requests from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
-import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as moderation from './moderation.repo.js'
 import { COMMENT_REQUIRED } from './moderation.schemas.js'
 
 /** Callers are moderators or admins: the routes let no one else in (rules.md › Roles and permissions). */
 export class ModerationService {
-  constructor (private readonly db: Database, private readonly options: { mapGridMeters: number }) {}
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly options: { mapGridMeters: number }) {}
 
   /**
    * pending_moderation → approved/rejected, recording who, when and why (rules.md › Request lifecycle).
@@ -22,14 +21,13 @@ export class ModerationService {
     const reason = comment?.trim() ? comment : null
     if (action === 'reject' && reason === null) throw badRequest(COMMENT_REQUIRED)
     const status = action === 'approve' ? 'approved' : 'rejected'
-    const decided = await this.db.transaction(async (tx) => {
+    // An approval's reactions start alert rounds in its transaction: a committed approval always has its first round due.
+    const decided = await this.changes.run(moderator.id, async (tx, change) => {
       const requesterId = await requests.moderateRequest(tx, id, moderator.id, status, reason)
       if (requesterId === undefined) return false
-      // Alert rounds start with the approval, in its transaction: a committed approval always has its first round due.
-      if (status === 'approved') await startAlertRounds(tx, id)
-      await insertNotifications(tx, [status === 'approved'
-        ? { userId: requesterId, type: 'request_approved', requestId: id, data: {} }
-        : { userId: requesterId, type: 'request_rejected', requestId: id, data: { comment: reason } }])
+      change.record(status === 'approved'
+        ? { type: 'request_approved', requestId: id, requesterId }
+        : { type: 'request_rejected', requestId: id, requesterId, comment: reason })
       return true
     })
     if (decided) return status

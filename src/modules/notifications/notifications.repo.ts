@@ -45,8 +45,8 @@ const IDS_PER_NOTIFY = 400
  * first to end before it takes its id, which is therefore larger and committed later.
  *
  * Locks are taken one recipient at a time in ascending user id, so two transactions cannot deadlock on
- * them; for that to hold, call this once per transaction with all of its notifications (two calls
- * could take two sets of locks in opposite orders). Notifying is the last thing a transaction does,
+ * them; for that to hold, it is called once per transaction with all of its notifications (two calls
+ * could take two sets of locks in opposite orders): by src/events/dispatcher.ts, its one caller in src/ (lint). Notifying is the last thing a transaction does,
  * so the locks are held only for its commit.
  */
 export async function insertNotifications (tx: Queryable, notifications: readonly NewNotification[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, NullableDateTime } from '../../http/schemas.js'
-import { NOTIFICATION_TYPES, type NotificationType } from './notifications.repo.js'
+import { NOTIFICATION_TYPES, type NotificationRow, type NotificationType } from './notifications.repo.js'
 
 export const Notification = Type.Object({
   id: Type.Integer({ description: 'increasing in commit order within one recipient\'s inbox' }),
@@ -27,3 +27,8 @@ export type MarkReadInput = Static<typeof MarkReadInput>
 export const MARK_READ_MESSAGES = { up_to_id: 'invalid up_to_id', 'up_to_id:required': 'invalid up_to_id', '': 'invalid up_to_id' }
 
 export const MarkReadResult = Type.Object({ updated: Type.Integer() })
+
+/** A stored notification as the inbox, the event stream and the data export show it. */
+export function toNotification (row: NotificationRow): Notification {
+  return { id: Number(row.id), type: row.type, request_id: Number(row.request_id), data: row.data, created_at: row.created_at, read_at: row.read_at }
+}

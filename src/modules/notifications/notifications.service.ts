@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js'
 import type { Principal } from '../../lib/principal.js'
 import * as notifications from './notifications.repo.js'
-import type { InboxQuery, Notification } from './notifications.schemas.js'
+import { toNotification, type InboxQuery, type Notification } from './notifications.schemas.js'
 
 const DEFAULT_LIMIT = 50
 const MAX_LIMIT = 100
@@ -23,9 +23,8 @@ export function parseInboxQuery (query: InboxQuery): notifications.InboxQuery {
   }
 }
 
-export function toNotification (row: notifications.NotificationRow): Notification {
-  return { id: Number(row.id), type: row.type, request_id: Number(row.request_id), data: row.data, created_at: row.created_at, read_at: row.read_at }
-}
+// Where the stream hub has always found it.
+export { toNotification }
 
 /** The caller's own inbox only (events.md § 2). */
 export class NotificationsService {

@@ -1,13 +1,11 @@
 import type { Database } from '../../db/database.js'
+import type { Changes } from '../../events/dispatcher.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
-import * as responses from '../responses/responses.repo.js'
 import { boundsBoxes, earthPoint, farthestChord, rectangleCentre, type NearbySearch, type Rectangle } from './geo.js'
 import { toListItem, withLocation } from './location.js'
-import { closeAlertsOf } from '../alerts/alerts.service.js'
-import { insertNotifications, type NewNotification } from '../notifications/notifications.repo.js'
 import * as requests from './requests.repo.js'
 import type { CreateRequestInput, MapView, Request, RequestDetail, RequestListItem, RequestWithDistance } from './requests.schemas.js'
 import { isVisibleTo, withContactFor } from './visibility.js'
@@ -28,7 +26,7 @@ export interface RequestsOptions {
 }
 
 export class RequestsService {
-  constructor (private readonly db: Database, private readonly options: RequestsOptions) {}
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly options: RequestsOptions) {}
 
   /**
    * How this viewer's searches see requests (privacy.md §1): moderators and admins on exact points and
@@ -122,21 +120,14 @@ export class RequestsService {
 
   /**
    * Extension: the requester, or a moderator, cancels an active request; its pending and accepted
-   * responses are cancelled in the same transaction (rules.md › Request lifecycle).
+   * responses are cancelled in the same transaction (rules.md › Request lifecycle), by the reactions to
+   * request_cancelled, which also close its alerts and tell those concerned (src/modules/reactions.ts).
    */
   async cancel (user: Principal, id: number): Promise<Request> {
-    const cancelled = await this.db.transaction(async (tx) => {
-      // The request row first, then its responses: whoever changes both must lock them in this order,
-      // or two such transactions can deadlock.
+    const cancelled = await this.changes.run(user.id, async (tx, change) => {
+      // The request row is locked first: the reactions then lock its responses (src/modules/README.md).
       const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
-      if (request !== undefined) {
-        const volunteers = await responses.cancelOpenResponses(tx, id)
-        await insertNotifications(tx, [
-          ...cancellationNotifications(request, volunteers, user.id),
-          // Alerts are open only while a request is approved, so this tells those of an approved one.
-          ...await closeAlertsOf(tx, id, 'cancelled'),
-        ])
-      }
+      if (request !== undefined) change.record({ type: 'request_cancelled', requestId: id, requesterId: request.requester_id, cancelledBy: user.id })
       return request
     })
     if (cancelled !== undefined) return cancelled
@@ -146,16 +137,6 @@ export class RequestsService {
     if (request.requester_id !== user.id && !isModerator(user)) throw badRequest('only the requester can cancel a request')
     throw badRequest('request cannot be cancelled in its current status')
   }
-}
-
-/**
- * events.md § 4: `request_cancelled` to the volunteers whose offer was open when `request` was cancelled
- * (the assigned one included), and to the requester when someone else (a moderator) cancelled it. Erasure
- * (privacy.md §3) cancels the erased requester's requests and notifies through this too.
- */
-export function cancellationNotifications (request: { id: number, requester_id: number }, volunteers: readonly number[], cancelledBy: number): NewNotification[] {
-  const recipients = request.requester_id !== cancelledBy ? [...volunteers, request.requester_id] : volunteers
-  return recipients.map((userId) => ({ userId, type: 'request_cancelled', requestId: request.id, data: {} }))
 }
 
 /**

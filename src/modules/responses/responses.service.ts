@@ -1,4 +1,5 @@
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/database.js'
+import type { Changes } from '../../events/dispatcher.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
@@ -6,8 +7,6 @@ import { hasPermission, type Principal } from '../../lib/principal.js'
 import * as requests from '../requests/requests.repo.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
 import * as users from '../users/users.repo.js'
-import { closeAlertsOf, startAlertRounds } from '../alerts/alerts.service.js'
-import { insertNotifications } from '../notifications/notifications.repo.js'
 import * as responses from './responses.repo.js'
 import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, MyResponse, VolunteerResponse } from './responses.schemas.js'
 
@@ -29,7 +28,7 @@ async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 
  * and user rows are written through their owners' repos (src/modules/README.md).
  */
 export class ResponsesService {
-  constructor (private readonly db: Database) {}
+  constructor (private readonly db: Database, private readonly changes: Changes) {}
 
   /** The requester and moderators see every response; anyone else only their own. Oldest first. */
   async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
@@ -47,18 +46,15 @@ export class ResponsesService {
   async respond (volunteer: Principal, requestId: number, input: CreateResponseInput): Promise<VolunteerResponse> {
     if (!hasPermission(volunteer, 'respond_request')) throw forbidden('respond_request permission required')
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.changes.run(volunteer.id, async (tx, change) => {
         // A shared lock: volunteers respond side by side, but an accept cannot slip in between check and insert.
         const request = await lockVisible(tx, volunteer, requestId, 'share')
         if (request.requester_id === volunteer.id) throw badRequest('cannot respond to own request')
         if (request.status !== 'approved') throw badRequest(NOT_OPEN)
         const response = await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null)
-        await insertNotifications(tx, [{
-          userId: request.requester_id,
-          type: 'response_received',
-          requestId,
-          data: { response_id: response.id, volunteer_name: response.volunteer_name, message: response.message },
-        }])
+        change.record({
+          type: 'response_created', requestId, requesterId: request.requester_id, responseId: response.id, volunteerName: response.volunteer_name, message: response.message,
+        })
         return response
       })
     } catch (error) {
@@ -72,7 +68,7 @@ export class ResponsesService {
 
   /** The requester accepts one pending response: it is accepted, the other pending ones rejected, the volunteer assigned. */
   async accept (requester: Principal, requestId: number, responseId: number): Promise<AcceptResult> {
-    return await this.db.transaction(async (tx) => {
+    return await this.changes.run(requester.id, async (tx, change) => {
       const request = await lockVisible(tx, requester, requestId, 'update')
       if (request.requester_id !== requester.id) throw badRequest('only the requester can accept a response')
       // The request is checked before the response, so the losers of a race get this 400, not a 404.
@@ -82,18 +78,16 @@ export class ResponsesService {
       if (response?.status !== 'pending') throw notFound(RESPONSE_NOT_FOUND)
       const rejected = await responses.acceptResponse(tx, requestId, responseId)
       await requests.setAssignment(tx, requestId, response.volunteer_id)
-      await insertNotifications(tx, [
-        { userId: response.volunteer_id, type: 'response_accepted', requestId, data: { response_id: responseId } },
-        ...rejected.map((other) => ({ userId: other.volunteer_id, type: 'response_rejected' as const, requestId, data: { response_id: other.id } })),
-        ...await closeAlertsOf(tx, requestId, 'assigned'),
-      ])
+      change.record({
+        type: 'response_accepted', requestId, responseId, volunteerId: response.volunteer_id, rejected: rejected.map((other) => ({ responseId: other.id, volunteerId: other.volunteer_id })),
+      })
       return { success: true, message: 'response accepted', request_id: requestId, volunteer_id: response.volunteer_id }
     })
   }
 
   /** The requester closes an in_progress request and rates the assigned volunteer; one rating per request. */
   async complete (requester: Principal, requestId: number, input: CompleteInput): Promise<CompleteResult> {
-    return await this.db.transaction(async (tx) => {
+    return await this.changes.run(requester.id, async (tx, change) => {
       const request = await lockVisible(tx, requester, requestId, 'update')
       if (request.requester_id !== requester.id) throw badRequest('only the requester can complete a request')
       if (request.status === 'completed') throw badRequest('request is already completed')
@@ -106,7 +100,7 @@ export class ResponsesService {
       })
       await requests.markCompleted(tx, requestId)
       await users.recountVolunteer(tx, volunteerId)
-      await insertNotifications(tx, [{ userId: volunteerId, type: 'request_completed', requestId, data: { rating: input.rating ?? null } }])
+      change.record({ type: 'request_completed', requestId, volunteerId, rating: input.rating ?? null })
       return { success: true, message: 'request completed', rating_id: ratingId }
     })
   }
@@ -116,37 +110,34 @@ export class ResponsesService {
    * is cancelled and its in_progress request returns to approved with nobody assigned.
    */
   async withdraw (volunteer: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
-    return await this.db.transaction(async (tx) => {
+    return await this.changes.run(volunteer.id, async (tx, change) => {
       const request = await lockVisible(tx, volunteer, requestId, 'update')
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
       if (response.volunteer_id !== volunteer.id) throw badRequest('only the volunteer who responded can withdraw a response')
       if (response.status === 'accepted') {
         if (request.status !== 'in_progress') throw badRequest(`cannot withdraw from a ${request.status} request`)
+        // Back in approved: the reactions start alert rounds again (events.md § 5), never to those alerted before.
         await requests.setAssignment(tx, requestId, null)
-        // Back in approved: alert rounds start again (events.md § 5), never to those alerted before.
-        await startAlertRounds(tx, requestId)
       } else if (response.status !== 'pending') {
         throw badRequest(`response is already ${response.status}`)
       }
       const withdrawn = await responses.closeResponse(tx, responseId, 'cancelled')
-      await insertNotifications(tx, [{
-        userId: request.requester_id, type: 'response_withdrawn', requestId, data: { response_id: responseId, was_accepted: response.status === 'accepted' },
-      }])
+      change.record({ type: 'response_withdrawn', requestId, responseId, requesterId: request.requester_id, wasAccepted: response.status === 'accepted' })
       return withdrawn
     })
   }
 
   /** Extension: the requester turns down one pending response. */
   async reject (requester: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
-    return await this.db.transaction(async (tx) => {
+    return await this.changes.run(requester.id, async (tx, change) => {
       const request = await lockVisible(tx, requester, requestId, 'update')
       if (request.requester_id !== requester.id) throw badRequest('only the requester can reject a response')
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
       if (response.status !== 'pending') throw badRequest(`response is already ${response.status}`)
       const rejected = await responses.closeResponse(tx, responseId, 'rejected')
-      await insertNotifications(tx, [{ userId: response.volunteer_id, type: 'response_rejected', requestId, data: { response_id: responseId } }])
+      change.record({ type: 'response_rejected', requestId, responseId, volunteerId: response.volunteer_id })
       return rejected
     })
   }

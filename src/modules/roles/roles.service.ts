@@ -1,18 +1,17 @@
 import type { ScryptParams } from '../../lib/passwords.js'
 import type { Database, Queryable } from '../../db/database.js'
+import type { Changes } from '../../events/dispatcher.js'
 import { normaliseEmail } from '../../lib/email.js'
 import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { hashPassword } from '../../lib/passwords.js'
 import type { Page } from '../../lib/page.js'
-import type { Principal } from '../../lib/principal.js'
-import { revokeRefreshTokens } from '../auth/auth.repo.js'
-import type { PrincipalCache } from '../auth/principals.js'
+import type { Principal, PrincipalForgetter } from '../../lib/principal.js'
 import { ensureUser, searchUsers, setFlag, userExists, type AdminUserRow } from '../users/users.repo.js'
 import * as roles from './roles.repo.js'
 import type { RoleAssignmentResult } from './roles.schemas.js'
 
 export class RolesService {
-  constructor (private readonly db: Database, private readonly principals: PrincipalCache) {}
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly principals: PrincipalForgetter) {}
 
   listRoles (): Promise<roles.RoleRow[]> {
     return roles.listRoles(this.db)
@@ -55,12 +54,12 @@ export class RolesService {
     return { message: 'role removed', user_id: userId, role_id: roleId }
   }
 
-  /** Blocking also ends every session: refresh tokens are revoked, access tokens fail within the cache TTL. */
+  /** Blocking also ends every session: the reaction revokes refresh tokens, access tokens fail within the cache TTL. */
   async setBlocked (admin: Principal, userId: number, blocked: boolean): Promise<void> {
     if (blocked && admin.id === userId) throw badRequest('cannot block yourself')
-    await this.db.transaction(async (tx) => {
+    await this.changes.run(admin.id, async (tx, change) => {
       if (!await setFlag(tx, userId, 'is_blocked', blocked)) throw notFound(USER_NOT_FOUND)
-      if (blocked) await revokeRefreshTokens(tx, userId, 'blocked')
+      if (blocked) change.record({ type: 'user_blocked', userId })
     })
     this.principals.forget(userId)
   }

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js'
+import type { Changes } from '../../events/dispatcher.js'
 import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
-import { refreshAlertPoint } from '../availability/availability.repo.js'
 import * as users from './users.repo.js'
 import type { HomeLocation, LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
@@ -27,7 +27,7 @@ function toProfile (row: users.ProfileRow, showContact: boolean): UserProfile {
 }
 
 export class UsersService {
-  constructor (private readonly db: Database) {}
+  constructor (private readonly db: Database, private readonly changes: Changes) {}
 
   async me (user: Principal): Promise<UserProfile> {
     const row = await users.findProfile(this.db, user.id)
@@ -51,10 +51,10 @@ export class UsersService {
   }
 
   async setLocation (user: Principal, input: LocationInput): Promise<void> {
-    // The home location is the alert point of a volunteer without one of their own: both change together.
-    await this.db.transaction(async (tx) => {
+    // The home location is the alert point of a volunteer without one of their own: the reaction moves it too.
+    await this.changes.run(user.id, async (tx, change) => {
       await users.updateLocation(tx, user.id, input.latitude, input.longitude)
-      await refreshAlertPoint(tx, user.id)
+      change.record({ type: 'home_location_changed', userId: user.id })
     })
   }
 

@@ -1,0 +1,79 @@
+import type { Database, Transaction } from '../db/database.js'
+import { insertNotifications, type NewNotification } from '../modules/notifications/notifications.repo.js'
+import type { Actor, DomainEvent, EventOf, EventType } from './events.js'
+
+export type { NewNotification }
+
+/** What a change, and each reaction to it, may add to its transaction's side effects. */
+export interface Change {
+  /** Who made the change (for history to come); null for the service's own jobs. */
+  readonly actor: Actor
+  /** Something happened: the reactions registered for its type run before the transaction commits. */
+  record (event: DomainEvent): void
+  /** Notifications to write with the change, all of the transaction's in one statement at its end. */
+  notify (...notifications: NewNotification[]): void
+}
+
+/** What a reaction gets besides its event: the change's transaction, and the change to add to. */
+export interface ReactionContext extends Change {
+  readonly tx: Transaction
+}
+
+export type Reaction<K extends EventType> = (event: EventOf<K>, context: ReactionContext) => Promise<void>
+
+/** One module's reactions, by event type (e.g. alerts.reactions.ts). */
+export type Reactions = { readonly [K in EventType]?: Reaction<K> }
+
+/**
+ * Runs changes with their side effects in one transaction. A service makes its change in `run` and
+ * records what happened; before COMMIT the events are handed, in the order recorded, to the reactions
+ * registered for their types (events a reaction records join the end of the same pass); then every
+ * notification the change and its reactions collected is written by one insertNotifications call, which
+ * takes its recipients' inbox locks in one ascending order (notifications.repo.ts). Nothing else writes
+ * notifications, so that rule holds by construction. A change or a reaction that throws rolls all back.
+ */
+export class Changes {
+  readonly #reactions = new Map<EventType, Array<Reaction<EventType>>>()
+
+  /**
+   * `reactions`: every module's, in the order they run for an event that several modules react to
+   * (src/modules/reactions.ts lists them, and says why in that order).
+   */
+  constructor (private readonly db: Database, reactions: readonly Reactions[]) {
+    for (const module of reactions) {
+      for (const [type, reaction] of Object.entries(module) as Array<[EventType, Reaction<EventType>]>) {
+        this.#reactions.set(type, [...this.#reactions.get(type) ?? [], reaction])
+      }
+    }
+  }
+
+  /** Runs `change` in a new transaction by `actor`, then its reactions and notifications, then commits. */
+  async run<T> (actor: Actor, change: (tx: Transaction, effects: Change) => Promise<T>): Promise<T> {
+    return await this.db.transaction(async (tx) => {
+      const events: DomainEvent[] = []
+      const notifications: NewNotification[] = []
+      let applied = false
+      const effects: ReactionContext = {
+        tx,
+        actor,
+        record: (event) => {
+          if (applied) throw new Error(`${event.type} recorded after its change was applied`)
+          events.push(event)
+        },
+        notify: (...added) => {
+          if (applied) throw new Error('notification added after its change was applied')
+          notifications.push(...added)
+        },
+      }
+      const result = await change(tx, effects)
+      // Indexed: reactions may append events while the pass goes on.
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i]!
+        for (const reaction of this.#reactions.get(event.type) ?? []) await reaction(event as EventOf<EventType>, effects)
+      }
+      applied = true
+      await insertNotifications(tx, notifications)
+      return result
+    })
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * What a change did, recorded in its transaction for the modules that react to it (dispatcher.ts).
+ * An event says what happened, with the ids its reactions need and the few values they cannot read back
+ * (a rejection's comment, a response's message); never who reacts or how. Adding a kind of side effect is
+ * adding a reaction; adding an event is adding a member here.
+ */
+export type DomainEvent =
+  /** A moderator approved the request: alert rounds start. */
+  | { type: 'request_approved', requestId: number, requesterId: number }
+  | { type: 'request_rejected', requestId: number, requesterId: number, comment: string | null }
+  /** The requester or a moderator cancelled it, or its requester's account was erased (`cancelledBy` then is the requester). */
+  | { type: 'request_cancelled', requestId: number, requesterId: number, cancelledBy: number }
+  /** The responses still open on a cancelled request were cancelled with it; their volunteers. */
+  | { type: 'open_responses_cancelled', requestId: number, volunteerIds: number[] }
+  | { type: 'response_created', requestId: number, requesterId: number, responseId: number, volunteerName: string, message: string | null }
+  /** The requester accepted one response; the other pending ones were rejected with it. */
+  | { type: 'response_accepted', requestId: number, responseId: number, volunteerId: number, rejected: Array<{ responseId: number, volunteerId: number }> }
+  /** The volunteer withdrew (or their account was erased); an accepted one put the request back to approved. */
+  | { type: 'response_withdrawn', requestId: number, responseId: number, requesterId: number, wasAccepted: boolean }
+  | { type: 'response_rejected', requestId: number, responseId: number, volunteerId: number }
+  | { type: 'request_completed', requestId: number, volunteerId: number, rating: number | null }
+  /** A round alerted these volunteers at `at` (null: the database's now()). */
+  | { type: 'alert_round_ran', requestId: number, round: number, alertedIds: number[], at: Date | null }
+  | { type: 'home_location_changed', userId: number }
+  | { type: 'user_blocked', userId: number }
+  /** The account is being erased (privacy.md §3): its requests and responses are already closed. */
+  | { type: 'user_erased', userId: number }
+
+export type EventType = DomainEvent['type']
+export type EventOf<K extends EventType> = Extract<DomainEvent, { type: K }>
+
+/** Who made a change: the user whose call it was, or null for the service's own jobs (alert rounds). */
+export type Actor = number | null

@@ -1,0 +1,33 @@
+import type { Queryable } from '../../db/database.js'
+import type { NewNotification, Reactions } from '../../events/dispatcher.js'
+import * as alerts from './alerts.repo.js'
+
+/** Why a request's open alerts were closed (request_alert_closed's data, events.md § 4). */
+export type CloseReason = 'assigned' | 'cancelled' | 'closed'
+
+/**
+ * Closes the request's open alerts, telling each volunteer alerted for it who has not responded
+ * (events.md § 4), each once. Alerts are open only while a request is approved.
+ */
+export async function closeAlertsOf (tx: Queryable, requestId: number, reason: CloseReason, at: alerts.At = null): Promise<NewNotification[]> {
+  const volunteers = await alerts.closeAlerts(tx, requestId, at)
+  return volunteers.map((userId) => ({ userId, type: 'request_alert_closed', requestId, data: { reason } }))
+}
+
+/** Alert rounds (events.md § 5) start when a request becomes approved, and end when it leaves approved. */
+export const alertsReactions: Reactions = {
+  // In the approval's transaction: a committed approval always has its first round due.
+  async request_approved ({ requestId }, { tx }) {
+    await alerts.scheduleFirstRound(tx, requestId)
+  },
+  // Back in approved: rounds start again, never to those alerted before.
+  async response_withdrawn ({ requestId, wasAccepted }, { tx }) {
+    if (wasAccepted) await alerts.scheduleFirstRound(tx, requestId)
+  },
+  async response_accepted ({ requestId }, { tx, notify }) {
+    notify(...await closeAlertsOf(tx, requestId, 'assigned'))
+  },
+  async request_cancelled ({ requestId }, { tx, notify }) {
+    notify(...await closeAlertsOf(tx, requestId, 'cancelled'))
+  },
+}
