@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js'
+import { systemClock, type Clock } from '../../lib/clock.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
@@ -12,7 +13,7 @@ import { COMMENT_REQUIRED } from './moderation.schemas.js'
 
 /** Callers are moderators or admins: the routes let no one else in (rules.md › Roles and permissions). */
 export class ModerationService {
-  constructor (private readonly db: Database, private readonly options: { mapGridMeters: number }) {}
+  constructor (private readonly db: Database, private readonly options: { mapGridMeters: number }, private readonly clock: Clock = systemClock) {}
 
   /**
    * pending_moderation → approved/rejected, recording who, when and why (rules.md › Request lifecycle).
@@ -26,7 +27,7 @@ export class ModerationService {
       const requesterId = await requests.moderateRequest(tx, id, moderator.id, status, reason)
       if (requesterId === undefined) return false
       // Alert rounds start with the approval, in its transaction: a committed approval always has its first round due.
-      if (status === 'approved') await startAlertRounds(tx, id)
+      if (status === 'approved') await startAlertRounds(tx, id, this.clock.now())
       await insertNotifications(tx, [status === 'approved'
         ? { userId: requesterId, type: 'request_approved', requestId: id, data: {} }
         : { userId: requesterId, type: 'request_rejected', requestId: id, data: { comment: reason } }])

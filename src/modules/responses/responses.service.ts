@@ -1,5 +1,6 @@
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/database.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
+import { systemClock, type Clock } from '../../lib/clock.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
@@ -29,7 +30,7 @@ async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 
  * and user rows are written through their owners' repos (src/modules/README.md).
  */
 export class ResponsesService {
-  constructor (private readonly db: Database) {}
+  constructor (private readonly db: Database, private readonly clock: Clock = systemClock) {}
 
   /** The requester and moderators see every response; anyone else only their own. Oldest first. */
   async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
@@ -125,7 +126,7 @@ export class ResponsesService {
         if (request.status !== 'in_progress') throw badRequest(`cannot withdraw from a ${request.status} request`)
         await requests.setAssignment(tx, requestId, null)
         // Back in approved: alert rounds start again (events.md § 5), never to those alerted before.
-        await startAlertRounds(tx, requestId)
+        await startAlertRounds(tx, requestId, this.clock.now())
       } else if (response.status !== 'pending') {
         throw badRequest(`response is already ${response.status}`)
       }
