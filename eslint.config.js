@@ -74,6 +74,8 @@ export default [
   { files: ['src/events/**/*.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES) },
   { files: ['src/http/**/*.ts'], rules: restrict(MODULES, ENTRY) },
   { files: ['src/db/**/*.ts'], rules: restrict(HTTP, MODULES, ENTRY) },
+  // Realtime (listening, streams) and the job runner sit beside src/db/: modules hand them what they carry.
+  { files: ['src/realtime/**/*.ts', 'src/jobs/**/*.ts'], rules: restrict(HTTP, MODULES, ENTRY, FASTIFY) },
   { files: ['src/lib/**/*.ts'], rules: restrict(ABOVE_LIB, FASTIFY) },
   { files: ['scripts/**'], rules: restrict(TEST) },
   {

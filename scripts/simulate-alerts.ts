@@ -135,7 +135,7 @@ async function simulate (order: AlertPolicy, seed: number, volunteers: number, r
     const byId = new Map(world.volunteers.map((v) => [v.id, v]))
     const settings = loadConfig({}).alerts
     let now = START
-    const alerts = new AlertService(changesOn(db), settings, () => new Date(now), order)
+    const alerts = new AlertService(changesOn(db), settings, { now: () => new Date(now) }, order)
     // The volunteers' behaviour has its own stream, the same for both policies.
     const random = randomStream(seed, 'volunteers behaviour')
     const received = new Map<number, number[]>()

@@ -16,21 +16,25 @@ import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
 import { registerWeb } from './http/web.js'
+import { JobRunner } from './jobs/runner.js'
+import type { Job } from './jobs/job.js'
+import { systemClock, type Clock } from './lib/clock.js'
 import { gridPoint, type GridPoint } from './lib/grid.js'
 import { accessTokens } from './lib/tokens.js'
-import { AlertService, AlertTicker } from './modules/alerts/alerts.service.js'
+import { AlertService, alertRoundsJob } from './modules/alerts/alerts.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
 import { changesOn } from './modules/reactions.js'
+import { RetentionJob, retentionJob } from './modules/privacy/retention.js'
 import { availabilityRoutes } from './modules/availability/availability.routes.js'
 import { AvailabilityService } from './modules/availability/availability.service.js'
 import { eventsRoutes } from './modules/notifications/events.routes.js'
+import { notificationStream } from './modules/notifications/event-stream.js'
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js'
 import { NotificationsService } from './modules/notifications/notifications.service.js'
-import { StreamHub, type StreamOptions } from './modules/notifications/stream-hub.js'
 import { moderationRoutes } from './modules/moderation/moderation.routes.js'
 import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
@@ -45,6 +49,9 @@ import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
+import { openRealtime } from './realtime/open.js'
+import { StreamHub } from './realtime/stream-hub.js'
+import type { StreamOptions } from './realtime/streams.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,8 +70,16 @@ export interface AppOptions {
   logStream?: { write(line: string): void }
   /** How often this instance looks for due alert rounds (default 1000 ms; 0: never, tests then run rounds themselves). */
   alertTickMs?: number
+  /**
+   * How often this instance runs the retention job (privacy.md § 2), first when ready (default 0: never;
+   * the service runs it hourly, src/main.ts; tests run it themselves). Runs only when RETENTION_DAYS or
+   * NOTIFICATION_RETENTION_DAYS asks for something.
+   */
+  retentionMs?: number
   /** Live event stream settings (tests shorten the ping and block-check intervals). */
   streams?: Partial<StreamOptions>
+  /** The time for every rule that depends on it (default: the system's; tests pass a ManualClock). */
+  clock?: Clock
 }
 
 const ALERT_TICK_MS = 1000
@@ -78,7 +93,7 @@ export function alertPlace (config: Config): ((latitude: number, longitude: numb
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -126,8 +141,8 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
     }
   })
 
-  const tokens = accessTokens(jwtSecret, config.accessTokenTtlSeconds)
-  const principals = new PrincipalCache(db, config.authCacheTtlMs)
+  const tokens = accessTokens(jwtSecret, config.accessTokenTtlSeconds, clock)
+  const principals = new PrincipalCache(db, config.authCacheTtlMs, clock)
   registerAuth(app, tokens, principals)
   await registerRateLimits(app, config.rateLimits, config.redisUrl)
   // The docs page loads its own scripts and styles from this service, so a same-origin policy fits it.
@@ -143,9 +158,9 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   registerMetrics(app, db)
   await registerOpenApi(app)
 
-  const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays })
+  const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays }, clock)
   // Every change's side effects go through this one dispatcher (src/events/, src/modules/reactions.ts).
-  const changes = changesOn(db)
+  const changes = changesOn(db, clock)
   const users = new UsersService(db, changes)
   const roles = new RolesService(db, changes, principals)
   const requests = new RequestsService(db, changes, {
@@ -154,24 +169,30 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
     locationPrivacy: config.locationPrivacy,
     unmoderatedInSearch: config.unmoderatedInSearch,
     mapGridMeters: config.mapGridMeters,
-  })
+  }, clock)
   const moderation = new ModerationService(db, changes, { mapGridMeters: config.mapGridMeters })
   const privacy = new PrivacyService(db, changes, principals, { mapGridMeters: config.mapGridMeters })
 
   const responses = new ResponsesService(db, changes)
-  if (alertTickMs > 0) {
-    // Rounds run once the app is ready (listening, or the first inject) and stop before the database closes.
-    const ticker = new AlertTicker(new AlertService(changes, config.alerts, undefined, 'fair', alertPlace(config)), alertTickMs,
-      (error) => app.log.error({ err: error }, 'alert round failed'))
-    app.addHook('onReady', async () => ticker.start())
-    app.addHook('onClose', () => ticker.stop())
-  }
+  const jobs: Job[] = []
+  if (alertTickMs > 0) jobs.push(alertRoundsJob(new AlertService(changes, config.alerts, clock, 'fair', alertPlace(config)), alertTickMs))
+  const retention = new RetentionJob(db, {
+    retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
+  }, app.log, clock)
+  if (retentionMs > 0 && retention.enabled) jobs.push(retentionJob(retention, retentionMs))
+  // Jobs run once the app is ready (listening, or the first inject) and stop, their runs under way
+  // finished, before the caller closes the database (after app.close()).
+  const runner = new JobRunner(jobs, app.log)
+  app.addHook('onReady', async () => runner.start())
+  app.addHook('onClose', () => runner.stop())
   const availability = new AvailabilityService(db)
   const notifications = new NotificationsService(db)
-  const hub = new StreamHub(db, app.log, streams)
+  const realtime = openRealtime(db)
+  const hub = new StreamHub(realtime, notificationStream(db), app.log, streams, clock)
   app.decorate('eventStreams', hub)
   // Streams never finish by themselves: ended first on shutdown, or app.close() would wait for them forever.
   app.addHook('preClose', () => hub.close())
+  app.addHook('onClose', () => realtime.close())
   const requestTypes = new RequestTypesService(db)
 
   await app.register(async (api) => {

@@ -7,8 +7,10 @@ import { openDatabase } from './db/open.js'
 import { API_PREFIX } from './http/openapi.js'
 import { normaliseEmail } from './lib/email.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
-import { refreshGridPoints, RetentionJob } from './modules/privacy/retention.js'
+import { refreshGridPoints } from './modules/privacy/retention.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
+
+const HOUR_MS = 3_600_000
 
 /** What a worker tells the primary once it accepts connections. */
 interface ListeningMessage { type: 'listening', port: number }
@@ -38,21 +40,16 @@ async function prepare (config: Config): Promise<Database> {
 async function serve (config: Config, db: Database): Promise<number> {
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
-  const app = await buildApp({ config, db, jwtSecret })
-  // privacy.md §2: at start-up and hourly in every process; one at a time across them (retention.ts).
-  const retention = new RetentionJob(db, {
-    retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
-  }, app.log)
-  if (retention.enabled) retention.start()
+  // privacy.md §2: retention at start-up and hourly in every process; one at a time across them (retention.ts).
+  const app = await buildApp({ config, db, jwtSecret, retentionMs: HOUR_MS })
 
   let closing = false
   const shutdown = (signal: string): void => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
-    // app.close() stops accepting connections and waits for requests under way; then the database.
+    // app.close() stops accepting connections and waits for requests under way and the background jobs' runs; then the database.
     app.close()
-      .then(() => retention.stop())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -18,33 +18,16 @@ export interface Transaction extends Queryable {
   exec(script: string): Promise<void>
 }
 
-export type NotifyHandler = (payload: string | undefined) => void
-
 /**
  * The one seam between the service and its two engines (PGlite and a PostgreSQL server).
- * Both speak the same SQL; `engine` is for logs and tests, never for choosing SQL.
+ * Both speak the same SQL; `engine` is for logs and tests, never for choosing SQL. Listening for
+ * notifications and the locks held on that session are src/realtime's (Realtime), not this seam's.
  */
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres'
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
   close(): Promise<void>
-  /**
-   * Calls `handler` with the payload of every NOTIFY on `channel`, from any connection (this process's
-   * own included), once its transaction commits; and with `undefined` when some may have been missed
-   * (the listening connection was lost and is back), so the listener re-reads what it follows.
-   * One listening connection per Database (the server engine opens it on first use). Resolves once
-   * listening; the returned function stops this handler.
-   */
-  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>
-  /**
-   * Tries a session-level advisory lock (the two-key form) on the session that listens: the release
-   * function, or undefined when another session holds it. Held until released or until that session
-   * ends, so a process that dies frees its locks. That session may take a lock it already holds again
-   * (PostgreSQL counts it twice): callers track their own. Lost with the listening connection, after
-   * which listen handlers get `undefined`.
-   */
-  tryListenerLock(classId: number, objectId: number): Promise<(() => Promise<void>) | undefined>
   /** Connection pool figures, for metrics (server engine only). */
   poolStats?(): { total: number, idle: number, waiting: number }
 }

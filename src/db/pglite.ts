@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util'
 import { Mutex, PGlite, TransactionAbortedError, protocol } from '@electric-sql/pglite'
 import { cube } from '@electric-sql/pglite/contrib/cube'
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
-import { statementParts, type Database, type NotifyHandler, type Transaction } from './database.js'
+import { statementParts, type Database, type Transaction } from './database.js'
+import { attachListeningSession } from './listening.js'
 import { protocolChannel, type ProtocolChannel } from './pglite-protocol.js'
 import { StatementNames } from './statements.js'
 import { concat, type Answer, type Column, type Parsers } from './wire.js'
@@ -76,14 +77,12 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
    * inside another caller's transaction: PGlite's own transaction lock is private (pglite-protocol.ts).
    */
   const transactionLock = new Mutex()
-  /** listen() handlers by channel: NOTIFYs arrive in the answers read here (a transaction's at its COMMIT). */
-  const listeners = new Map<string, Set<NotifyHandler>>()
+  /** Where src/realtime takes NOTIFYs, which arrive in the answers read here (a transaction's at its COMMIT). */
+  const sinks = new Set<(channel: string, payload: string) => void>()
   const send = async (message: Uint8Array, syncToFs: boolean): Promise<Answer> => {
     const answer = await channel.send(message, syncToFs)
-    if (listeners.size > 0) {
-      for (const { channel: name, payload } of answer.notifications()) {
-        for (const handler of listeners.get(name) ?? []) queueMicrotask(() => handler(payload))
-      }
+    if (sinks.size > 0) {
+      for (const { channel: name, payload } of answer.notifications()) for (const sink of sinks) sink(name, payload)
     }
     return answer
   }
@@ -126,7 +125,7 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
     }
   }
 
-  return {
+  const db: Database = {
     engine: 'pglite',
     query,
     async transaction (fn) {
@@ -163,37 +162,25 @@ function protocolApi (pg: PGlite, channel: ProtocolChannel): Database {
         return result
       })
     },
-    async listen (name, handler) {
-      let handlers = listeners.get(name)
-      if (handlers === undefined) {
-        handlers = new Set()
-        listeners.set(name, handlers)
-        await transactionLock.runExclusive(() => script(`LISTEN "${name.replaceAll('"', '""')}"`, false))
-      }
-      handlers.add(handler)
-      return async () => { handlers.delete(handler) }
-    },
-    tryListenerLock: async (classId, objectId) => await tryLock(query, classId, objectId),
     // After the running transaction, as PGlite's close() waits for its own transaction lock.
     async close () { await transactionLock.runExclusive(() => pg.close()) },
   }
-}
-
-/** PGlite has one session, which listens too: the lock is taken on it. */
-async function tryLock (query: Database['query'], classId: number, objectId: number): Promise<(() => Promise<void>) | undefined> {
-  const [row] = await query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS locked', [classId, objectId])
-  if (row?.locked !== true) return undefined
-  return async () => { await query('SELECT pg_advisory_unlock($1::int, $2::int)', [classId, objectId]) }
+  const onNotification = (sink: (channel: string, payload: string) => void): () => void => {
+    sinks.add(sink)
+    return () => { sinks.delete(sink) }
+  }
+  return attachListeningSession(db, { engine: 'pglite', pg, query, onNotification })
 }
 
 /** PGlite's public query API: each statement parsed, planned and read by PGlite itself. */
 function publicApi (pg: PGlite): Database {
-  return {
+  const query: Database['query'] = async (statement, given) => {
+    const { text, values } = statementParts(statement, given)
+    return (await pg.query<never>(text, values as unknown[] | undefined)).rows
+  }
+  const db: Database = {
     engine: 'pglite',
-    async query (statement, given) {
-      const { text, values } = statementParts(statement, given)
-      return (await pg.query<never>(text, values as unknown[] | undefined)).rows
-    },
+    query,
     async transaction (fn) {
       return await pg.transaction(async (tx) => await fn({
         async query (statement, given) {
@@ -203,14 +190,8 @@ function publicApi (pg: PGlite): Database {
         async exec (sql) { await tx.exec(sql) },
       }))
     },
-    // PGlite calls back on each notification its own parser reads (a transaction's at its COMMIT).
-    async listen (name, handler) { return await pg.listen(name, handler) },
-    async tryListenerLock (classId, objectId) {
-      return await tryLock(async (statement, given) => {
-        const { text, values } = statementParts(statement, given)
-        return (await pg.query<never>(text, values as unknown[] | undefined)).rows
-      }, classId, objectId)
-    },
     async close () { await pg.close() },
   }
+  // Realtime listens through PGlite's own listen(), called back on each notification its parser reads.
+  return attachListeningSession(db, { engine: 'pglite', pg, query })
 }

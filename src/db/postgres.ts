@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { DatabaseUnavailableError, sqlState, statementParts, type Database, type Transaction } from './database.js'
-import { Listener } from './listener.js'
+import { attachListeningSession } from './listening.js'
 import { StatementNames } from './statements.js'
 
 const INT8_OID = 20
@@ -72,9 +72,7 @@ export async function openPostgres (connectionString: string, options: PostgresO
       throw translate(error)
     }
   }
-  // Opened on the first listen(): a process that never streams holds no extra connection.
-  const listener = new Listener(connectionString)
-  return {
+  const db: Database = {
     engine: 'postgres',
     query,
     async transaction (fn) {
@@ -105,12 +103,8 @@ export async function openPostgres (connectionString: string, options: PostgresO
         client.release(broken)
       }
     },
-    listen: (channel, handler) => listener.listen(channel, handler),
-    tryListenerLock: (classId, objectId) => listener.tryLock(classId, objectId),
-    async close () {
-      await listener.close()
-      await pool.end()
-    },
+    async close () { await pool.end() },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
+  return attachListeningSession(db, { engine: 'postgres', connectionString })
 }

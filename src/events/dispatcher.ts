@@ -1,4 +1,5 @@
 import type { Database, Transaction } from '../db/database.js'
+import { systemClock, type Clock } from '../lib/clock.js'
 import { insertNotifications, type NewNotification } from '../modules/notifications/notifications.repo.js'
 import type { Actor, DomainEvent, EventOf, EventType } from './events.js'
 
@@ -8,6 +9,8 @@ export type { NewNotification }
 export interface Change {
   /** Who made the change (for history to come); null for the service's own jobs. */
   readonly actor: Actor
+  /** When, by the app's clock (src/lib/clock.ts): what the change's reactions stamp and schedule from. */
+  readonly at: Date
   /** Something happened: the reactions registered for its type run before the transaction commits. */
   record (event: DomainEvent): void
   /** Notifications to write with the change, all of the transaction's in one statement at its end. */
@@ -39,7 +42,7 @@ export class Changes {
    * `reactions`: every module's, in the order they run for an event that several modules react to
    * (src/modules/reactions.ts lists them, and says why in that order).
    */
-  constructor (private readonly db: Database, reactions: readonly Reactions[]) {
+  constructor (private readonly db: Database, reactions: readonly Reactions[], private readonly clock: Clock = systemClock) {
     for (const module of reactions) {
       for (const [type, reaction] of Object.entries(module) as Array<[EventType, Reaction<EventType>]>) {
         this.#reactions.set(type, [...this.#reactions.get(type) ?? [], reaction])
@@ -56,6 +59,7 @@ export class Changes {
       const effects: ReactionContext = {
         tx,
         actor,
+        at: this.clock.now(),
         record: (event) => {
           if (applied) throw new Error(`${event.type} recorded after its change was applied`)
           events.push(event)

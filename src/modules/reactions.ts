@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js'
+import type { Clock } from '../lib/clock.js'
 import { Changes, type Reactions } from '../events/dispatcher.js'
 import { alertsReactions } from './alerts/alerts.reactions.js'
 import { authReactions } from './auth/auth.reactions.js'
@@ -25,7 +26,7 @@ export const REACTIONS: readonly Reactions[] = [
   notificationsReactions,
 ]
 
-/** The one dispatcher of an app (or a test, or a script) on `db`. */
-export function changesOn (db: Database): Changes {
-  return new Changes(db, REACTIONS)
+/** The one dispatcher of an app (or a test, or a script) on `db`, its changes timed by `clock` (default: the system's). */
+export function changesOn (db: Database, clock?: Clock): Changes {
+  return new Changes(db, REACTIONS, clock)
 }

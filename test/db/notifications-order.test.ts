@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Database } from '../../src/db/database.js'
 import { insertNotifications, NOTIFY_CHANNEL, type NewNotification } from '../../src/modules/notifications/notifications.repo.js'
+import { openRealtime } from '../../src/realtime/open.js'
 import { migratedDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'
 
@@ -26,7 +27,8 @@ for (const engine of databaseEngines()) {
       const { userId, requestId } = await fixture(db)
       const payloads: Array<string | undefined> = []
       let woken: () => void = () => {}
-      const stop = await db.listen(NOTIFY_CHANNEL, (payload) => { payloads.push(payload); woken() })
+      const realtime = openRealtime(db)
+      const stop = await realtime.listen(NOTIFY_CHANNEL, (payload) => { payloads.push(payload); woken() })
       try {
         await assert.rejects(db.transaction(async (tx) => {
           await insertNotifications(tx, [note(userId, requestId)])
@@ -40,6 +42,7 @@ for (const engine of databaseEngines()) {
         assert.deepEqual(payloads, [String(userId)])
       } finally {
         await stop()
+        await realtime.close()
       }
     })
 

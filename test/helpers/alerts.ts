@@ -4,6 +4,7 @@ import { AlertService } from '../../src/modules/alerts/alerts.service.js'
 import { changesOn } from '../../src/modules/reactions.js'
 import { EARTH_RADIUS_M } from '../../src/modules/requests/geo.js'
 import type { Account, TestApp } from './app.js'
+import type { ManualClock } from './clock.js'
 import { requestInput } from './requests.js'
 
 export interface Place { latitude: number, longitude: number }
@@ -64,24 +65,26 @@ export async function approvedAt (t: TestApp, place: Place, requester: Account, 
 }
 
 /**
- * Runs alert rounds the way an instance's ticker does, on a clock the test moves forward (apps in these
- * tests start with alertTickMs 0, so no round runs unless a test runs it). The clock starts a minute
- * ahead of the database's, so a round scheduled "now" by an approval is due at once.
+ * Runs alert rounds the way an instance's job does, on a clock the test moves forward (apps in these
+ * tests start with alertTickMs 0, so no round runs unless a test runs it). Without `clock` it starts a
+ * minute ahead of the real time, so a round scheduled "now" by an approval is due at once; with the
+ * app's ManualClock (startApp's clock option), both move together.
  */
 export class RoundDriver {
   private offsetMs = 60_000
   readonly service: AlertService
 
   /** `placeOf`: where requests stand for alerting, as the app passes it (src/app.ts alertPlace). */
-  constructor (t: TestApp, settings: AlertSettings = TEST_ALERTS, placeOf?: (latitude: number, longitude: number) => Place) {
-    this.service = new AlertService(changesOn(t.db), settings, () => this.now(), 'fair', placeOf)
+  constructor (t: TestApp, settings: AlertSettings = TEST_ALERTS, placeOf?: (latitude: number, longitude: number) => Place, private readonly clock?: ManualClock) {
+    this.service = new AlertService(changesOn(t.db), settings, { now: () => this.now() }, 'fair', placeOf)
   }
 
-  now (): Date { return new Date(Date.now() + this.offsetMs) }
+  now (): Date { return this.clock?.now() ?? new Date(Date.now() + this.offsetMs) }
 
   /** Moves the clock on, then runs every round due by then; how many ran. */
   async after (seconds: number): Promise<number> {
-    this.offsetMs += seconds * 1000
+    if (this.clock !== undefined) this.clock.advance(seconds * 1000)
+    else this.offsetMs += seconds * 1000
     return await this.service.runDue(1000)
   }
 

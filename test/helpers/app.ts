@@ -111,8 +111,11 @@ export class TestApp {
   }
 }
 
-/** A migrated scratch database on `engine`, the app on it, and a bootstrapped admin. */
-export async function startApp (engine: Engine, overrides: Partial<Config> = {}, options: Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs'> = {}): Promise<TestApp> {
+/**
+ * A migrated scratch database on `engine`, the app on it, and a bootstrapped admin. `options.clock`: a
+ * ManualClock (helpers/clock.ts) for tests that move time instead of waiting for it.
+ */
+export async function startApp (engine: Engine, overrides: Partial<Config> = {}, options: Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs' | 'clock'> = {}): Promise<TestApp> {
   const { db, scratch } = await migratedDatabase(engine)
   const config = testConfig(overrides)
   const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, ...options })
@@ -131,7 +134,7 @@ export async function startApp (engine: Engine, overrides: Partial<Config> = {},
  * A second instance of the service on the same PostgreSQL database as `t`, with its own connection
  * pool, as a second server would be (PGlite is in-process, so it has no such thing). Close it before `t`.
  */
-export async function startSecondInstance (t: TestApp, overrides: Partial<Config> = {}, options: Pick<AppOptions, 'streams' | 'alertTickMs'> = {}): Promise<TestApp> {
+export async function startSecondInstance (t: TestApp, overrides: Partial<Config> = {}, options: Pick<AppOptions, 'streams' | 'alertTickMs' | 'clock'> = {}): Promise<TestApp> {
   if (t.engine !== 'postgres') throw new Error('a second instance needs PostgreSQL')
   const db = await t.scratch.open()
   const app = await buildApp({ config: testConfig(overrides), db, jwtSecret: TEST_SECRET, ...options })

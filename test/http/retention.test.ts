@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it } from 'node:test'
 import type { Database } from '../../src/db/database.js'
 import { gridPoint } from '../../src/lib/grid.js'
-import { RetentionJob, type JobLog } from '../../src/modules/privacy/retention.js'
+import { JobRunner } from '../../src/jobs/runner.js'
+import { RetentionJob, retentionJob, type JobLog } from '../../src/modules/privacy/retention.js'
 import { startApp, TEST_SECRET, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 import { assignedRequest, REQUEST_INPUT } from '../helpers/lifecycle.js'
@@ -109,13 +110,13 @@ for (const engine of engines()) {
       assert.deepEqual(log.lines.at(-1), 'retention: minimised 0 finished requests')
     })
 
-    it('start() runs at once (src/main.ts calls it at start-up), then hourly, and logs how many it minimised', async () => {
+    it('the job runner runs it at once (the app starts it when ready), then hourly, and logs how many it minimised', async () => {
       const requester = await t.register()
       await insertFinished(t.db, requester.id, 3, DAYS + 5)
       const log = collectingLog()
-      const job = new RetentionJob(t.db, { retentionDays: DAYS, mapGridMeters: 300 }, log)
-      job.start()
-      await job.stop()
+      const runner = new JobRunner([retentionJob(new RetentionJob(t.db, { retentionDays: DAYS, mapGridMeters: 300 }, log), 3_600_000)], log)
+      runner.start()
+      await runner.stop()
       assert.deepEqual(log.lines, ['retention: minimised 3 finished requests'])
       assert.equal((await assertWhole(t.db)).untouched, 0)
     })

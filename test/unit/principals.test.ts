@@ -21,7 +21,7 @@ describe('PrincipalCache', () => {
   it('serves a user from the cache within the TTL, and reads the database again after it', async () => {
     const { db, state } = fakeDb()
     let now = 1_000
-    const cache = new PrincipalCache(db, 2000, () => now)
+    const cache = new PrincipalCache(db, 2000, { now: () => new Date(now) })
     assert.deepEqual(await cache.get(7), { id: 7, roles: ['volunteer'], permissions: ['create_request'] })
     state.is_blocked = true
     now += 1999
@@ -35,7 +35,7 @@ describe('PrincipalCache', () => {
 
   it('forget() drops a user at once (changes made through this instance)', async () => {
     const { db, state } = fakeDb()
-    const cache = new PrincipalCache(db, 5000, () => 0)
+    const cache = new PrincipalCache(db, 5000, { now: () => new Date(0) })
     await cache.get(7)
     state.roles = ['volunteer', 'admin']
     cache.forget(7)
@@ -67,7 +67,7 @@ describe('PrincipalCache', () => {
         return await db.query<R>(text, params)
       },
     }
-    const cache = new PrincipalCache(flaky, 5000, () => 0)
+    const cache = new PrincipalCache(flaky, 5000, { now: () => new Date(0) })
     await assert.rejects(cache.get(7), /connection lost/)
     fail = false
     assert.equal((await cache.get(7))?.id, 7)

@@ -88,3 +88,20 @@ describe('refresh tokens and secrets', () => {
     assert.notEqual(newSecret(), newSecret())
   })
 })
+
+describe('access tokens on an injected clock', () => {
+  it('are issued at the clock\'s time and refused once it passes their lifetime', () => {
+    let now = Date.parse('2030-01-01T00:00:00Z')
+    const clocked = accessTokens(SECRET, 900, { now: () => new Date(now) })
+    const token = clocked.sign(7)
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+    assert.equal(payload.iat, now / 1000)
+    assert.equal(payload.exp, now / 1000 + 900)
+    now += 900_000
+    assert.deepEqual(clocked.verify(token), { userId: 7, expiresAt: now })
+    now += 1
+    assert.equal(clocked.verify(token), undefined)
+    // The system clock is long before 2030: the token is valid there, so the refusal above was the clock's.
+    assert.equal(tokens.verify(token)?.userId, 7)
+  })
+})

@@ -17,17 +17,17 @@ export async function closeAlertsOf (tx: Queryable, requestId: number, reason: C
 /** Alert rounds (events.md § 5) start when a request becomes approved, and end when it leaves approved. */
 export const alertsReactions: Reactions = {
   // In the approval's transaction: a committed approval always has its first round due.
-  async request_approved ({ requestId }, { tx }) {
-    await alerts.scheduleFirstRound(tx, requestId)
+  async request_approved ({ requestId }, { tx, at }) {
+    await alerts.scheduleFirstRound(tx, requestId, at)
   },
   // Back in approved: rounds start again, never to those alerted before.
-  async response_withdrawn ({ requestId, wasAccepted }, { tx }) {
-    if (wasAccepted) await alerts.scheduleFirstRound(tx, requestId)
+  async response_withdrawn ({ requestId, wasAccepted }, { tx, at }) {
+    if (wasAccepted) await alerts.scheduleFirstRound(tx, requestId, at)
   },
-  async response_accepted ({ requestId }, { tx, notify }) {
-    notify(...await closeAlertsOf(tx, requestId, 'assigned'))
+  async response_accepted ({ requestId }, { tx, notify, at }) {
+    notify(...await closeAlertsOf(tx, requestId, 'assigned', at))
   },
-  async request_cancelled ({ requestId }, { tx, notify }) {
-    notify(...await closeAlertsOf(tx, requestId, 'cancelled'))
+  async request_cancelled ({ requestId }, { tx, notify, at }) {
+    notify(...await closeAlertsOf(tx, requestId, 'cancelled', at))
   },
 }

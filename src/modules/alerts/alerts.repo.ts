@@ -5,9 +5,9 @@ import { EARTH_RADIUS_M, earthPoint } from '../requests/geo.js'
  * Owns the tables `alert_rounds` and `request_alerts` (migrations/0006_alerts.sql): every statement
  * that writes them is in this file. See src/modules/README.md.
  *
- * Every statement takes the time it runs at as a parameter, `null` meaning the database's now(): the
- * service always passes null, so every instance uses one clock; the simulation (scripts/simulate-alerts.ts)
- * passes its simulated time.
+ * Every statement takes the time it runs at as a parameter, `null` meaning the database's now(): alert
+ * rounds pass their Clock's time (src/lib/clock.ts; tests move it, the simulation in
+ * scripts/simulate-alerts.ts passes its simulated time), as do the changes that start rounds.
  */
 export type At = Date | null
 const NOW = (n: number) => `coalesce($${n}::timestamptz, now())`

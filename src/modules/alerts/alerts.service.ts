@@ -1,4 +1,6 @@
 import type { AlertSettings } from '../../config.js'
+import type { Job } from '../../jobs/job.js'
+import { systemClock, type Clock } from '../../lib/clock.js'
 import type { GridPoint } from '../../lib/grid.js'
 import type { Transaction } from '../../db/database.js'
 import type { Change, Changes } from '../../events/dispatcher.js'
@@ -25,7 +27,7 @@ export interface RoundOutcome {
 /**
  * Runs alert rounds that are due (events.md § 5), each in one transaction with its claim: the
  * round's alerts and notifications, and its next due time or its end, commit together or not at all.
- * `clock` gives the time rounds run at; null (the default) is the database's now().
+ * `clock` gives the time rounds run at: what is due, the next due times and the daily caps.
  */
 export class AlertService {
   private readonly failed = new Map<number, number>()
@@ -34,7 +36,7 @@ export class AlertService {
     /** The rounds' transactions, with their notifications and reactions (src/events/dispatcher.ts). */
     private readonly changes: Changes,
     private readonly settings: AlertSettings,
-    private readonly clock: () => Date | null = () => null,
+    private readonly clock: Clock = systemClock,
     private readonly order: alerts.AlertPolicy = 'fair',
     /** Where a request stands for alerting: its exact point, or its grid point under LOCATION_PRIVACY=grid (privacy.md § 1). */
     private readonly placeOf: (latitude: number, longitude: number) => GridPoint = (latitude, longitude) => ({ latitude, longitude })
@@ -52,15 +54,16 @@ export class AlertService {
 
   /** Claims and runs the round due first; undefined when none is due (or every due one is busy). */
   async runOne (): Promise<RoundOutcome | undefined> {
-    const now = Date.now()
+    const at = this.clock.now()
+    const now = at.getTime()
     for (const [id, until] of this.failed) if (until <= now) this.failed.delete(id)
     let claimed: number | undefined
     try {
       return await this.changes.run(null, async (tx, change) => {
-        const due = await alerts.claimDueRound(tx, this.clock(), [...this.failed.keys()])
+        const due = await alerts.claimDueRound(tx, at, [...this.failed.keys()])
         if (due === undefined) return undefined
         claimed = due.request_id
-        return await this.run(tx, change, due)
+        return await this.run(tx, change, due, at)
       })
     } catch (error) {
       if (claimed !== undefined) this.failed.set(claimed, now + FAILED_ROUND_BACKOFF_MS)
@@ -68,8 +71,7 @@ export class AlertService {
     }
   }
 
-  private async run (tx: Transaction, change: Change, due: alerts.DueRound): Promise<RoundOutcome> {
-    const at = this.clock()
+  private async run (tx: Transaction, change: Change, due: alerts.DueRound, at: Date): Promise<RoundOutcome> {
     const id = due.request_id
     const outcome: RoundOutcome = { requestId: id, round: due.round, alerted: [] }
     if (due.status !== 'approved') {
@@ -115,49 +117,20 @@ export class AlertService {
   }
 }
 
+/** Most rounds per run of the job: a full run means more may be due, and the next run starts at once. */
+const ROUNDS_PER_RUN = 100
+
 /**
- * Looks for due rounds every `intervalMs` (and at once when started, so rounds that fell due while no
- * process ran are run on start-up). Every instance runs one; the claim decides which runs a round.
+ * The alert rounds job for the runner (src/jobs/): looks for due rounds every `intervalMs`, and at once
+ * when started, so rounds that fell due while no process ran are run on start-up. Every instance runs
+ * it; the claim (SKIP LOCKED, alerts.repo.ts claimDueRound) decides which runs a round.
  */
-export class AlertTicker {
-  private timer: NodeJS.Timeout | undefined
-  private running: Promise<void> | undefined
-  private stopped = false
-
-  constructor (
-    private readonly service: AlertService,
-    private readonly intervalMs: number,
-    private readonly onError: (error: unknown) => void
-  ) {}
-
-  start (): void {
-    this.schedule(0)
-  }
-
-  /** Stops ticking and waits for a round under way, so the database can be closed after. */
-  async stop (): Promise<void> {
-    this.stopped = true
-    clearTimeout(this.timer)
-    await this.running
-  }
-
-  private schedule (ms: number): void {
-    if (this.stopped) return
-    // unref: a pending tick never keeps the process alive.
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => { this.running = undefined })
-    }, ms).unref()
-  }
-
-  private async tick (): Promise<void> {
-    const limit = 100
-    let ran = 0
-    try {
-      ran = await this.service.runDue(limit, () => this.stopped)
-    } catch (error) {
-      this.onError(error)
-    }
-    // A full batch means more may be due: look again at once rather than after an interval.
-    this.schedule(ran >= limit ? 0 : this.intervalMs)
+export function alertRoundsJob (service: AlertService, intervalMs: number): Job {
+  return {
+    name: 'alert rounds',
+    intervalMs,
+    async run (stopping) {
+      return await service.runDue(ROUNDS_PER_RUN, stopping) >= ROUNDS_PER_RUN ? 'more' : undefined
+    },
   }
 }

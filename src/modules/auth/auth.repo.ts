@@ -3,22 +3,23 @@ import type { UserInfoRow } from '../users/users.repo.js'
 
 export type RevokedReason = 'rotated' | 'logout' | 'reuse' | 'blocked' | 'erased'
 
-export async function insertRefreshToken (db: Queryable, userId: number, tokenHash: string, ttlDays: number): Promise<void> {
+/** `now`: the service's clock (src/lib/clock.ts), which also judges the expiry in rotateRefreshToken. */
+export async function insertRefreshToken (db: Queryable, userId: number, tokenHash: string, ttlDays: number, now: Date): Promise<void> {
   await db.query(/* sql */ `
     INSERT INTO refresh_tokens (user_id, token_hash, expires_at)
-    VALUES ($1, $2, now() + make_interval(days => $3))`, [userId, tokenHash, ttlDays])
+    VALUES ($1, $2, $4::timestamptz + make_interval(days => $3))`, [userId, tokenHash, ttlDays, now])
 }
 
 /**
  * Uses up a live token: marks it rotated and returns its user. A conditional update, so of two
  * refreshes racing with one token exactly one gets the user (and the other is seen as reuse).
  */
-export function rotateRefreshToken (db: Queryable, tokenHash: string): Promise<(UserInfoRow & { is_blocked: boolean }) | undefined> {
+export function rotateRefreshToken (db: Queryable, tokenHash: string, now: Date): Promise<(UserInfoRow & { is_blocked: boolean }) | undefined> {
   return maybeOne(db, /* sql */ `
     UPDATE refresh_tokens t SET revoked_at = now(), revoked_reason = 'rotated'
     FROM users u
-    WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.id = t.user_id
-    RETURNING u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_blocked`, [tokenHash])
+    WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2::timestamptz AND u.id = t.user_id
+    RETURNING u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_blocked`, [tokenHash, now])
 }
 
 export function findRefreshToken (db: Queryable, tokenHash: string): Promise<{ user_id: number, revoked_reason: RevokedReason | null, is_blocked: boolean } | undefined> {

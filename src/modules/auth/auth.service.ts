@@ -1,6 +1,7 @@
 import type { ScryptParams } from '../../lib/passwords.js'
 import { sqlState, constraintName, type Database, type Queryable } from '../../db/database.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
+import { systemClock, type Clock } from '../../lib/clock.js'
 import { normaliseEmail } from '../../lib/email.js'
 import { badRequest, unauthorized } from '../../lib/errors.js'
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js'
@@ -25,7 +26,9 @@ export class AuthService {
   constructor (
     private readonly db: Database,
     private readonly tokens: AccessTokens,
-    private readonly settings: AuthSettings
+    private readonly settings: AuthSettings,
+    /** Judges refresh tokens' expiry (access tokens have the same clock in `tokens`). */
+    private readonly clock: Clock = systemClock
   ) {}
 
   async register (input: RegisterRequest): Promise<AuthResponse> {
@@ -61,7 +64,7 @@ export class AuthService {
   async refresh (token: string): Promise<AuthResponse> {
     const tokenHash = hashRefreshToken(token)
     const outcome = await this.db.transaction(async (tx) => {
-      const user = await refresh.rotateRefreshToken(tx, tokenHash)
+      const user = await refresh.rotateRefreshToken(tx, tokenHash, this.clock.now())
       if (user === undefined) {
         const known = await refresh.findRefreshToken(tx, tokenHash)
         // Reuse of a rotated token means two parties hold it: end every session of that user.
@@ -89,7 +92,7 @@ export class AuthService {
 
   async #issue (db: Queryable, user: users.UserInfoRow): Promise<AuthResponse> {
     const refreshToken = newRefreshToken()
-    await refresh.insertRefreshToken(db, user.id, hashRefreshToken(refreshToken), this.settings.refreshTokenTtlDays)
+    await refresh.insertRefreshToken(db, user.id, hashRefreshToken(refreshToken), this.settings.refreshTokenTtlDays, this.clock.now())
     return {
       access_token: this.tokens.sign(user.id),
       refresh_token: refreshToken,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js'
+import { systemClock, type Clock } from '../../lib/clock.js'
 import type { Principal, PrincipalSource } from '../../lib/principal.js'
 import { findPrincipal } from '../roles/roles.repo.js'
 
@@ -15,16 +16,16 @@ const MAX_ENTRIES = 10_000
 export class PrincipalCache implements PrincipalSource {
   readonly #entries = new Map<number, Entry>()
 
-  constructor (private readonly db: Queryable, private readonly ttlMs: number, private readonly now: () => number = Date.now) {}
+  constructor (private readonly db: Queryable, private readonly ttlMs: number, private readonly clock: Clock = systemClock) {}
 
   /** The user when they exist and are not blocked. */
   get (userId: number): Promise<Principal | undefined> {
     const hit = this.#entries.get(userId)
-    if (hit !== undefined && hit.expires > this.now()) return hit.value
+    if (hit !== undefined && hit.expires > this.clock.now().getTime()) return hit.value
     const value = this.#load(userId)
     if (this.ttlMs > 0) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as number)
-      this.#entries.set(userId, { expires: this.now() + this.ttlMs, value })
+      this.#entries.set(userId, { expires: this.clock.now().getTime() + this.ttlMs, value })
       // A failed load must not be remembered.
       value.catch(() => this.#entries.delete(userId))
     }

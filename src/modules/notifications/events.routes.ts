@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errors } from '../../http/schemas.js'
 import { AppError } from '../../lib/errors.js'
-import type { StreamHub } from './stream-hub.js'
+import type { StreamHub } from '../../realtime/stream-hub.js'
 
 export const TOO_MANY_STREAMS = 'too many open streams'
 

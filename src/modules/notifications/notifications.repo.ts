@@ -132,11 +132,11 @@ export async function activeUsers (db: Queryable, ids: readonly number[]): Promi
  * Deletes up to `limit` notifications older than `days` days (events.md § 2 allows it after 90), oldest
  * first, passing over rows another transaction holds; returns how many. Reads notifications_by_time.
  */
-export async function deleteOldNotifications (tx: Queryable, days: number, limit: number): Promise<number> {
+export async function deleteOldNotifications (tx: Queryable, days: number, limit: number, now: Date): Promise<number> {
   const rows = await tx.query(/* sql */ `
     DELETE FROM notifications WHERE id IN (
-      SELECT id FROM notifications WHERE created_at < now() - make_interval(days => $1)
+      SELECT id FROM notifications WHERE created_at < $3::timestamptz - make_interval(days => $1)
       ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-    RETURNING id`, [days, limit])
+    RETURNING id`, [days, limit, now])
   return rows.length
 }

@@ -1,4 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js'
+import { whenUnclaimed } from '../../jobs/claim.js'
+import type { Job } from '../../jobs/job.js'
+import { systemClock, type Clock } from '../../lib/clock.js'
 import { gridPoint } from '../../lib/grid.js'
 import { deleteOldNotifications } from '../notifications/notifications.repo.js'
 import * as requests from '../requests/requests.repo.js'
@@ -7,7 +10,8 @@ import * as requests from '../requests/requests.repo.js'
  * Background work of privacy.md and map.md that runs on every instance but must happen once:
  * recomputing stored grid points when MAP_GRID_METERS changed, minimising finished requests after
  * RETENTION_DAYS, and deleting notifications after NOTIFICATION_RETENTION_DAYS. Both work in short transactions of one batch each, so a process killed
- * mid-run loses at most its open batch (rolled back) and the next run carries on.
+ * mid-run loses at most its open batch (rolled back) and the next run carries on. Retention runs at
+ * start-up and hourly in every process (src/jobs/ runs it: retentionJob below).
  */
 
 /** Advisory lock keys; any constants work as long as every instance uses the same ones. */
@@ -16,7 +20,6 @@ const RETENTION_LOCK_KEY = 7_301_940_228
 
 const GRID_BATCH = 1000
 export const RETENTION_BATCH = 200
-const HOUR_MS = 3_600_000
 
 export interface JobLog {
   info (fields: Record<string, unknown>, message: string): void
@@ -61,16 +64,13 @@ const NOTIFICATION_BATCH = 1000
 /**
  * privacy.md §2: requests finished more than RETENTION_DAYS ago lose their contact data, address,
  * description and exact point; and notifications older than NOTIFICATION_RETENTION_DAYS are deleted.
- * One batch per transaction; each batch first takes a transaction-level advisory lock without waiting:
- * if another instance holds it, that instance is running the job, so this one stops and leaves the rest
- * to it. Rows are also taken FOR UPDATE SKIP LOCKED and minimised only if not minimised yet, so even
- * without the lock no row is minimised twice.
+ * One batch per transaction; each batch is claimed once across instances (whenUnclaimed): if another
+ * instance is running the job, this one stops and leaves the rest to it. Rows are also taken FOR UPDATE
+ * SKIP LOCKED and minimised only if not minimised yet, so even without the lock no row is minimised twice.
+ * The cut-offs are `clock`'s time less the retention days.
  */
 export class RetentionJob {
-  #timer: NodeJS.Timeout | undefined
-  #running: Promise<number> | undefined
-
-  constructor (private readonly db: Database, private readonly settings: RetentionSettings, private readonly log: JobLog) {}
+  constructor (private readonly db: Database, private readonly settings: RetentionSettings, private readonly log: JobLog, private readonly clock: Clock = systemClock) {}
 
   /** Whether there is anything for the job to do with these settings. */
   get enabled (): boolean { return this.settings.retentionDays > 0 || (this.settings.notificationRetentionDays ?? 0) > 0 }
@@ -78,11 +78,12 @@ export class RetentionJob {
   /** One run: does everything due, unless another instance is at it. Returns how many requests this run minimised. */
   async runOnce (): Promise<number> {
     const { retentionDays, notificationRetentionDays = 0, mapGridMeters } = this.settings
+    const now = this.clock.now()
     const batchSize = this.settings.batchSize ?? RETENTION_BATCH
     const minimised = retentionDays === 0
       ? { total: 0, yielded: false }
       : await this.#inBatches(batchSize, async (tx) => {
-        const due = await requests.lockExpiredRequests(tx, retentionDays, batchSize)
+        const due = await requests.lockExpiredRequests(tx, retentionDays, batchSize, now)
         return { taken: due.length, done: await requests.minimiseRequests(tx, toGrid(due, mapGridMeters), mapGridMeters) }
       })
     if (retentionDays > 0) {
@@ -91,7 +92,7 @@ export class RetentionJob {
     }
     if (notificationRetentionDays > 0 && !minimised.yielded) {
       const deleted = await this.#inBatches(NOTIFICATION_BATCH, async (tx) => {
-        const count = await deleteOldNotifications(tx, notificationRetentionDays, NOTIFICATION_BATCH)
+        const count = await deleteOldNotifications(tx, notificationRetentionDays, NOTIFICATION_BATCH, now)
         return { taken: count, done: count }
       })
       this.log.info({ deleted: deleted.total, notificationRetentionDays, ...(deleted.yielded ? { yieldedToAnotherInstance: true } : {}) },
@@ -100,42 +101,26 @@ export class RetentionJob {
     return minimised.total
   }
 
-  /** Runs `batch` in transactions under the job's lock until a batch takes fewer than `size` rows, or another instance holds the lock. */
+  /** Runs `batch` in transactions, each claimed for this instance, until a batch takes fewer than `size` rows, or another instance has the claim. */
   async #inBatches (size: number, batch: (tx: Queryable) => Promise<{ taken: number, done: number }>): Promise<{ total: number, yielded: boolean }> {
     let total = 0
     for (;;) {
-      const result = await this.db.transaction(async (tx) => {
-        const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK_KEY])
-        return lock?.locked === true ? await batch(tx) : undefined
-      })
+      const result = await whenUnclaimed(this.db, RETENTION_LOCK_KEY, batch)
       if (result === undefined) return { total, yielded: true }
-      total += result.done
-      if (result.taken < size) return { total, yielded: false }
+      total += result.value.done
+      if (result.value.taken < size) return { total, yielded: false }
     }
   }
+}
 
-  /** Runs now, then every hour; a run still going when the next is due is not doubled. */
-  start (): void {
-    if (this.#timer !== undefined) return
-    this.#tick()
-    this.#timer = setInterval(() => this.#tick(), HOUR_MS)
-    this.#timer.unref()
-  }
-
-  /** Stops the timer and waits for a run under way, so the database is not closed beneath it. */
-  async stop (): Promise<void> {
-    clearInterval(this.#timer)
-    this.#timer = undefined
-    await this.#running?.catch(() => {})
-  }
-
-  #tick (): void {
-    if (this.#running !== undefined) return
-    this.#running = this.runOnce()
-      .catch((error: unknown) => {
-        this.log.error({ err: error }, 'retention: run failed; the next run continues where it stopped')
-        return 0
-      })
-      .finally(() => { this.#running = undefined })
+/** The retention job for the runner (src/jobs/): at start-up, then every `intervalMs` (hourly in the service). */
+export function retentionJob (retention: RetentionJob, intervalMs: number): Job {
+  return {
+    name: 'retention',
+    intervalMs,
+    async run () {
+      await retention.runOnce()
+      return undefined
+    },
   }
 }

@@ -362,15 +362,15 @@ const FINISHED = "r.status IN ('completed', 'cancelled', 'rejected')"
 /**
  * Up to `limit` requests finished more than `days` days ago and not yet minimised (privacy.md §2), locked
  * until the transaction ends; rows another transaction holds are skipped, so two instances running the
- * job at once never take the same row. Read by requests_to_minimise.
+ * job at once never take the same row. Read by requests_to_minimise. `now`: the job's clock.
  */
-export function lockExpiredRequests (db: Queryable, days: number, limit: number): Promise<Array<{ id: number, latitude: number, longitude: number }>> {
+export function lockExpiredRequests (db: Queryable, days: number, limit: number, now: Date): Promise<Array<{ id: number, latitude: number, longitude: number }>> {
   return db.query(/* sql */ `
     SELECT r.id, r.latitude, r.longitude FROM requests r
-    WHERE r.minimised_at IS NULL AND ${FINISHED} AND r.finished_at < now() - make_interval(days => $1)
+    WHERE r.minimised_at IS NULL AND ${FINISHED} AND r.finished_at < $3::timestamptz - make_interval(days => $1)
     ORDER BY r.finished_at, r.id
     LIMIT $2
-    FOR NO KEY UPDATE SKIP LOCKED`, [days, limit])
+    FOR NO KEY UPDATE SKIP LOCKED`, [days, limit, now])
 }
 
 /** The caller's own finished requests not yet minimised, locked (erasure minimises them at once). */

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
+import { systemClock, type Clock } from '../../lib/clock.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
@@ -26,7 +27,7 @@ export interface RequestsOptions {
 }
 
 export class RequestsService {
-  constructor (private readonly db: Database, private readonly changes: Changes, private readonly options: RequestsOptions) {}
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly options: RequestsOptions, private readonly clock: Clock = systemClock) {}
 
   /**
    * How this viewer's searches see requests (privacy.md §1): moderators and admins on exact points and
@@ -43,7 +44,7 @@ export class RequestsService {
 
   async create (user: Principal, input: CreateRequestInput): Promise<Request> {
     if (!hasPermission(user, 'create_request')) throw forbidden('create_request permission required')
-    if (input.desired_completion_date != null && Date.parse(input.desired_completion_date) <= Date.now()) {
+    if (input.desired_completion_date != null && Date.parse(input.desired_completion_date) <= this.clock.now().getTime()) {
       throw badRequest('desired_completion_date must be in the future')
     }
     const grid = this.options.mapGridMeters

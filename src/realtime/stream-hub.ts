@@ -1,31 +1,8 @@
 import type { ServerResponse } from 'node:http'
-import type { Database } from '../../db/database.js'
-import { activeUsers, lastNotificationId, notificationsAfter, NOTIFY_CHANNEL, type NotificationRow } from './notifications.repo.js'
-import { toNotification } from './notifications.service.js'
-
-export interface StreamOptions {
-  /** Interval of the `: ping` comment (events.md: at least every 25 s). */
-  pingMs: number
-  /** How often the open streams' users are checked for a block (events.md: ended within 5 s). */
-  blockCheckMs: number
-  /** Open streams per user, across every instance on one database (events.md § 3: 5). */
-  maxPerUser: number
-  /**
-   * A client that has not taken what it was sent (the socket's buffer full) within this time is dropped,
-   * and so is one whose unsent output exceeds maxBufferBytes: it resumes by Last-Event-ID.
-   */
-  drainTimeoutMs: number
-  maxBufferBytes: number
-}
-
-export const STREAM_DEFAULTS: StreamOptions = Object.freeze({ pingMs: 20_000, blockCheckMs: 2000, maxPerUser: 5, drainTimeoutMs: 30_000, maxBufferBytes: 1024 * 1024 })
-
-/**
- * A stream holds slot k of its user as the session advisory lock (STREAM_SLOT_CLASS + k, user id) on the
- * process's listening connection: instances on one database share the limit, and the slots of a process
- * that dies go with its connection. Distinct from the inbox lock's class (notifications.repo.ts).
- */
-const STREAM_SLOT_CLASS = 1_935_762_000
+import { systemClock, type Clock } from '../lib/clock.js'
+import type { Realtime } from './realtime.js'
+import { StreamSlots } from './stream-slots.js'
+import { Stream, STREAM_DEFAULTS, type StreamEvent, type StreamOptions, type StreamSource } from './streams.js'
 
 /** Streams whose next rows one query reads, and rows per stream per read. */
 const STREAMS_PER_READ = 500
@@ -37,31 +14,16 @@ const RETRY_MS = 1000
 
 interface Logger { warn(obj: object, msg: string): void }
 
-/** One open stream: its response and its position in the user's inbox. */
-class Stream {
-  /** Last notification id written; undefined until the starting point is known. */
-  after: number | undefined
-  reading = false
-  again = false
-  closed = false
-  /** Waiting for the client to take its buffered output before anything more is read for it. */
-  draining = false
-  timer: NodeJS.Timeout | undefined
-  /** `release` frees the stream's slot (its lock). */
-  constructor (readonly userId: number, readonly res: ServerResponse, readonly slot: number, readonly release: () => Promise<void>) {}
-}
-
 /**
- * This process's live event streams (events.md § 3). One LISTEN on the database (Database.listen) wakes
+ * This process's live event streams (events.md § 3). One LISTEN on the database (Realtime.listen) wakes
  * them: a NOTIFY carries only the recipients' user ids, and the streams of those users on this process
  * then read their new rows, many streams per query. A stream's position is the last id it sent, and ids
  * increase in commit order per user (notifications.repo.ts), so reading `id > position` misses nothing
- * and repeats nothing, on resume too.
+ * and repeats nothing, on resume too. A stream ends when its access token expires, by `clock`.
  */
 export class StreamHub {
   readonly #byUser = new Map<number, Set<Stream>>()
-  /** Slots whose lock is being tried right now, by user. */
-  readonly #trying = new Map<number, Set<number>>()
+  readonly #slots: StreamSlots
   readonly #pending = new Set<Stream>()
   #reads = 0
   #listening: Promise<() => Promise<void>> | undefined
@@ -70,8 +32,15 @@ export class StreamHub {
   #closed = false
   readonly options: StreamOptions
 
-  constructor (private readonly db: Database, private readonly log: Logger, options: Partial<StreamOptions> = {}) {
+  constructor (
+    private readonly realtime: Realtime,
+    private readonly source: StreamSource,
+    private readonly log: Logger,
+    options: Partial<StreamOptions> = {},
+    private readonly clock: Clock = systemClock
+  ) {
     this.options = { ...STREAM_DEFAULTS, ...options }
+    this.#slots = new StreamSlots(realtime, this.options.maxPerUser)
   }
 
   /** Open streams of the user on this process. */
@@ -86,42 +55,28 @@ export class StreamHub {
   }
 
   /**
-   * Takes a free one of the user's stream slots (events.md § 3: at most 5 open streams per user), or
-   * returns undefined when every slot is held, here or on another instance. A slot is marked as being
-   * tried while its lock is, so simultaneous opens on this process never try the same one; the stream
-   * joins the hub (pings, wakes) only once it holds its slot, before which its response has no headers.
+   * Takes a free one of the user's stream slots (stream-slots.ts), or returns undefined when every slot is
+   * held. The stream joins the hub (pings, wakes) only once it holds its slot, before which its response
+   * has no headers.
    */
   async reserve (userId: number, res: ServerResponse): Promise<Stream | undefined> {
-    for (let slot = 0; slot < this.options.maxPerUser; slot++) {
-      if (this.#closed) return undefined
-      const trying = this.#trying.get(userId) ?? new Set<number>()
-      if (trying.has(slot) || [...this.#byUser.get(userId) ?? []].some((stream) => stream.slot === slot)) continue
-      trying.add(slot)
-      this.#trying.set(userId, trying)
-      let release: (() => Promise<void>) | undefined
-      try {
-        release = await this.db.tryListenerLock(STREAM_SLOT_CLASS + slot, userId % 2147483647)
-      } finally {
-        trying.delete(slot)
-        if (trying.size === 0) this.#trying.delete(userId)
-      }
-      if (release === undefined) continue
-      // Shut down, or the client gone, while the lock was tried: the slot goes straight back.
-      if (this.#closed || res.destroyed) {
-        await release().catch(() => {})
-        return undefined
-      }
-      const stream = new Stream(userId, res, slot, release)
-      let streams = this.#byUser.get(userId)
-      if (streams === undefined) {
-        streams = new Set()
-        this.#byUser.set(userId, streams)
-      }
-      streams.add(stream)
-      res.on('close', () => this.#remove(stream))
-      return stream
+    const held = new Set([...this.#byUser.get(userId) ?? []].map((stream) => stream.slot))
+    const taken = await this.#slots.take(userId, held, () => this.#closed)
+    if (taken === undefined) return undefined
+    // Shut down, or the client gone, while the lock was tried: the slot goes straight back.
+    if (this.#closed || res.destroyed) {
+      await taken.release().catch(() => {})
+      return undefined
     }
-    return undefined
+    const stream = new Stream(userId, res, taken.slot, taken.release)
+    let streams = this.#byUser.get(userId)
+    if (streams === undefined) {
+      streams = new Set()
+      this.#byUser.set(userId, streams)
+    }
+    streams.add(stream)
+    res.on('close', () => this.#remove(stream))
+    return stream
   }
 
   /**
@@ -129,12 +84,12 @@ export class StreamHub {
    * the access token expires (`expiresAt`, epoch ms).
    */
   async start (stream: Stream, lastEventId: number | undefined, expiresAt: number): Promise<void> {
-    stream.timer = setTimeout(() => this.#end(stream), Math.max(0, expiresAt - Date.now()))
+    stream.timer = setTimeout(() => this.#end(stream), Math.max(0, expiresAt - this.clock.now().getTime()))
     this.#startTimers()
     try {
       // Listening first: a notification committed after the starting point is read below is then never missed.
       await this.#listen()
-      stream.after = lastEventId ?? await lastNotificationId(this.db, stream.userId)
+      stream.after = lastEventId ?? await this.source.lastId(stream.userId)
     } catch (error) {
       this.log.warn({ err: error }, 'event stream could not start')
       this.#end(stream)
@@ -159,7 +114,7 @@ export class StreamHub {
   }
 
   #listen (): Promise<() => Promise<void>> {
-    this.#listening ??= this.db.listen(NOTIFY_CHANNEL, (payload) => this.#wake(payload))
+    this.#listening ??= this.realtime.listen(this.source.channel, (payload) => this.#wake(payload))
     // A failed LISTEN is tried again by the next stream.
     this.#listening.catch(() => { this.#listening = undefined })
     return this.#listening
@@ -230,9 +185,9 @@ export class StreamHub {
   }
 
   async #read (batch: readonly Stream[]): Promise<void> {
-    let rows: Array<NotificationRow & { i: number }>
+    let rows: StreamEvent[]
     try {
-      rows = await notificationsAfter(this.db, batch.map((stream) => ({ userId: stream.userId, after: stream.after ?? 0 })), ROWS_PER_STREAM)
+      rows = await this.source.eventsAfter(batch.map((stream) => ({ userId: stream.userId, after: stream.after ?? 0 })), ROWS_PER_STREAM)
     } catch (error) {
       this.log.warn({ err: error }, 'event streams could not read notifications; trying again')
       setTimeout(() => { for (const stream of batch) this.#schedule(stream) }, RETRY_MS).unref()
@@ -243,9 +198,8 @@ export class StreamHub {
       const stream = batch[row.i - 1]
       // Past a full socket buffer the rest is left unread: the stream's position stays at the last one written.
       if (stream === undefined || stream.closed || stream.draining) continue
-      const notification = toNotification(row)
-      this.#write(stream, `id: ${notification.id}\nevent: ${notification.type}\ndata: ${JSON.stringify(notification)}\n\n`)
-      stream.after = notification.id
+      this.#write(stream, `id: ${row.id}\nevent: ${row.event}\ndata: ${row.data}\n\n`)
+      stream.after = row.id
       counts.set(stream, (counts.get(stream) ?? 0) + 1)
       if (stream.res.writableNeedDrain) this.#awaitDrain(stream)
     }
@@ -281,7 +235,7 @@ export class StreamHub {
   async #checkBlocked (): Promise<void> {
     const ids = [...this.#byUser.keys()]
     if (ids.length === 0) return
-    const active = await activeUsers(this.db, ids)
+    const active = await this.source.activeUsers(ids)
     for (const id of ids) {
       if (active.has(id)) continue
       for (const stream of [...this.#byUser.get(id) ?? []]) this.#end(stream)
@@ -307,5 +261,3 @@ export class StreamHub {
     stream.release().catch(() => {})
   }
 }
-
-export type { Stream }

@@ -1,17 +1,18 @@
 import pg from 'pg'
-import { DatabaseUnavailableError, type NotifyHandler } from './database.js'
+import { DatabaseUnavailableError } from '../db/database.js'
+import type { NotifyHandler, Realtime } from './realtime.js'
 
 /** Waits between reconnection attempts: doubling from 100 ms to at most 5 s. */
 const RETRY_MIN_MS = 100
 const RETRY_MAX_MS = 5000
 
 /**
- * The one LISTEN connection of a process on the server engine: a dedicated client outside the pool
+ * Realtime on the server engine: the one LISTEN connection of a process, a dedicated client outside the pool
  * (a pooled client would be handed to other work, and LISTEN lasts as long as the session). Lost, it
  * reconnects by itself and re-issues every LISTEN; its handlers then get `undefined`, since
  * notifications sent while it was away are gone and listeners must re-read what they follow.
  */
-export class Listener {
+export class ServerRealtime implements Realtime {
   readonly #handlers = new Map<string, Set<NotifyHandler>>()
   #client: pg.Client | undefined
   #connecting: Promise<pg.Client> | undefined
@@ -19,6 +20,7 @@ export class Listener {
   #retryMs = RETRY_MIN_MS
   #timer: NodeJS.Timeout | undefined
 
+  /** Connects on the first listen() or tryLock(): a process that never streams holds no extra connection. */
   constructor (private readonly connectionString: string) {}
 
   async listen (channel: string, handler: NotifyHandler): Promise<() => Promise<void>> {
@@ -34,7 +36,7 @@ export class Listener {
     return async () => { handlers.delete(handler) }
   }
 
-  /** Database.tryListenerLock, on this connection (opened if need be). */
+  /** Realtime.tryLock, on this connection (opened if need be). */
   async tryLock (classId: number, objectId: number): Promise<(() => Promise<void>) | undefined> {
     let client: pg.Client
     let rows: Array<{ locked: boolean }>
