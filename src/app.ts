@@ -37,6 +37,7 @@ import { RequestTypesService } from './modules/request-types/request-types.servi
 import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
+import type { SearchContext } from './modules/requests/search/shared.js'
 import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
 import { sessionRoutes } from './modules/session/session.routes.js'
@@ -145,13 +146,17 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays })
   const users = new UsersService(db)
   const roles = new RolesService(db, principals)
-  const requests = new RequestsService(db, {
-    boundsResultCap: config.boundsResultCap,
-    mapMarkerCap: config.mapMarkerCap,
-    locationPrivacy: config.locationPrivacy,
-    unmoderatedInSearch: config.unmoderatedInSearch,
-    mapGridMeters: config.mapGridMeters,
-  })
+  const requests = new RequestsService(db, { mapGridMeters: config.mapGridMeters })
+  const search: SearchContext = {
+    db,
+    policy: {
+      locationPrivacy: config.locationPrivacy,
+      unmoderatedInSearch: config.unmoderatedInSearch,
+      mapGridMeters: config.mapGridMeters,
+      boundsResultCap: config.boundsResultCap,
+      mapMarkerCap: config.mapMarkerCap,
+    },
+  }
   const moderation = new ModerationService(db, { mapGridMeters: config.mapGridMeters })
   const privacy = new PrivacyService(db, principals, { mapGridMeters: config.mapGridMeters })
 
@@ -203,7 +208,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
     await api.register(usersRoutes, { users })
     await api.register(rolesRoutes, { roles })
     await api.register(requestTypesRoutes, { requestTypes })
-    await api.register(requestsRoutes, { requests })
+    await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
     await api.register(privacyRoutes, { privacy })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import type { AlertSettings } from '../../src/config.js'
 import { AlertService } from '../../src/modules/alerts/alerts.service.js'
-import { EARTH_RADIUS_M } from '../../src/modules/requests/geo.js'
+import { EARTH_RADIUS_M } from '../../src/lib/geo.js'
 import type { Account, TestApp } from './app.js'
 import { requestInput } from './requests.js'
 

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../db/database.js'
+import { sql } from '../../db/sql.js'
 import { gridPoint } from '../../lib/grid.js'
 import { deleteOldNotifications } from '../notifications/notifications.repo.js'
 import * as requests from '../requests/requests.repo.js'
@@ -36,7 +37,7 @@ export async function refreshGridPoints (db: Database, gridMeters: number): Prom
   let total = 0
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [GRID_LOCK_KEY])
+      await tx.query(sql`SELECT pg_advisory_xact_lock(${GRID_LOCK_KEY})`)
       const stale = await requests.findStaleGridPoints(tx, gridMeters, GRID_BATCH)
       if (stale.length > 0) await requests.storeGridPoints(tx, toGrid(stale, gridMeters), gridMeters)
       return stale.length
@@ -105,7 +106,7 @@ export class RetentionJob {
     let total = 0
     for (;;) {
       const result = await this.db.transaction(async (tx) => {
-        const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK_KEY])
+        const [lock] = await tx.query<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) AS locked`)
         return lock?.locked === true ? await batch(tx) : undefined
       })
       if (result === undefined) return { total, yielded: true }
