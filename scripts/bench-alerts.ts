@@ -13,7 +13,7 @@
  */
 import pg from 'pg'
 import { loadConfig } from '../src/config.js'
-import type { Queryable } from '../src/db/database.js'
+import { statementParts, type Queryable, type Statement } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPostgres } from '../src/db/postgres.js'
 import { alertVolunteers, scheduleFirstRound } from '../src/modules/alerts/alerts.repo.js'
@@ -83,7 +83,8 @@ async function layout (spreadMeters: number): Promise<{ choose: number[], round:
       // The choosing statement alone, under EXPLAIN ANALYZE, rolled back.
       await db.transaction(async (tx) => {
         const explaining: Queryable = {
-          async query<R> (text: string, params?: readonly unknown[]): Promise<R[]> {
+          async query<R> (statement: Statement, values?: readonly unknown[]): Promise<R[]> {
+            const { text, values: params } = statementParts(statement, values)
             if (!text.includes('WITH clock')) return await tx.query<R>(text, params)
             if (process.env.BENCH_PLAN !== undefined && i === 0) {
               const plan = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) ${text}`, params)

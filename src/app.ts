@@ -42,6 +42,7 @@ import { RequestTypesService } from './modules/request-types/request-types.servi
 import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
+import type { SearchContext } from './modules/requests/search/shared.js'
 import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
 import { sessionRoutes } from './modules/session/session.routes.js'
@@ -163,13 +164,17 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   const changes = changesOn(db, clock)
   const users = new UsersService(db, changes)
   const roles = new RolesService(db, changes, principals)
-  const requests = new RequestsService(db, changes, {
-    boundsResultCap: config.boundsResultCap,
-    mapMarkerCap: config.mapMarkerCap,
-    locationPrivacy: config.locationPrivacy,
-    unmoderatedInSearch: config.unmoderatedInSearch,
-    mapGridMeters: config.mapGridMeters,
-  }, clock)
+  const requests = new RequestsService(db, changes, { mapGridMeters: config.mapGridMeters }, clock)
+  const search: SearchContext = {
+    db,
+    policy: {
+      locationPrivacy: config.locationPrivacy,
+      unmoderatedInSearch: config.unmoderatedInSearch,
+      mapGridMeters: config.mapGridMeters,
+      boundsResultCap: config.boundsResultCap,
+      mapMarkerCap: config.mapMarkerCap,
+    },
+  }
   const moderation = new ModerationService(db, changes, { mapGridMeters: config.mapGridMeters })
   const privacy = new PrivacyService(db, changes, principals, { mapGridMeters: config.mapGridMeters })
 
@@ -227,7 +232,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
     await api.register(usersRoutes, { users })
     await api.register(rolesRoutes, { roles })
     await api.register(requestTypesRoutes, { requestTypes })
-    await api.register(requestsRoutes, { requests })
+    await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
     await api.register(privacyRoutes, { privacy })

@@ -2,7 +2,9 @@
 // scenario they serve, so the service's overhead is a ratio measured in one run on one machine.
 import { performance } from 'node:perf_hooks'
 import type { Database } from '../../src/db/database.js'
-import { findNearest, findRequestDetail } from '../../src/modules/requests/requests.repo.js'
+import { earthPoint } from '../../src/lib/geo.js'
+import { findRequestDetail } from '../../src/modules/requests/requests.repo.js'
+import { nearbyStatement } from '../../src/modules/requests/search/nearby.js'
 import { randomStream } from '../lib/random.js'
 import type { Options, Scenario } from './options.js'
 import { Latencies, result, type Result } from './results.js'
@@ -45,8 +47,8 @@ export async function runRawTwin (scenario: Scenario, ctx: Context): Promise<Res
   if (scenario === 'nearby') {
     return await runRaw('nearby, raw SQL', db, () => {
       const { lat, lon } = clientPoint(random, options.center)
-      // What the service runs for a first page: the 21 nearest, page of 20 (see RequestsService.nearby).
-      return findNearest(db, lat, lon, 21, { limit: 20, offset: 0 })
+      // What the service runs for a first page: the 21 nearest, page of 20 (see search/nearby.ts searchNearby).
+      return db.query(nearbyStatement(earthPoint(lat, lon), 21, { limit: 20, offset: 0 }))
     }, options)
   }
   if (scenario === 'detail') {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { maybeOne, sqlState, type Database } from './database.js'
+import { sql } from './sql.js'
 
 /** Same place relative to src/db and dist/db. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url))
@@ -24,14 +25,14 @@ export async function migrate (db: Database, dir: string = MIGRATIONS_DIR): Prom
     const checksum = createHash('sha256').update(script).digest('hex')
     const version = Number(file.slice(0, 4))
     const ran = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
+      await tx.query(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
       await tx.exec(/* sql */ `CREATE TABLE IF NOT EXISTS schema_migrations (
         version integer PRIMARY KEY,
         name text NOT NULL,
         checksum text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now()
       )`)
-      const done = await maybeOne<{ checksum: string }>(tx, 'SELECT checksum FROM schema_migrations WHERE version = $1', [version])
+      const done = await maybeOne<{ checksum: string }>(tx, sql`SELECT checksum FROM schema_migrations WHERE version = ${version}`)
       if (done !== undefined) {
         if (done.checksum !== checksum) throw new MigrationError(`migration ${file} was changed after it was applied`)
         return false
@@ -41,7 +42,7 @@ export async function migrate (db: Database, dir: string = MIGRATIONS_DIR): Prom
       } catch (error) {
         throw new MigrationError(explain(file, error))
       }
-      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [version, file, checksum])
+      await tx.query(sql`INSERT INTO schema_migrations (version, name, checksum) VALUES (${version}, ${file}, ${checksum})`)
       return true
     })
     if (ran) applied.push(file)

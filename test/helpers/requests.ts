@@ -1,5 +1,5 @@
 import { mock } from 'node:test'
-import type { Database } from '../../src/db/database.js'
+import { statementParts, type Database, type Statement } from '../../src/db/database.js'
 import { gridPoint } from '../../src/lib/grid.js'
 import type { TestApp } from './app.js'
 
@@ -67,9 +67,9 @@ export async function insertRequests (t: TestApp, requesterId: number, spots: re
  */
 export async function whileFailing<T> (db: Database, pattern: RegExp, fn: () => Promise<T>): Promise<T> {
   const original = db.query.bind(db)
-  const fake = mock.method(db, 'query', async (text: string, params?: readonly unknown[]) => {
-    if (pattern.test(text)) throw new Error('simulated database failure')
-    return await original(text, params)
+  const fake = mock.method(db, 'query', async (statement: Statement, params?: readonly unknown[]) => {
+    if (pattern.test(statementParts(statement, params).text)) throw new Error('simulated database failure')
+    return await original(statement, params)
   })
   try {
     return await fn()

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { buildApp } from '../../src/app.js'
+import { statementParts, type Statement } from '../../src/db/database.js'
 import { startApp, TEST_SECRET, TestApp, testConfig, uniqueEmail } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
@@ -142,8 +143,8 @@ for (const engine of engines()) {
       it(`a server failure in ${method} ${path} is 500 ${text}: no SQL, no stack; the log has them with the request id`, async (ctx) => {
         const account = await t.register()
         const query = t.db.query.bind(t.db)
-        ctx.mock.method(t.db, 'query', async (sql: string, params?: unknown[]) => {
-          if (sql.includes(statement)) throw sqlFailure()
+        ctx.mock.method(t.db, 'query', async (sql: Statement, params?: readonly unknown[]) => {
+          if (statementParts(sql, params).text.includes(statement)) throw sqlFailure()
           return await query(sql, params)
         })
         lines.length = 0

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { boundsBoxes, earthPoint } from '../../src/modules/requests/geo.js'
+import { boundsBoxes, earthPoint } from '../../src/lib/geo.js'
 import { refreshGridPoints } from '../../src/modules/privacy/retention.js'
-import { boundsParams, boundsSql, markersInBoxesSql, nearbyParams, nearestMarkersSql, nearbySql, nearbyTake, type SearchView } from '../../src/modules/requests/requests.repo.js'
+import type { Sql } from '../../src/db/sql.js'
+import { boundsStatement } from '../../src/modules/requests/search/bounds.js'
+import { markersInBoxesStatement, nearestMarkersStatement } from '../../src/modules/requests/search/map.js'
+import { nearbyStatement, nearbyTake } from '../../src/modules/requests/search/nearby.js'
+import type { SearchView } from '../../src/modules/requests/search/shared.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
@@ -26,8 +30,8 @@ function walk (node: PlanNode, ancestors: PlanNode[] = []): Array<{ node: PlanNo
   return [{ node, ancestors }, ...(node.Plans ?? []).flatMap((child) => walk(child, [...ancestors, node]))]
 }
 
-async function explain (t: TestApp, sql: string, params: unknown[]): Promise<PlanNode> {
-  const rows = await t.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(`EXPLAIN (FORMAT JSON) ${sql}`, params)
+async function explain (t: TestApp, statement: Sql): Promise<PlanNode> {
+  const rows = await t.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values)
   const plan = rows[0]?.['QUERY PLAN']
   const parsed = typeof plan === 'string' ? JSON.parse(plan) as Array<{ Plan: PlanNode }> : plan
   assert.ok(parsed?.[0] !== undefined, 'EXPLAIN gave no plan')
@@ -95,7 +99,7 @@ for (const engine of engines()) {
     // The radius is no part of this SQL: it is applied to the rows it returns.
     for (const [label, offset, limit] of [['first page', 0, 20], ['full page', 0, 100], ['fifth page', 400, 100]] as const) {
       it(`nearby (${label}) is a KNN scan of requests_active_location with no sort beneath its limit`, async () => {
-        const plan = await explain(t, nearbySql(nearbyTake(offset + limit + 1)), nearbyParams(52.5, 13.4, { offset, limit }))
+        const plan = await explain(t, nearbyStatement(earthPoint(52.5, 13.4), nearbyTake(offset + limit + 1), { offset, limit }))
         assertKnnScan(plan, 'requests_active_location')
       })
     }
@@ -104,7 +108,7 @@ for (const engine of engines()) {
     const gridView = (): SearchView => ({ grid: true, hidePendingFrom: user.id })
     it('grid nearby is a KNN scan of requests_active_grid_location with no sort beneath its limit', async () => {
       const view = gridView()
-      const plan = await explain(t, nearbySql(nearbyTake(21), view), nearbyParams(52.5, 13.4, { offset: 0, limit: 20 }, view))
+      const plan = await explain(t, nearbyStatement(earthPoint(52.5, 13.4), nearbyTake(21), { offset: 0, limit: 20 }, view))
       assertKnnScan(plan, 'requests_active_grid_location')
     })
 
@@ -112,7 +116,7 @@ for (const engine of engines()) {
       const view = gridView()
       for (const rectangle of [{ minLon: 13.38, minLat: 52.5, maxLon: 13.42, maxLat: 52.52 }, { minLon: 179.5, minLat: -17.6, maxLon: -179.5, maxLat: -17.2 }]) {
         const boxes = boundsBoxes(rectangle)
-        const plan = await explain(t, boundsSql(boxes.length, view), boundsParams(boxes, 1001, view))
+        const plan = await explain(t, boundsStatement(boxes, 1001, view))
         const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_grid_location')
         assert.equal(scans.length, boxes.length, describePlan(plan))
         for (const { node } of scans) assert.match(node['Index Cond'] ?? '', /grid_location <@ /, describePlan(plan))
@@ -121,12 +125,12 @@ for (const engine of engines()) {
     })
 
     it('nearby is planned once and its prepared plan reused, not planned again for every search', async () => {
-      const sql = nearbySql(nearbyTake(21))
+      const search = (i: number) => nearbyStatement(earthPoint(52.4 + i * 0.02, 13.4), nearbyTake(21), { offset: 0, limit: 20 })
       // One transaction, so one connection: prepared statements and their plan counts belong to a connection.
       const [counts] = await t.db.transaction(async (tx) => {
-        for (let i = 0; i < 10; i++) await tx.query(sql, nearbyParams(52.4 + i * 0.02, 13.4, { offset: 0, limit: 20 }))
+        for (let i = 0; i < 10; i++) await tx.query(search(i))
         return await tx.query<{ generic_plans: number, custom_plans: number }>(
-          'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [sql])
+          'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [search(0).text])
       })
       assert.ok(counts !== undefined, 'the search ran as a prepared statement')
       // PostgreSQL plans the first five runs for their values, then keeps a generic plan if it is no dearer.
@@ -140,7 +144,7 @@ for (const engine of engines()) {
     for (const [label, rectangle] of rectangles) {
       it(`bounds (${label}) finds its candidates through requests_active_location`, async () => {
         const boxes = boundsBoxes(rectangle)
-        const plan = await explain(t, boundsSql(boxes.length), boundsParams(boxes, 1001))
+        const plan = await explain(t, boundsStatement(boxes, 1001))
         const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_location')
         assert.equal(scans.length, boxes.length, describePlan(plan))
         for (const { node } of scans) assert.match(node['Index Cond'] ?? '', /location <@ /, describePlan(plan))
@@ -154,10 +158,9 @@ for (const engine of engines()) {
         const view = grid ? gridView() : undefined
         const boxes = boundsBoxes({ minLon: 13.39, minLat: 52.5, maxLon: 13.41, maxLat: 52.51 })
         const point = earthPoint(52.505, 13.4)
-        const pending = view === undefined ? [] : [user.id]
-        const plan = await explain(t, nearestMarkersSql(101, boxes.length, view), [...boxes.flatMap((b) => [b.minLat, b.maxLat, b.minLon, b.maxLon]), ...point, ...pending])
+        const plan = await explain(t, nearestMarkersStatement(point, boxes, 101, view))
         assertKnnScan(plan, index)
-        const fallback = await explain(t, markersInBoxesSql(boxes.length, view), [...boundsParams(boxes, 101, view), ...point])
+        const fallback = await explain(t, markersInBoxesStatement(point, boxes, 101, view))
         const candidates = walk(fallback).filter(({ node }) => node['Index Name'] === index)
         assert.equal(candidates.length, 1, describePlan(fallback))
         assert.match(candidates[0]!.node['Index Cond'] ?? '', /location <@ /, describePlan(fallback))

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Database, Queryable } from '../../src/db/database.js'
+import { statementParts, type Database, type Queryable, type Statement } from '../../src/db/database.js'
 import { listResponses } from '../../src/modules/responses/responses.repo.js'
 import { migratedDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'
@@ -17,8 +17,9 @@ async function planOf (db: Database, run: (explaining: Queryable) => Promise<unk
     await tx.query('SET LOCAL enable_bitmapscan = off')
     let plan: unknown
     await run({
-      async query<R> (text: string, params?: readonly unknown[]): Promise<R[]> {
-        plan = (await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${text}`, params))[0]?.['QUERY PLAN']
+      async query<R> (statement: Statement, params?: readonly unknown[]): Promise<R[]> {
+        const { text, values } = statementParts(statement, params)
+        plan = (await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${text}`, values))[0]?.['QUERY PLAN']
         return []
       },
     })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Queryable } from '../../src/db/database.js'
+import { statementParts, type Queryable, type Statement } from '../../src/db/database.js'
 import { hasPermission, isModerator } from '../../src/lib/principal.js'
 import { PrincipalCache } from '../../src/modules/auth/principals.js'
 
@@ -8,9 +8,9 @@ import { PrincipalCache } from '../../src/modules/auth/principals.js'
 function fakeDb () {
   const state = { is_blocked: false, roles: ['volunteer'], permissions: ['create_request'], lookups: 0 }
   const db: Queryable = {
-    async query<R> (_text: string, params?: readonly unknown[]): Promise<R[]> {
+    async query<R> (statement: Statement, values?: readonly unknown[]): Promise<R[]> {
       state.lookups += 1
-      if (params?.[0] !== 7) return []
+      if (statementParts(statement, values).values?.[0] !== 7) return []
       return [{ is_blocked: state.is_blocked, roles: [...state.roles], permissions: [...state.permissions] }] as R[]
     },
   }
@@ -62,9 +62,9 @@ describe('PrincipalCache', () => {
     const { db, state } = fakeDb()
     let fail = true
     const flaky: Queryable = {
-      async query<R> (text: string, params?: readonly unknown[]): Promise<R[]> {
+      async query<R> (statement: Statement, params?: readonly unknown[]): Promise<R[]> {
         if (fail) throw new Error('connection lost')
-        return await db.query<R>(text, params)
+        return await db.query<R>(statement, params)
       },
     }
     const cache = new PrincipalCache(flaky, 5000, { now: () => new Date(0) })

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { parseDecimal } from '../../src/lib/decimal.js'
 import { AppError } from '../../src/lib/errors.js'
-import { boundingCube, boundsBoxes, chordToMeters, EARTH_RADIUS_M, earthPoint, type Cube, type Rectangle } from '../../src/modules/requests/geo.js'
+import { boundingCube, boundsBoxes, chordToMeters, EARTH_RADIUS_M, earthPoint, type Cube, type Rectangle } from '../../src/lib/geo.js'
 import { parseBounds, parseNearby } from '../../src/modules/requests/requests.query.js'
-import { nearbySql, nearbyTake } from '../../src/modules/requests/requests.repo.js'
+import { nearbyStatement, nearbyTake } from '../../src/modules/requests/search/nearby.js'
 // The seeded generator the seed and bench use, so a failure can be replayed.
 import { randomStream } from '../../scripts/lib/random.js'
 
@@ -164,7 +164,8 @@ describe('nearbyTake', () => {
     assert.equal(nearbyTake(22), 42)
     assert.equal(nearbyTake(101), 168)
     assert.equal(nearbyTake(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER)
-    const texts = new Set(Array.from({ length: 2000 }, (_, offset) => nearbySql(nearbyTake(offset * 50 + 101))))
+    const texts = new Set(Array.from({ length: 2000 }, (_, offset) =>
+      nearbyStatement(earthPoint(52.5, 13.4), nearbyTake(offset * 50 + 101), { offset: offset * 50, limit: 100 }).text))
     assert.ok(texts.size <= 14, `${texts.size} texts`)
   })
 })

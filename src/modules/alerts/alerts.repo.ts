@@ -1,5 +1,6 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
-import { EARTH_RADIUS_M, earthPoint } from '../requests/geo.js'
+import { raw, sql, type Sql } from '../../db/sql.js'
+import { EARTH_RADIUS_M, earthPoint } from '../../lib/geo.js'
 
 /**
  * Owns the tables `alert_rounds` and `request_alerts` (migrations/0006_alerts.sql): every statement
@@ -10,24 +11,26 @@ import { EARTH_RADIUS_M, earthPoint } from '../requests/geo.js'
  * scripts/simulate-alerts.ts passes its simulated time), as do the changes that start rounds.
  */
 export type At = Date | null
-const NOW = (n: number) => `coalesce($${n}::timestamptz, now())`
+const timeOf = (at: At): Sql => sql`coalesce(${at}::timestamptz, now())`
 
 /** The largest radius a volunteer may choose (events.md § 1): the index search never looks farther. */
 export const MAX_ALERT_RADIUS_M = 50000
 
+const RADIUS = raw(String(EARTH_RADIUS_M))
+const DIAMETER = raw(String(2 * EARTH_RADIUS_M))
 /** The chord of the earth() sphere (what cube's `<->` measures) of a great-circle distance in metres. */
-const chordSql = (meters: string) => `(2 * ${EARTH_RADIUS_M} * sin((${meters})::float8 / ${2 * EARTH_RADIUS_M}::float8))`
-/** The great-circle distance in metres of a chord, as geo.ts chordToMeters. */
-const metersSql = (chord: string) => `(2 * ${EARTH_RADIUS_M} * asin(least(1.0, (${chord})::float8 / ${2 * EARTH_RADIUS_M}::float8)))`
+const chordSql = (meters: Sql): Sql => sql`(2 * ${RADIUS} * sin((${meters})::float8 / ${DIAMETER}::float8))`
+/** The great-circle distance in metres of a chord, as lib/geo.ts chordToMeters. */
+const metersSql = (chord: Sql): Sql => sql`(2 * ${RADIUS} * asin(least(1.0, (${chord})::float8 / ${DIAMETER}::float8)))`
 
 /**
  * Round 1 due now: the request has just become approved (moderation, or back from in_progress). A row
  * left from an earlier approval (not yet claimed and ended) starts over.
  */
 export async function scheduleFirstRound (tx: Queryable, requestId: number, at: At = null): Promise<void> {
-  await tx.query(/* sql */ `
-    INSERT INTO alert_rounds (request_id, round, due_at) VALUES ($1, 1, ${NOW(2)})
-    ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at`, [requestId, at])
+  await tx.query(sql`
+    INSERT INTO alert_rounds (request_id, round, due_at) VALUES (${requestId}, 1, ${timeOf(at)})
+    ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at`)
 }
 
 /** A request's urgency (rules.md), which sets the interval between its rounds (ALERT_ROUND_SECONDS). */
@@ -55,33 +58,32 @@ export interface DueRound {
  * `skip`: requests whose rounds failed lately (alerts.service.ts), so one failing round cannot hold up the others.
  */
 export function claimDueRound (tx: Queryable, at: At, skip: readonly number[]): Promise<DueRound | undefined> {
-  return maybeOne<DueRound>(tx, /* sql */ `
+  return maybeOne<DueRound>(tx, sql`
     SELECT a.request_id, a.round, q.status, q.urgency, q.title, q.request_type_id, t.name AS request_type_name,
       q.requester_id, q.latitude, q.longitude
     FROM alert_rounds a
       JOIN requests q ON q.id = a.request_id
       JOIN request_types t ON t.id = q.request_type_id
-    WHERE a.due_at <= ${NOW(1)} AND a.request_id <> ALL ($2::bigint[])
+    WHERE a.due_at <= ${timeOf(at)} AND a.request_id <> ALL (${skip}::bigint[])
     ORDER BY a.due_at, a.request_id
     LIMIT 1
-    FOR UPDATE OF a SKIP LOCKED FOR SHARE OF q SKIP LOCKED`, [at, skip])
+    FOR UPDATE OF a SKIP LOCKED FOR SHARE OF q SKIP LOCKED`)
 }
 
 /** The claimed request's rounds are over. */
 export async function endRounds (tx: Queryable, requestId: number): Promise<void> {
-  await tx.query('DELETE FROM alert_rounds WHERE request_id = $1', [requestId])
+  await tx.query(sql`DELETE FROM alert_rounds WHERE request_id = ${requestId}`)
 }
 
 /** The claimed request's next round is `round`, due `seconds` from now. */
 export async function scheduleRound (tx: Queryable, requestId: number, round: number, seconds: number, at: At): Promise<void> {
-  await tx.query(/* sql */ `
-    UPDATE alert_rounds SET round = $2, due_at = ${NOW(4)} + make_interval(secs => $3) WHERE request_id = $1`,
-  [requestId, round, seconds, at])
+  await tx.query(sql`
+    UPDATE alert_rounds SET round = ${round}, due_at = ${timeOf(at)} + make_interval(secs => ${seconds}) WHERE request_id = ${requestId}`)
 }
 
 export async function countPendingOffers (tx: Queryable, requestId: number): Promise<number> {
   const row = await one<{ count: number }>(tx,
-    "SELECT count(*)::int AS count FROM volunteer_responses WHERE request_id = $1 AND status = 'pending'", [requestId])
+    sql`SELECT count(*)::int AS count FROM volunteer_responses WHERE request_id = ${requestId} AND status = 'pending'`)
   return row.count
 }
 
@@ -107,17 +109,15 @@ export type AlertPolicy = 'fair' | 'nearest' | 'nearest-capped'
 /** One volunteer alerted by a round, with the distance from their alert point to the request. */
 export interface Alerted { volunteer_id: number, meters: number }
 
-const POINT = 'cube(ARRAY[$1, $2, $3]::float8[])'
-
 /**
  * The index search: on-duty volunteers whose alert point lies within the chord `bound` of the request's
  * point (the partial GiST index's two conditions), with the cheap per-row conditions.
  */
-const near = (bound: string) => /* sql */ `v.on_duty
-    AND v.alert_point <@ cube_enlarge(${POINT}, ${bound}, 3)
-    AND v.alert_point <-> ${POINT} <= least(${bound}, ${chordSql('v.radius_meters')})
-    AND (cardinality(v.request_type_ids) = 0 OR $6::bigint = ANY (v.request_type_ids))
-    AND v.user_id <> $5::bigint`
+const near = (input: RoundInput, point: Sql, bound: Sql): Sql => sql`v.on_duty
+    AND v.alert_point <@ cube_enlarge(${point}, ${bound}, 3)
+    AND v.alert_point <-> ${point} <= least(${bound}, ${chordSql(raw('v.radius_meters'))})
+    AND (cardinality(v.request_type_ids) = 0 OR ${input.requestTypeId}::bigint = ANY (v.request_type_ids))
+    AND v.user_id <> ${input.requesterId}::bigint`
 
 /**
  * The rest of eligibility (events.md § 5) for volunteer `k.user_id`: the daily cap (`k.max_alerts_per_day` over `k.recent`,
@@ -125,12 +125,12 @@ const near = (bound: string) => /* sql */ `v.on_duty
  * joins, which read every candidate before a LIMIT can stop; scalar subqueries are evaluated row by row, in
  * order, only for the rows a LIMIT still needs.
  */
-const eligible = (dailyCap: boolean) => /* sql */ `${dailyCap ? 'k.max_alerts_per_day > k.recent' : 'true'}
+const eligible = (requestId: number, dailyCap: boolean): Sql => sql`${raw(dailyCap ? 'k.max_alerts_per_day > k.recent' : 'true')}
     AND (SELECT NOT u.is_blocked FROM users u WHERE u.id = k.user_id)
     AND coalesce((SELECT true FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
       WHERE ur.user_id = k.user_id AND rp.permission_id = (SELECT id FROM permissions WHERE name = 'respond_request') LIMIT 1), false)
-    AND (SELECT count(*) FROM request_alerts a WHERE a.request_id = $4::bigint AND a.volunteer_id = k.user_id) = 0
-    AND (SELECT count(*) FROM volunteer_responses r WHERE r.request_id = $4::bigint AND r.volunteer_id = k.user_id) = 0`
+    AND (SELECT count(*) FROM request_alerts a WHERE a.request_id = ${requestId}::bigint AND a.volunteer_id = k.user_id) = 0
+    AND (SELECT count(*) FROM volunteer_responses r WHERE r.request_id = ${requestId}::bigint AND r.volunteer_id = k.user_id) = 0`
 
 /**
  * On-duty volunteers near the request (within the chord `bound`) with what the order needs, all read from
@@ -138,13 +138,16 @@ const eligible = (dailyCap: boolean) => /* sql */ `${dailyCap ? 'k.max_alerts_pe
  * the count after the cut-off is its length less the number at or before it (width_bucket, a binary
  * search), and the last alert its last element.
  */
-const candidates = (bound: string) => /* sql */ `
-        SELECT v.user_id, v.max_alerts_per_day, v.alert_point <-> ${POINT} AS chord,
-          ${metersSql(`v.alert_point <-> ${POINT}`)} AS meters,
+const candidates = (input: RoundInput, point: Sql, bound: Sql): Sql => sql`
+        SELECT v.user_id, v.max_alerts_per_day, v.alert_point <-> ${point} AS chord,
+          ${metersSql(sql`v.alert_point <-> ${point}`)} AS meters,
           cardinality(v.alert_times) - width_bucket((SELECT now FROM clock) - interval '24 hours', v.alert_times) AS recent,
           v.alert_times[cardinality(v.alert_times)] AS last_at
         FROM volunteer_availability v
-        WHERE ${near(bound)}`
+        WHERE ${near(input, point, bound)}`
+
+/** The chord of MAX_ALERT_RADIUS_M, written into the text. */
+const MAX_CHORD = sql`${chordSql(raw(String(MAX_ALERT_RADIUS_M)))}::float8`
 
 /**
  * Chooses a round's volunteers and records their alerts, in one statement (events.md § 5):
@@ -162,53 +165,55 @@ const candidates = (bound: string) => /* sql */ `
  * The caller records the alert times (availability.repo.ts recordAlerts) in the same transaction.
  */
 export async function alertVolunteers (tx: Queryable, input: RoundInput): Promise<Alerted[]> {
-  const maxChord = `${chordSql(String(MAX_ALERT_RADIUS_M))}::float8`
+  const [x, y, z] = earthPoint(input.latitude, input.longitude)
+  const point = sql`cube(ARRAY[${x}, ${y}, ${z}]::float8[])`
   const policy = input.order ?? 'fair'
-  const eligibleSql = eligible(policy !== 'nearest')
+  const eligibleSql = eligible(input.requestId, policy !== 'nearest')
+  const ring = sql`${input.ringMeters}::float8`
   const order = (k: string) => policy !== 'fair'
-    ? `${k}.meters, ${k}.user_id`
-    : `floor(${k}.meters / $8::float8), ${k}.recent, ${k}.last_at NULLS FIRST, ${k}.meters, ${k}.user_id`
+    ? raw(`${k}.meters, ${k}.user_id`)
+    : sql`floor(${raw(k)}.meters / ${ring}), ${raw(`${k}.recent, ${k}.last_at NULLS FIRST, ${k}.meters, ${k}.user_id`)}`
+  const batch = sql`${input.batch}::int`
   // For this transaction only: PostgreSQL cannot estimate how many points a cube search finds, guesses ten,
   // and then prefers reading every one of them (a bitmap scan) and sorting, instead of reading the GiST index
   // nearest first and stopping at the LIMIT: 10,000 volunteers read instead of a few (docs/performance.md).
   await tx.query("SELECT set_config('enable_bitmapscan', 'off', true)")
-  return await tx.query<Alerted>(/* sql */ `
-    WITH clock AS MATERIALIZED (SELECT ${NOW(9)} AS now),
+  // `ORDER BY chord`, the output column: the KNN scan's order and the distance read are one expression.
+  return await tx.query<Alerted>(sql`
+    WITH clock AS MATERIALIZED (SELECT ${timeOf(input.at)} AS now),
     nearest AS (
       SELECT k.chord FROM (
         -- OFFSET 0 keeps this the index search, nearest first, that the LIMIT below stops early.
-        ${candidates(maxChord)}
-        ORDER BY v.alert_point <-> ${POINT}
+        ${candidates(input, point, MAX_CHORD)}
+        ORDER BY chord
         OFFSET 0
       ) k
       WHERE ${eligibleSql}
-      LIMIT $7::int
+      LIMIT ${batch}
     ),
     bound AS (
-      SELECT CASE WHEN count(*) < $7::int THEN ${maxChord}
-        ELSE least(${maxChord}, ${chordSql(`(floor(${metersSql('max(chord)')} / $8::float8) + 1) * $8::float8`)}) END AS chord
+      SELECT CASE WHEN count(*) < ${batch} THEN ${MAX_CHORD}
+        ELSE least(${MAX_CHORD}, ${chordSql(sql`(floor(${metersSql(raw('max(chord)'))} / ${ring}) + 1) * ${ring}`)}) END AS chord
       FROM nearest
     ),
     picked AS (
       SELECT k.user_id, k.meters, k.recent, k.last_at FROM (
         -- Sorted below the filter (OFFSET 0 keeps it there), so the filter's lookups stop at the LIMIT.
-        SELECT k.* FROM (${candidates('(SELECT chord FROM bound)')}) k
+        SELECT k.* FROM (${candidates(input, point, raw('(SELECT chord FROM bound)'))}) k
         ORDER BY ${order('k')}
         OFFSET 0
       ) k
       WHERE ${eligibleSql}
-      LIMIT $7::int
+      LIMIT ${batch}
     ),
     inserted AS (
       INSERT INTO request_alerts (request_id, volunteer_id, round, sent_at)
-      SELECT $4::bigint, user_id, $10::int, (SELECT now FROM clock) FROM picked
+      SELECT ${input.requestId}::bigint, user_id, ${input.round}::int, (SELECT now FROM clock) FROM picked
       ON CONFLICT DO NOTHING
       RETURNING volunteer_id
     )
     SELECT p.user_id AS volunteer_id, p.meters FROM picked p JOIN inserted i ON i.volunteer_id = p.user_id
-    ORDER BY ${order('p')}`,
-  [...earthPoint(input.latitude, input.longitude), input.requestId, input.requesterId, input.requestTypeId,
-    input.batch, input.ringMeters, input.at, input.round])
+    ORDER BY ${order('p')}`)
 }
 
 /**
@@ -216,10 +221,10 @@ export async function alertVolunteers (tx: Queryable, input: RoundInput): Promis
  * closed now. Returns those volunteers, who are to be told (request_alert_closed).
  */
 export async function closeAlerts (tx: Queryable, requestId: number, at: At = null): Promise<number[]> {
-  const rows = await tx.query<{ volunteer_id: number }>(/* sql */ `
-    UPDATE request_alerts a SET closed_at = ${NOW(2)}
-    WHERE a.request_id = $1 AND a.closed_at IS NULL
+  const rows = await tx.query<{ volunteer_id: number }>(sql`
+    UPDATE request_alerts a SET closed_at = ${timeOf(at)}
+    WHERE a.request_id = ${requestId} AND a.closed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM volunteer_responses r WHERE r.request_id = a.request_id AND r.volunteer_id = a.volunteer_id)
-    RETURNING a.volunteer_id`, [requestId, at])
+    RETURNING a.volunteer_id`)
   return rows.map((row) => Number(row.volunteer_id))
 }

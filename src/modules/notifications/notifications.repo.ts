@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js'
+import { sql } from '../../db/sql.js'
 
 export const NOTIFICATION_TYPES = [
   'request_alert', 'request_alert_closed', 'request_approved', 'request_rejected', 'response_received',
@@ -54,15 +55,14 @@ export async function insertNotifications (tx: Queryable, notifications: readonl
   const recipients = [...new Set(notifications.map((n) => n.userId))].sort((a, b) => a - b)
   for (const userId of recipients) {
     // Ids past 2^31 share a lock with another user: only more waiting, never a wrong order.
-    await tx.query('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', [INBOX_LOCK_CLASS, userId])
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${INBOX_LOCK_CLASS}, (${userId}::bigint % 2147483647)::int)`)
   }
-  await tx.query(/* sql */ `
+  await tx.query(sql`
     INSERT INTO notifications (user_id, type, request_id, data)
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::jsonb[])`,
-  [notifications.map((n) => n.userId), notifications.map((n) => n.type), notifications.map((n) => n.requestId),
-    notifications.map((n) => JSON.stringify(n.data))])
+    SELECT * FROM unnest(${notifications.map((n) => n.userId)}::bigint[], ${notifications.map((n) => n.type)}::text[],
+      ${notifications.map((n) => n.requestId)}::bigint[], ${notifications.map((n) => JSON.stringify(n.data))}::jsonb[])`)
   for (let i = 0; i < recipients.length; i += IDS_PER_NOTIFY) {
-    await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, recipients.slice(i, i + IDS_PER_NOTIFY).join(',')])
+    await tx.query(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${recipients.slice(i, i + IDS_PER_NOTIFY).join(',')})`)
   }
 }
 
@@ -70,23 +70,24 @@ export interface InboxQuery { limit: number, before: number | undefined, unreadO
 
 /** The user's notifications, newest first. */
 export function listNotifications (db: Queryable, userId: number, query: InboxQuery): Promise<NotificationRow[]> {
-  return db.query<NotificationRow>(/* sql */ `
+  const before = query.before ?? null
+  return db.query<NotificationRow>(sql`
     SELECT id, user_id, type, request_id, data, created_at, read_at FROM notifications
-    WHERE user_id = $1 AND ($2::bigint IS NULL OR id < $2) AND (NOT $3::boolean OR read_at IS NULL)
+    WHERE user_id = ${userId} AND (${before}::bigint IS NULL OR id < ${before}) AND (NOT ${query.unreadOnly}::boolean OR read_at IS NULL)
     ORDER BY id DESC
-    LIMIT $4`, [userId, query.before ?? null, query.unreadOnly, query.limit])
+    LIMIT ${query.limit}`)
 }
 
 export async function countUnread (db: Queryable, userId: number): Promise<number> {
   const rows = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId])
+    sql`SELECT count(*)::int AS count FROM notifications WHERE user_id = ${userId} AND read_at IS NULL`)
   return rows[0]?.count ?? 0
 }
 
 /** Marks the user's unread notifications with id ≤ upTo read; how many. */
 export async function markRead (db: Queryable, userId: number, upTo: number): Promise<number> {
-  const rows = await db.query(/* sql */ `
-    UPDATE notifications SET read_at = now() WHERE user_id = $1 AND id <= $2 AND read_at IS NULL RETURNING id`, [userId, upTo])
+  const rows = await db.query(sql`
+    UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND id <= ${upTo} AND read_at IS NULL RETURNING id`)
   return rows.length
 }
 
@@ -95,13 +96,13 @@ export async function markRead (db: Queryable, userId: number, upTo: number): Pr
  * about the user's requests stay: they are the recipients' inboxes.
  */
 export async function deleteNotificationsOf (tx: Queryable, userId: number): Promise<void> {
-  await tx.query('DELETE FROM notifications WHERE user_id = $1', [userId])
+  await tx.query(sql`DELETE FROM notifications WHERE user_id = ${userId}`)
 }
 
 /** The user's newest notification id (0 when none): where a stream without Last-Event-ID starts. */
 export async function lastNotificationId (db: Queryable, userId: number): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    'SELECT coalesce(max(id), 0) AS id FROM notifications WHERE user_id = $1', [userId])
+    sql`SELECT coalesce(max(id), 0) AS id FROM notifications WHERE user_id = ${userId}`)
   return Number(rows[0]?.id ?? 0)
 }
 
@@ -113,18 +114,18 @@ export interface Cursor { userId: number, after: number }
  * `perCursor`), tagged with the cursor's index: one query per batch instead of one per stream.
  */
 export function notificationsAfter (db: Queryable, cursors: readonly Cursor[], perCursor: number): Promise<Array<NotificationRow & { i: number }>> {
-  return db.query(/* sql */ `
+  return db.query(sql`
     SELECT c.i::int AS i, n.id, n.user_id, n.type, n.request_id, n.data, n.created_at, n.read_at
-    FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS c (user_id, after, i)
+    FROM unnest(${cursors.map((c) => c.userId)}::bigint[], ${cursors.map((c) => c.after)}::bigint[]) WITH ORDINALITY AS c (user_id, after, i)
     CROSS JOIN LATERAL (
-      SELECT * FROM notifications WHERE user_id = c.user_id AND id > c.after ORDER BY id LIMIT $3
+      SELECT * FROM notifications WHERE user_id = c.user_id AND id > c.after ORDER BY id LIMIT ${perCursor}
     ) n
-    ORDER BY c.i, n.id`, [cursors.map((c) => c.userId), cursors.map((c) => c.after), perCursor])
+    ORDER BY c.i, n.id`)
 }
 
 /** Of these users, the ones that exist and are not blocked (streams of the others are ended). */
 export async function activeUsers (db: Queryable, ids: readonly number[]): Promise<Set<number>> {
-  const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::bigint[]) AND NOT is_blocked', [ids])
+  const rows = await db.query<{ id: number }>(sql`SELECT id FROM users WHERE id = ANY(${ids}::bigint[]) AND NOT is_blocked`)
   return new Set(rows.map((row) => Number(row.id)))
 }
 
@@ -133,10 +134,10 @@ export async function activeUsers (db: Queryable, ids: readonly number[]): Promi
  * first, passing over rows another transaction holds; returns how many. Reads notifications_by_time.
  */
 export async function deleteOldNotifications (tx: Queryable, days: number, limit: number, now: Date): Promise<number> {
-  const rows = await tx.query(/* sql */ `
+  const rows = await tx.query(sql`
     DELETE FROM notifications WHERE id IN (
-      SELECT id FROM notifications WHERE created_at < $3::timestamptz - make_interval(days => $1)
-      ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-    RETURNING id`, [days, limit, now])
+      SELECT id FROM notifications WHERE created_at < ${now}::timestamptz - make_interval(days => ${days})
+      ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id`)
   return rows.length
 }

@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../../db/database.js'
 import { whenUnclaimed } from '../../jobs/claim.js'
 import type { Job } from '../../jobs/job.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
+import { sql } from '../../db/sql.js'
 import { gridPoint } from '../../lib/grid.js'
 import { deleteOldNotifications } from '../notifications/notifications.repo.js'
 import * as requests from '../requests/requests.repo.js'
@@ -39,7 +40,7 @@ export async function refreshGridPoints (db: Database, gridMeters: number): Prom
   let total = 0
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [GRID_LOCK_KEY])
+      await tx.query(sql`SELECT pg_advisory_xact_lock(${GRID_LOCK_KEY})`)
       const stale = await requests.findStaleGridPoints(tx, gridMeters, GRID_BATCH)
       if (stale.length > 0) await requests.storeGridPoints(tx, toGrid(stale, gridMeters), gridMeters)
       return stale.length

@@ -1,6 +1,6 @@
 import { parseDecimal } from '../../lib/decimal.js'
 import { badRequest } from '../../lib/errors.js'
-import type { NearbySearch, Rectangle } from './geo.js'
+import type { NearbySearch, Rectangle } from '../../lib/geo.js'
 import type { MapQuery, NearbyQuery } from './requests.schemas.js'
 
 /**

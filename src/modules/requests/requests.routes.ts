@@ -9,11 +9,16 @@ import {
   Request, REQUEST_ID_MESSAGES, RequestDetail, RequestIdParams, RequestListItem, RequestWithDistance,
 } from './requests.schemas.js'
 import type { RequestsService } from './requests.service.js'
+import { searchBounds } from './search/bounds.js'
+import { searchMap } from './search/map.js'
+import { searchNearby } from './search/nearby.js'
+import type { SearchContext } from './search/shared.js'
 
 const tags = ['requests']
 const SEARCH_FAILURE = 'failed to find requests: internal error'
 
-export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsService }> = async (app, { requests }) => {
+/** The searches run straight on `search` (search/); the rest goes through the service. */
+export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsService, search: SearchContext }> = async (app, { requests, search }) => {
   app.post('/requests', {
     schema: {
       tags,
@@ -46,7 +51,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       response: { 200: Type.Array(RequestWithDistance), ...errors(400, 401, 500) },
     },
     config: { auth: 'user', failure: SEARCH_FAILURE, messages: NEARBY_MESSAGES },
-  }, (request) => requests.nearby(request.user, parseNearby(request.query), parsePage(request.query)))
+  }, (request) => searchNearby(search, request.user, parseNearby(request.query), parsePage(request.query)))
 
   app.get('/requests/bounds', {
     schema: {
@@ -59,7 +64,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     },
     config: { auth: 'user', failure: SEARCH_FAILURE, messages: BOUNDS_MESSAGES },
   }, async (request, reply) => {
-    const { items, truncated } = await requests.bounds(request.user, parseBounds(request.query))
+    const { items, truncated } = await searchBounds(search, request.user, parseBounds(request.query))
     if (truncated) reply.header('X-Result-Truncated', 'true')
     return items
   })
@@ -74,7 +79,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       response: { 200: MapView, ...errors(400, 401, 500) },
     },
     config: { auth: 'user', extension: true, failure: SEARCH_FAILURE, messages: BOUNDS_MESSAGES },
-  }, (request) => requests.map(request.user, parseBounds(request.query)))
+  }, (request) => searchMap(search, request.user, parseBounds(request.query)))
 
   app.get('/requests/:id', {
     schema: {

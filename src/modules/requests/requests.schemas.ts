@@ -3,11 +3,11 @@ import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, Latitude, Longitude, NullableDateTime, NullableId, NullableString } from '../../http/schemas.js'
 import { RequestType } from '../request-types/request-types.schemas.js'
 import { UserInfo } from '../users/users.schemas.js'
+import { REQUEST_STATUSES, URGENCIES, type RequestStatus as RequestStatusValue, type Urgency as UrgencyValue } from './requests.values.js'
 
-export const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
-export type Urgency = typeof URGENCIES[number]
-export const REQUEST_STATUSES = ['pending_moderation', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected'] as const
-export type RequestStatus = typeof REQUEST_STATUSES[number]
+export { REQUEST_STATUSES, URGENCIES }
+export type Urgency = UrgencyValue
+export type RequestStatus = RequestStatusValue
 
 export const Urgency = Type.Unsafe<Urgency>({ type: 'string', enum: [...URGENCIES] })
 export const RequestStatus = Type.Unsafe<RequestStatus>({ type: 'string', enum: [...REQUEST_STATUSES] })

@@ -1,6 +1,8 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
+import { raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
-import type { MyResponse, ResponseStatus, VolunteerResponse } from './responses.schemas.js'
+import type { RequestStatus } from '../requests/requests.values.js'
+import type { ResponseStatus } from './responses.values.js'
 
 /**
  * Owns the tables `volunteer_responses` and `ratings`: every statement that writes them is in this
@@ -14,43 +16,59 @@ export interface ResponseState {
   status: ResponseStatus
 }
 
-/** VolunteerResponse columns, for queries aliasing volunteer_responses vr and users u. */
-const RESPONSE_COLUMNS = `vr.id, vr.request_id, vr.volunteer_id, u.first_name || ' ' || u.last_name AS volunteer_name,
-  vr.status, vr.message, vr.responded_at, vr.accepted_at, vr.rejected_at`
+/** A response as RESPONSE_COLUMNS read it. */
+export interface ResponseRow {
+  id: number
+  request_id: number
+  volunteer_id: number
+  volunteer_name: string
+  status: ResponseStatus
+  message: string | null
+  responded_at: Date
+  accepted_at: Date | null
+  rejected_at: Date | null
+}
+
+/** One of a volunteer's own responses, with its request's title and status now. */
+export interface MyResponseRow extends ResponseRow { request_title: string, request_status: RequestStatus }
+
+/** The columns of a ResponseRow, for queries aliasing volunteer_responses vr and users u. */
+const RESPONSE_COLUMNS = raw(`vr.id, vr.request_id, vr.volunteer_id, u.first_name || ' ' || u.last_name AS volunteer_name,
+  vr.status, vr.message, vr.responded_at, vr.accepted_at, vr.rejected_at`)
 
 /** A new pending response (the partial unique index volunteer_responses_one_open refuses a second open one). */
-export function insertResponse (db: Queryable, requestId: number, volunteerId: number, message: string | null): Promise<VolunteerResponse> {
-  return one<VolunteerResponse>(db, /* sql */ `
+export function insertResponse (db: Queryable, requestId: number, volunteerId: number, message: string | null): Promise<ResponseRow> {
+  return one<ResponseRow>(db, sql`
     WITH vr AS (
-      INSERT INTO volunteer_responses (request_id, volunteer_id, message) VALUES ($1, $2, $3) RETURNING *
+      INSERT INTO volunteer_responses (request_id, volunteer_id, message) VALUES (${requestId}, ${volunteerId}, ${message}) RETURNING *
     )
-    SELECT ${RESPONSE_COLUMNS} FROM vr JOIN users u ON u.id = vr.volunteer_id`, [requestId, volunteerId, message])
+    SELECT ${RESPONSE_COLUMNS} FROM vr JOIN users u ON u.id = vr.volunteer_id`)
 }
 
 /** Responses on a request, oldest first; only `volunteerId`'s when given. */
-export function listResponses (db: Queryable, requestId: number, volunteerId: number | null): Promise<VolunteerResponse[]> {
-  return db.query<VolunteerResponse>(/* sql */ `
+export function listResponses (db: Queryable, requestId: number, volunteerId: number | null): Promise<ResponseRow[]> {
+  return db.query<ResponseRow>(sql`
     SELECT ${RESPONSE_COLUMNS}
     FROM volunteer_responses vr JOIN users u ON u.id = vr.volunteer_id
-    WHERE vr.request_id = $1 AND ($2::bigint IS NULL OR vr.volunteer_id = $2)
-    ORDER BY vr.responded_at, vr.id`, [requestId, volunteerId])
+    WHERE vr.request_id = ${requestId} AND (${volunteerId}::bigint IS NULL OR vr.volunteer_id = ${volunteerId})
+    ORDER BY vr.responded_at, vr.id`)
 }
 
 /** A volunteer's own responses, newest first, with their request's title and current status. */
-export function listVolunteerResponses (db: Queryable, volunteerId: number, page: Page): Promise<MyResponse[]> {
-  return db.query<MyResponse>(/* sql */ `
+export function listVolunteerResponses (db: Queryable, volunteerId: number, page: Page): Promise<MyResponseRow[]> {
+  return db.query<MyResponseRow>(sql`
     SELECT ${RESPONSE_COLUMNS}, r.title AS request_title, r.status AS request_status
     FROM volunteer_responses vr JOIN users u ON u.id = vr.volunteer_id JOIN requests r ON r.id = vr.request_id
-    WHERE vr.volunteer_id = $1
+    WHERE vr.volunteer_id = ${volunteerId}
     ORDER BY vr.responded_at DESC, vr.id DESC
-    LIMIT $2 OFFSET $3`, [volunteerId, page.limit, page.offset])
+    LIMIT ${page.limit} OFFSET ${page.offset}`)
 }
 
 /** One response on the request, locked until the transaction ends (after its request: see the lock order). */
 export function lockResponse (db: Queryable, requestId: number, responseId: number): Promise<ResponseState | undefined> {
-  return maybeOne<ResponseState>(db, /* sql */ `
-    SELECT id, volunteer_id, status FROM volunteer_responses WHERE id = $2 AND request_id = $1
-    FOR NO KEY UPDATE`, [requestId, responseId])
+  return maybeOne<ResponseState>(db, sql`
+    SELECT id, volunteer_id, status FROM volunteer_responses WHERE id = ${responseId} AND request_id = ${requestId}
+    FOR NO KEY UPDATE`)
 }
 
 /**
@@ -58,22 +76,22 @@ export function lockResponse (db: Queryable, requestId: number, responseId: numb
  * the rejected ones, whose volunteers are told.
  */
 export async function acceptResponse (db: Queryable, requestId: number, responseId: number): Promise<Array<{ id: number, volunteer_id: number }>> {
-  await db.query(/* sql */ `
-    UPDATE volunteer_responses SET status = 'accepted', accepted_at = now() WHERE id = $1`, [responseId])
-  return await db.query<{ id: number, volunteer_id: number }>(/* sql */ `
+  await db.query(sql`
+    UPDATE volunteer_responses SET status = 'accepted', accepted_at = now() WHERE id = ${responseId}`)
+  return await db.query<{ id: number, volunteer_id: number }>(sql`
     UPDATE volunteer_responses SET status = 'rejected', rejected_at = now()
-    WHERE request_id = $1 AND status = 'pending'
-    RETURNING id, volunteer_id`, [requestId])
+    WHERE request_id = ${requestId} AND status = 'pending'
+    RETURNING id, volunteer_id`)
 }
 
 /** pending → rejected, or pending/accepted → cancelled; the caller has checked the state under lock. */
-export function closeResponse (db: Queryable, responseId: number, status: 'rejected' | 'cancelled'): Promise<VolunteerResponse> {
-  const stamp = status === 'rejected' ? 'rejected_at' : 'cancelled_at'
-  return one<VolunteerResponse>(db, /* sql */ `
+export function closeResponse (db: Queryable, responseId: number, status: 'rejected' | 'cancelled'): Promise<ResponseRow> {
+  const stamp = raw(status === 'rejected' ? 'rejected_at' : 'cancelled_at')
+  return one<ResponseRow>(db, sql`
     WITH vr AS (
-      UPDATE volunteer_responses SET status = $2, ${stamp} = now() WHERE id = $1 RETURNING *
+      UPDATE volunteer_responses SET status = ${status}, ${stamp} = now() WHERE id = ${responseId} RETURNING *
     )
-    SELECT ${RESPONSE_COLUMNS} FROM vr JOIN users u ON u.id = vr.volunteer_id`, [responseId, status])
+    SELECT ${RESPONSE_COLUMNS} FROM vr JOIN users u ON u.id = vr.volunteer_id`)
 }
 
 export interface NewRating {
@@ -85,9 +103,10 @@ export interface NewRating {
 }
 
 export async function insertRating (db: Queryable, rating: NewRating): Promise<number> {
-  const row = await one<{ id: number }>(db, /* sql */ `
-    INSERT INTO ratings (request_id, volunteer_id, rater_id, score, comment) VALUES ($1, $2, $3, $4, $5)
-    RETURNING id`, [rating.request_id, rating.volunteer_id, rating.rater_id, rating.score, rating.comment])
+  const row = await one<{ id: number }>(db, sql`
+    INSERT INTO ratings (request_id, volunteer_id, rater_id, score, comment)
+    VALUES (${rating.request_id}, ${rating.volunteer_id}, ${rating.rater_id}, ${rating.score}, ${rating.comment})
+    RETURNING id`)
   return row.id
 }
 
@@ -96,10 +115,10 @@ export async function insertRating (db: Queryable, rating: NewRating): Promise<n
  * extensions); their volunteers, who are told.
  */
 export async function cancelOpenResponses (db: Queryable, requestId: number): Promise<number[]> {
-  const rows = await db.query<{ volunteer_id: number }>(/* sql */ `
+  const rows = await db.query<{ volunteer_id: number }>(sql`
     UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
-    WHERE request_id = $1 AND status IN ('pending', 'accepted')
-    RETURNING volunteer_id`, [requestId])
+    WHERE request_id = ${requestId} AND status IN ('pending', 'accepted')
+    RETURNING volunteer_id`)
   return rows.map((row) => row.volunteer_id)
 }
 
@@ -109,18 +128,18 @@ export async function cancelOpenResponses (db: Queryable, requestId: number): Pr
  */
 export async function cancelOpenResponsesOn (db: Queryable, requestIds: readonly number[]): Promise<Array<{ request_id: number, volunteer_id: number }>> {
   if (requestIds.length === 0) return []
-  return await db.query(/* sql */ `
+  return await db.query(sql`
     UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
-    WHERE request_id = ANY($1::bigint[]) AND status IN ('pending', 'accepted')
-    RETURNING request_id, volunteer_id`, [requestIds])
+    WHERE request_id = ANY(${requestIds}::bigint[]) AND status IN ('pending', 'accepted')
+    RETURNING request_id, volunteer_id`)
 }
 
 /** Erasure: the user's pending responses are withdrawn (→ cancelled). */
 /** Cancels the volunteer's pending responses; returns each with its request's requester, who is told. */
 export async function withdrawPendingResponsesOf (db: Queryable, volunteerId: number): Promise<Array<{ id: number, request_id: number, requester_id: number }>> {
-  return await db.query(/* sql */ `
+  return await db.query(sql`
     UPDATE volunteer_responses v SET status = 'cancelled', cancelled_at = now()
     FROM requests r
-    WHERE v.volunteer_id = $1 AND v.status = 'pending' AND r.id = v.request_id
-    RETURNING v.id, v.request_id, r.requester_id`, [volunteerId])
+    WHERE v.volunteer_id = ${volunteerId} AND v.status = 'pending' AND r.id = v.request_id
+    RETURNING v.id, v.request_id, r.requester_id`)
 }

@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, Id, NullableDateTime, NullableString } from '../../http/schemas.js'
 import { REQUEST_ID_MESSAGES, RequestStatus } from '../requests/requests.schemas.js'
+import { RESPONSE_STATUSES, type ResponseStatus as ResponseStatusValue } from './responses.values.js'
 
-export const RESPONSE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const
-export type ResponseStatus = typeof RESPONSE_STATUSES[number]
+export { RESPONSE_STATUSES }
+export type ResponseStatus = ResponseStatusValue
 export const ResponseStatus = Type.Unsafe<ResponseStatus>({ type: 'string', enum: [...RESPONSE_STATUSES] })
 
 /** interface.md › VolunteerResponse; `volunteer_name` is "first_name last_name". */

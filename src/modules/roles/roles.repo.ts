@@ -1,4 +1,5 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
+import { sql } from '../../db/sql.js'
 
 export interface RoleRow { id: number, name: string, description: string | null }
 export interface PermissionRow { id: number, name: string, resource: string, action: string, description: string | null }
@@ -12,23 +13,23 @@ export function listRoles (db: Queryable): Promise<RoleRow[]> {
 }
 
 export function rolesOfUser (db: Queryable, userId: number): Promise<RoleRow[]> {
-  return db.query<RoleRow>(/* sql */ `
+  return db.query<RoleRow>(sql`
     SELECT r.id, r.name, r.description
     FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-    WHERE ur.user_id = $1 ORDER BY r.id`, [userId])
+    WHERE ur.user_id = ${userId} ORDER BY r.id`)
 }
 
 /** A user's permissions: the union over their roles. */
 export function permissionsOfUser (db: Queryable, userId: number): Promise<PermissionRow[]> {
-  return db.query<PermissionRow>(/* sql */ `
+  return db.query<PermissionRow>(sql`
     SELECT DISTINCT p.id, p.name, p.resource, p.action, p.description
     FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id JOIN permissions p ON p.id = rp.permission_id
-    WHERE ur.user_id = $1 ORDER BY p.id`, [userId])
+    WHERE ur.user_id = ${userId} ORDER BY p.id`)
 }
 
 /** Everything authorisation needs about a user, in one round trip; an erased account is nobody (privacy.md §3). */
 export function findPrincipal (db: Queryable, userId: number): Promise<PrincipalRow | undefined> {
-  return maybeOne<PrincipalRow>(db, /* sql */ `
+  return maybeOne<PrincipalRow>(db, sql`
     SELECT u.is_blocked,
       COALESCE(ARRAY(SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
                      WHERE ur.user_id = u.id ORDER BY r.id), '{}') AS roles,
@@ -36,34 +37,34 @@ export function findPrincipal (db: Queryable, userId: number): Promise<Principal
                        JOIN role_permissions rp ON rp.role_id = ur.role_id
                        JOIN permissions p ON p.id = rp.permission_id
                      WHERE ur.user_id = u.id), '{}') AS permissions
-    FROM users u WHERE u.id = $1 AND u.erased_at IS NULL`, [userId])
+    FROM users u WHERE u.id = ${userId} AND u.erased_at IS NULL`)
 }
 
 export async function roleExists (db: Queryable, roleId: number): Promise<boolean> {
-  return (await maybeOne(db, 'SELECT 1 FROM roles WHERE id = $1', [roleId])) !== undefined
+  return (await maybeOne(db, sql`SELECT 1 FROM roles WHERE id = ${roleId}`)) !== undefined
 }
 
 /** Idempotent: holding the role already is not an error (rules.md › Roles and permissions). */
 export async function grantRole (db: Queryable, userId: number, roleId: number, assignedBy: number | null): Promise<void> {
-  await db.query(/* sql */ `
-    INSERT INTO user_roles (user_id, role_id, assigned_by) VALUES ($1, $2, $3)
-    ON CONFLICT (user_id, role_id) DO NOTHING`, [userId, roleId, assignedBy])
+  await db.query(sql`
+    INSERT INTO user_roles (user_id, role_id, assigned_by) VALUES (${userId}, ${roleId}, ${assignedBy})
+    ON CONFLICT (user_id, role_id) DO NOTHING`)
 }
 
 /** True when the user held the role. */
 export async function revokeRole (db: Queryable, userId: number, roleId: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM user_roles WHERE user_id = $1 AND role_id = $2 RETURNING user_id', [userId, roleId])
+  const rows = await db.query(sql`DELETE FROM user_roles WHERE user_id = ${userId} AND role_id = ${roleId} RETURNING user_id`)
   return rows.length > 0
 }
 
 /** Holders of the admin role, locked so that two admins cannot remove each other at the same moment. */
 export async function lockAdmins (db: Queryable): Promise<number[]> {
   const rows = await db.query<{ user_id: number }>(
-    'SELECT user_id FROM user_roles WHERE role_id = $1 ORDER BY user_id FOR UPDATE', [ADMIN_ROLE_ID])
+    sql`SELECT user_id FROM user_roles WHERE role_id = ${ADMIN_ROLE_ID} ORDER BY user_id FOR UPDATE`)
   return rows.map((row) => row.user_id)
 }
 
 /** Erasure (privacy.md §3): an erased account holds no role, so it never counts as an admin or moderator. */
 export async function revokeAllRoles (db: Queryable, userId: number): Promise<void> {
-  await db.query('DELETE FROM user_roles WHERE user_id = $1', [userId])
+  await db.query(sql`DELETE FROM user_roles WHERE user_id = ${userId}`)
 }

@@ -1,4 +1,5 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
+import { join, raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 
 /**
@@ -43,29 +44,29 @@ export interface NewUser {
 export const EDITABLE_PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'bio', 'address', 'city'] as const
 export type ProfileChanges = Partial<Record<typeof EDITABLE_PROFILE_FIELDS[number], string | null>>
 
-const USER_INFO = 'id, email, first_name, last_name, email_verified'
-const PROFILE = `${USER_INFO}, phone, bio, avatar_url, address, city, volunteer_rating, completed_requests_count,
-  is_verified, is_blocked, created_at, updated_at`
+const USER_INFO_TEXT = 'id, email, first_name, last_name, email_verified'
+const USER_INFO = raw(USER_INFO_TEXT)
+const PROFILE = raw(`${USER_INFO_TEXT}, phone, bio, avatar_url, address, city, volunteer_rating, completed_requests_count,
+  is_verified, is_blocked, created_at, updated_at`)
 
 export function insertUser (db: Queryable, user: NewUser): Promise<UserInfoRow> {
-  return one<UserInfoRow>(db, /* sql */ `
+  return one<UserInfoRow>(db, sql`
     INSERT INTO users (email, password_hash, first_name, last_name, phone, latitude, longitude, address, city, bio)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-    RETURNING ${USER_INFO}`,
-  [user.email, user.password_hash, user.first_name, user.last_name, user.phone ?? null,
-    user.latitude ?? null, user.longitude ?? null, user.address ?? null, user.city ?? null, user.bio ?? null])
+    VALUES (${user.email}, ${user.password_hash}, ${user.first_name}, ${user.last_name}, ${user.phone ?? null},
+      ${user.latitude ?? null}, ${user.longitude ?? null}, ${user.address ?? null}, ${user.city ?? null}, ${user.bio ?? null})
+    RETURNING ${USER_INFO}`)
 }
 
 export function findCredentials (db: Queryable, email: string): Promise<CredentialsRow | undefined> {
-  return maybeOne<CredentialsRow>(db, `SELECT ${USER_INFO}, password_hash, is_blocked FROM users WHERE email = $1`, [email])
+  return maybeOne<CredentialsRow>(db, sql`SELECT ${USER_INFO}, password_hash, is_blocked FROM users WHERE email = ${email}`)
 }
 
 export function findUserInfo (db: Queryable, id: number): Promise<UserInfoRow | undefined> {
-  return maybeOne<UserInfoRow>(db, `SELECT ${USER_INFO} FROM users WHERE id = $1`, [id])
+  return maybeOne<UserInfoRow>(db, sql`SELECT ${USER_INFO} FROM users WHERE id = ${id}`)
 }
 
 export function findProfile (db: Queryable, id: number): Promise<ProfileRow | undefined> {
-  return maybeOne<ProfileRow>(db, `SELECT ${PROFILE} FROM users WHERE id = $1`, [id])
+  return maybeOne<ProfileRow>(db, sql`SELECT ${PROFILE} FROM users WHERE id = ${id}`)
 }
 
 /**
@@ -73,26 +74,24 @@ export function findProfile (db: Queryable, id: number): Promise<ProfileRow | un
  * the other side of a request the two share in status in_progress (rules.md › Privacy).
  */
 export function findProfileFor (db: Queryable, id: number, viewerId: number): Promise<(ProfileRow & { shares_active_request: boolean }) | undefined> {
-  return maybeOne(db, /* sql */ `
+  return maybeOne(db, sql`
     SELECT ${PROFILE}, EXISTS (
       SELECT 1 FROM requests r WHERE r.status = 'in_progress' AND (
-        (r.requester_id = $1 AND r.assigned_volunteer_id = $2) OR (r.requester_id = $2 AND r.assigned_volunteer_id = $1))
+        (r.requester_id = ${id} AND r.assigned_volunteer_id = ${viewerId}) OR (r.requester_id = ${viewerId} AND r.assigned_volunteer_id = ${id}))
     ) AS shares_active_request
-    FROM users WHERE id = $1`, [id, viewerId])
+    FROM users WHERE id = ${id}`)
 }
 
 /** Writes only whitelisted columns; the column names come from EDITABLE_PROFILE_FIELDS, never from input. */
 export async function updateProfile (db: Queryable, id: number, changes: ProfileChanges): Promise<boolean> {
   const fields = EDITABLE_PROFILE_FIELDS.filter((field) => changes[field] !== undefined)
-  const assignments = fields.map((field, i) => `${field} = $${i + 2}`)
-  const rows = await db.query(
-    `UPDATE users SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`,
-    [id, ...fields.map((field) => changes[field])])
+  const assignments = fields.map((field) => sql`${raw(field)} = ${changes[field]}`)
+  const rows = await db.query(sql`UPDATE users SET ${join([...assignments, raw('updated_at = now()')], ', ')} WHERE id = ${id} RETURNING id`)
   return rows.length > 0
 }
 
 export async function updateLocation (db: Queryable, id: number, latitude: number, longitude: number): Promise<void> {
-  await db.query('UPDATE users SET latitude = $2, longitude = $3, updated_at = now() WHERE id = $1', [id, latitude, longitude])
+  await db.query(sql`UPDATE users SET latitude = ${latitude}, longitude = ${longitude}, updated_at = now() WHERE id = ${id}`)
 }
 
 /**
@@ -100,11 +99,11 @@ export async function updateLocation (db: Queryable, id: number, latitude: numbe
  * both take it first, so the alert point is always computed from the latest of both.
  */
 export async function lockUser (tx: Queryable, userId: number): Promise<void> {
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
+  await tx.query(sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`)
 }
 
 export function findLocation (db: Queryable, id: number): Promise<{ latitude: number | null, longitude: number | null } | undefined> {
-  return maybeOne(db, 'SELECT latitude, longitude FROM users WHERE id = $1', [id])
+  return maybeOne(db, sql`SELECT latitude, longitude FROM users WHERE id = ${id}`)
 }
 
 /**
@@ -114,27 +113,27 @@ export function findLocation (db: Queryable, id: number): Promise<{ latitude: nu
  */
 export function searchUsers (db: Queryable, text: string, page: Page): Promise<AdminUserRow[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  return db.query<AdminUserRow>(/* sql */ `
+  return db.query<AdminUserRow>(sql`
     SELECT u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_verified, u.is_blocked,
       COALESCE(ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = u.id ORDER BY ur.role_id), '{}') AS role_ids
     FROM users u
-    WHERE u.email ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1
+    WHERE u.email ILIKE ${pattern} OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern}
     ORDER BY u.id
-    LIMIT $2 OFFSET $3`, [pattern, page.limit, page.offset])
+    LIMIT ${page.limit} OFFSET ${page.offset}`)
 }
 
 export async function markEmailVerified (db: Queryable, id: number): Promise<void> {
-  await db.query('UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1', [id])
+  await db.query(sql`UPDATE users SET email_verified = true, updated_at = now() WHERE id = ${id}`)
 }
 
 /** True when the user exists. */
 export async function setFlag (db: Queryable, id: number, flag: 'is_blocked' | 'is_verified', value: boolean): Promise<boolean> {
-  const rows = await db.query(`UPDATE users SET ${flag} = $2, updated_at = now() WHERE id = $1 RETURNING id`, [id, value])
+  const rows = await db.query(sql`UPDATE users SET ${raw(flag)} = ${value}, updated_at = now() WHERE id = ${id} RETURNING id`)
   return rows.length > 0
 }
 
 export async function userExists (db: Queryable, id: number): Promise<boolean> {
-  return (await maybeOne(db, 'SELECT 1 FROM users WHERE id = $1', [id])) !== undefined
+  return (await maybeOne(db, sql`SELECT 1 FROM users WHERE id = ${id}`)) !== undefined
 }
 
 /**
@@ -142,12 +141,12 @@ export async function userExists (db: Queryable, id: number): Promise<boolean> {
  * an existing account keeps its password, names and blocked flag. Safe when several instances run it at once.
  */
 export async function ensureUser (db: Queryable, user: { email: string, password_hash: string, first_name: string, last_name: string, email_verified: boolean }): Promise<{ id: number, created: boolean }> {
-  const inserted = await db.query(/* sql */ `
+  const inserted = await db.query(sql`
     INSERT INTO users (email, password_hash, first_name, last_name, email_verified)
-    VALUES ($1, $2, $3, $4, $5)
+    VALUES (${user.email}, ${user.password_hash}, ${user.first_name}, ${user.last_name}, ${user.email_verified})
     ON CONFLICT (email) DO NOTHING
-    RETURNING id`, [user.email, user.password_hash, user.first_name, user.last_name, user.email_verified])
-  const { id } = await one<{ id: number }>(db, 'SELECT id FROM users WHERE email = $1', [user.email])
+    RETURNING id`)
+  const { id } = await one<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${user.email}`)
   return { id, created: inserted.length > 0 }
 }
 
@@ -157,25 +156,25 @@ export async function ensureUser (db: Queryable, user: { email: string, password
  * of every completion that held the lock before, and no concurrent completion's rating is left out.
  */
 export async function lockVolunteer (db: Queryable, volunteerId: number): Promise<void> {
-  await db.query(/* sql */ 'SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [volunteerId])
+  await db.query(sql`SELECT id FROM users WHERE id = ${volunteerId} FOR NO KEY UPDATE`)
 }
 
 /** One more completed request; the rating is the mean of all the volunteer's ratings. */
 export async function recountVolunteer (db: Queryable, volunteerId: number): Promise<void> {
-  await db.query(/* sql */ `
+  await db.query(sql`
     UPDATE users SET completed_requests_count = completed_requests_count + 1,
-      volunteer_rating = (SELECT AVG(score)::double precision FROM ratings WHERE volunteer_id = $1),
+      volunteer_rating = (SELECT AVG(score)::double precision FROM ratings WHERE volunteer_id = ${volunteerId}),
       updated_at = now()
-    WHERE id = $1`, [volunteerId])
+    WHERE id = ${volunteerId}`)
 }
 
 export function findPasswordHash (db: Queryable, id: number): Promise<{ password_hash: string } | undefined> {
-  return maybeOne(db, 'SELECT password_hash FROM users WHERE id = $1 AND erased_at IS NULL', [id])
+  return maybeOne(db, sql`SELECT password_hash FROM users WHERE id = ${id} AND erased_at IS NULL`)
 }
 
 /** The account's own data, for its export (privacy.md §3): the profile with its home point. */
 export function findOwnData (db: Queryable, id: number): Promise<(ProfileRow & { latitude: number | null, longitude: number | null }) | undefined> {
-  return maybeOne(db, `SELECT ${PROFILE}, latitude, longitude FROM users WHERE id = $1`, [id])
+  return maybeOne(db, sql`SELECT ${PROFILE}, latitude, longitude FROM users WHERE id = ${id}`)
 }
 
 /** The names an erased account is shown under (privacy.md §3: "Former user"). */
@@ -187,9 +186,9 @@ export const FORMER_USER = { first_name: 'Former', last_name: 'user' } as const
  * matches, the names "Former user". The rating and completed count stay, so volunteers' averages don't move.
  */
 export async function eraseUser (db: Queryable, id: number, email: string): Promise<void> {
-  await db.query(/* sql */ `
-    UPDATE users SET email = $2, password_hash = '!erased', first_name = $3, last_name = $4,
+  await db.query(sql`
+    UPDATE users SET email = ${email}, password_hash = '!erased', first_name = ${FORMER_USER.first_name}, last_name = ${FORMER_USER.last_name},
       phone = NULL, bio = NULL, avatar_url = NULL, address = NULL, city = NULL, latitude = NULL, longitude = NULL,
       is_verified = false, email_verified = false, erased_at = now(), updated_at = now()
-    WHERE id = $1`, [id, email, FORMER_USER.first_name, FORMER_USER.last_name])
+    WHERE id = ${id}`)
 }

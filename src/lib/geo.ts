@@ -18,13 +18,14 @@ export function chordToMeters (chord: number): number {
   return half > 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(half)
 }
 
-/** A nearby search, read from the query string by the route (requests.query.ts). */
+/** A nearby search, read from the query string by the route (modules/requests/requests.query.ts). */
 export interface NearbySearch { lat: number, lon: number, radius: number }
 
 /** A map rectangle; minLon > maxLon means it crosses the antimeridian. */
 export interface Rectangle { minLon: number, minLat: number, maxLon: number, maxLat: number }
 
-type Vector = [number, number, number]
+/** A point in the earth-centred coordinates of ll_to_earth, in metres. */
+export type Vector = [number, number, number]
 /** An axis-aligned box in the earth-centred coordinates of ll_to_earth. */
 export interface Cube { lower: Vector, upper: Vector }
 
