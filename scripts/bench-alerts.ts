@@ -16,9 +16,12 @@ import { loadConfig } from '../src/config.js'
 import { statementParts, type Queryable, type Statement } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPostgres } from '../src/db/postgres.js'
+import { gridPoint } from '../src/lib/grid.js'
 import { alertVolunteers, scheduleFirstRound } from '../src/modules/alerts/alerts.repo.js'
 import { AlertService } from '../src/modules/alerts/alerts.service.js'
 import { changesOn } from '../src/modules/reactions.js'
+import { insertRequest, moderateRequest } from '../src/modules/requests/requests.repo.js'
+import { VOLUNTEER_ROLE_ID } from '../src/modules/roles/roles.repo.js'
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const VOLUNTEERS = 10_000
@@ -44,11 +47,14 @@ async function layout (spreadMeters: number): Promise<{ choose: number[], round:
   const db = await openPostgres(url.toString(), { statementTimeoutMs: 600_000 })
   try {
     await migrate(db)
-    // Volunteers uniformly over a disc of `spreadMeters` around the centre, radius 10 km: all in range.
+    // direct write: set-based, ten thousand accounts in one statement; users.repo inserts one per call
     await db.query(/* sql */ `
       INSERT INTO users (email, password_hash, first_name, last_name)
       SELECT 'bench' || i || '@example.org', 'x', 'Bench', 'User' FROM generate_series(1, $1::int + 1) i`, [VOLUNTEERS])
-    await db.query('INSERT INTO user_roles (user_id, role_id) SELECT id, 1 FROM users')
+    // direct write: set-based, every account's role in one statement; roles.repo grants one per call
+    await db.query('INSERT INTO user_roles (user_id, role_id) SELECT id, $1 FROM users', [VOLUNTEER_ROLE_ID])
+    // Volunteers uniformly over a disc of `spreadMeters` around the centre, radius 10 km: all in range.
+    // direct write: set-based, ten thousand volunteers at random points in one statement
     await db.query(/* sql */ `
       INSERT INTO volunteer_availability (user_id, on_duty, radius_meters, latitude, longitude, alert_point)
       SELECT id, true, 10000, lat, lon, ll_to_earth(lat, lon) FROM (
@@ -56,30 +62,35 @@ async function layout (spreadMeters: number): Promise<{ choose: number[], round:
         FROM (SELECT id, $5 * sqrt(random()) AS r, 2 * pi() * random() AS a FROM users WHERE id > 1) p
       ) q`, [CENTRE.lat, CENTRE.lon, M_PER_DEG_LAT, M_PER_DEG_LON, spreadMeters])
     // History: 3000 earlier requests, each of which alerted 10 volunteers over the last day.
+    // direct write: set-based, 3000 finished requests in one statement (requests.repo creates one pending request per call)
     await db.query(/* sql */ `
       INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, urgency, status)
       SELECT 1, 1, 'Earlier', 'Earlier', $1, $2, 'Here', 'low', 'completed' FROM generate_series(1, 3000)`, [CENTRE.lat, CENTRE.lon])
+    // direct write: set-based, 30,000 past alerts at random times of the last day
     await db.query(/* sql */ `
       INSERT INTO request_alerts (request_id, volunteer_id, round, sent_at)
       SELECT r.id, 2 + floor(random() * $1)::int, 1, now() - random() * interval '23 hours'
       FROM requests r CROSS JOIN generate_series(1, 10)
       ON CONFLICT DO NOTHING`, [VOLUNTEERS])
     // Each volunteer's newest alert times, as the rounds keep them (migrations/0011_alert_times.sql).
+    // direct write: set-based, every volunteer's alert times from the past alerts above
     await db.query(/* sql */ `
       UPDATE volunteer_availability v SET alert_times = ARRAY(
         SELECT sent_at FROM (SELECT a.sent_at FROM request_alerts a WHERE a.volunteer_id = v.user_id ORDER BY a.sent_at DESC LIMIT 50) newest
         ORDER BY sent_at)`)
     await db.query('ANALYZE')
 
-    const service = new AlertService(changesOn(db), loadConfig({}).alerts)
+    const { alerts: alertSettings, mapGridMeters: gridMeters } = loadConfig({})
+    const service = new AlertService(changesOn(db), alertSettings)
     const choose: number[] = []
     const round: number[] = []
     let alerted = 0
     for (let i = 0; i < RUNS; i++) {
-      const [request] = await db.query<{ id: number }>(/* sql */ `
-        INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, urgency, status)
-        VALUES (1, 1, 'Bench', 'Bench', $1, $2, 'Here', 'urgent', 'approved') RETURNING id`, [CENTRE.lat, CENTRE.lon])
+      // Created and approved as the service does it (account 2, a volunteer, moderates).
+      const request = await insertRequest(db, 1, { request_type_id: 1, title: 'Bench', description: 'Bench', latitude: CENTRE.lat, longitude: CENTRE.lon, address: 'Here', urgency: 'urgent' },
+        gridPoint(CENTRE.lat, CENTRE.lon, gridMeters), gridMeters)
       const id = Number(request!.id)
+      await moderateRequest(db, id, 2, 'approved', null)
       // The choosing statement alone, under EXPLAIN ANALYZE, rolled back.
       await db.transaction(async (tx) => {
         const explaining: Queryable = {

@@ -16,8 +16,10 @@ import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPostgres } from '../src/db/postgres.js'
+import { gridPoint } from '../src/lib/grid.js'
 import { accessTokens } from '../src/lib/tokens.js'
 import { insertNotifications } from '../src/modules/notifications/notifications.repo.js'
+import { insertRequest } from '../src/modules/requests/requests.repo.js'
 
 const SECRET = randomBytes(32).toString('base64url')
 
@@ -82,12 +84,14 @@ async function main (): Promise<void> {
   let child: ReturnType<typeof fork> | undefined
   try {
     await migrate(db)
+    // direct write: set-based, up to tens of thousands of accounts in one statement; users.repo inserts one per call
     const users = await db.query<{ id: number }>(/* sql */ `
       INSERT INTO users (email, password_hash, first_name, last_name)
       SELECT 'stream' || i || '@example.org', 'x', 'Stream', 'User' || i FROM generate_series(1, $1::int) i RETURNING id`, [streams])
     const ids = users.map((row) => Number(row.id))
-    const [request] = await db.query<{ id: number }>(`INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, urgency)
-      VALUES ($1, 1, 'Bench', 'Bench', 52.5, 13.4, 'Street 1', 'low') RETURNING id`, [ids[0]])
+    const gridMeters = loadConfig({}).mapGridMeters
+    const request = await insertRequest(db, ids[0]!, { request_type_id: 1, title: 'Bench', description: 'Bench', latitude: 52.5, longitude: 13.4, address: 'Street 1', urgency: 'low' },
+      gridPoint(52.5, 13.4, gridMeters), gridMeters)
 
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: SECRET, DATABASE_URL: url.toString() }) }
     const app = await buildApp({ config, db, jwtSecret: SECRET })

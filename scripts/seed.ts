@@ -13,6 +13,7 @@ import type { Database, Queryable } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openDatabase } from '../src/db/open.js'
 import { hashPassword } from '../src/lib/passwords.js'
+import { MODERATOR_ROLE_ID, VOLUNTEER_ROLE_ID } from '../src/modules/roles/roles.repo.js'
 import { metroPointSql } from './lib/metro.js'
 import { uniformsSql } from './lib/random.js'
 
@@ -111,6 +112,7 @@ async function insertUsers (tx: Queryable, options: SeedOptions, passwordHash: s
     const lon = p(options.center.lon, 'float8')
     const [range] = await tx.query<{ first: number, last: number, count: number }>(/* sql */ `
       WITH ins AS (
+        -- direct write: set-based seeding, 20,000 users a statement; users.repo inserts one account per call
         INSERT INTO users (email, password_hash, first_name, last_name, phone, bio, address, city, latitude, longitude,
           email_verified, created_at, updated_at)
         SELECT 'demo-' || g.i || '@example.org', ${p(passwordHash, 'text')},
@@ -135,11 +137,12 @@ async function insertUsers (tx: Queryable, options: SeedOptions, passwordHash: s
     last = range.last
     progress('users', hi, options.users)
   }
+  // direct write: set-based, every seeded user's roles in one statement; roles.repo grants one role per call
   await tx.query(/* sql */ `
     INSERT INTO user_roles (user_id, role_id, assigned_at)
-    SELECT id, 1, created_at FROM users WHERE id BETWEEN $1 AND $2
+    SELECT id, $4::bigint, created_at FROM users WHERE id BETWEEN $1 AND $2
     UNION ALL
-    SELECT id, 2, created_at FROM users WHERE id BETWEEN $1 AND $1 + $3 - 1`, [first, last, moderatorCount(options.users)])
+    SELECT id, $5::bigint, created_at FROM users WHERE id BETWEEN $1 AND $1 + $3 - 1`, [first, last, moderatorCount(options.users), VOLUNTEER_ROLE_ID, MODERATOR_ROLE_ID])
   return { first, last }
 }
 
@@ -188,6 +191,7 @@ function requestBatch (kind: 'active' | 'history', lo: number, hi: number, optio
           ELSE created_at + (1 + u12 * 28) * interval '1 day' END AS desired_completion_date
       FROM src
     ), ins AS (
+      -- direct write: set-based seeding of whole histories (requests.repo starts each request pending)
       INSERT INTO requests (requester_id, request_type_id, assigned_volunteer_id, title, description, latitude, longitude,
         address, city, desired_completion_date, urgency, status, contact_phone, contact_notes,
         moderated_by, moderated_at, moderation_comment, created_at, updated_at)
@@ -208,18 +212,21 @@ function requestBatch (kind: 'active' | 'history', lo: number, hi: number, optio
       ORDER BY i
       RETURNING id, requester_id, assigned_volunteer_id, status, moderated_at, updated_at
     ), accepted AS (
+      -- direct write: set-based, with the past times and states the seeded history needs
       INSERT INTO volunteer_responses (request_id, volunteer_id, status, message, responded_at, accepted_at)
       SELECT id, assigned_volunteer_id, 'accepted', ${pick(p(MESSAGES, 'text[]'), MESSAGES.length, 'u.u0')},
         moderated_at + (updated_at - moderated_at) / 4, moderated_at + (updated_at - moderated_at) / 2
       FROM ins ${uniformsSql(seed, `${kind}-accepted`, 1, 'ins.id')}
       WHERE status IN ('in_progress', 'completed')
     ), offered AS (
+      -- direct write: set-based, with the past times the seeded history needs
       INSERT INTO volunteer_responses (request_id, volunteer_id, status, message, responded_at)
       SELECT id, ${firstUser} + (requester_id - ${firstUser} + 1 + floor(u.u1 * (${userCount} - 1))::bigint) % ${userCount},
         'pending', ${pick(p(MESSAGES, 'text[]'), MESSAGES.length, 'u.u2')}, moderated_at + u.u3 * (${now} - moderated_at)
       FROM ins ${uniformsSql(seed, `${kind}-offered`, 4, 'ins.id')}
       WHERE status = 'approved' AND u.u0 < 0.3
     )
+    -- direct write: set-based, with the past times the seeded history needs
     INSERT INTO ratings (request_id, volunteer_id, rater_id, score, comment, created_at)
     SELECT id, assigned_volunteer_id, requester_id,
       CASE WHEN u.u0 < 0.5 THEN 5 WHEN u.u0 < 0.8 THEN 4 WHEN u.u0 < 0.92 THEN 3 WHEN u.u0 < 0.97 THEN 2 ELSE 1 END,
@@ -275,6 +282,7 @@ export async function seedDatabase (db: Database, options: SeedOptions, progress
     await insertRequests(tx, 'active', options.requests, options, users, typeIds, progress)
     const [after] = await tx.query<{ last: number | null }>('SELECT max(id) AS last FROM requests')
     // A volunteer's count and mean rating follow from their ratings (rules.md › Request lifecycle).
+    // direct write: every seeded volunteer at once; users.repo's recountVolunteer does one per call
     await tx.query(/* sql */ `
       UPDATE users u SET completed_requests_count = r.count, volunteer_rating = r.mean
       FROM (SELECT volunteer_id, count(*) AS count, avg(score)::float8 AS mean FROM ratings

@@ -20,9 +20,13 @@ import { loadConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite.js'
+import { gridPoint } from '../src/lib/grid.js'
 import { closeAlerts, scheduleFirstRound, type AlertPolicy } from '../src/modules/alerts/alerts.repo.js'
 import { AlertService } from '../src/modules/alerts/alerts.service.js'
 import { changesOn } from '../src/modules/reactions.js'
+import { insertRequest, moderateRequest, setAssignment } from '../src/modules/requests/requests.repo.js'
+import { insertResponse } from '../src/modules/responses/responses.repo.js'
+import { VOLUNTEER_ROLE_ID } from '../src/modules/roles/roles.repo.js'
 import { randomStream } from './lib/random.js'
 
 const { values: args } = parseArgs({
@@ -41,8 +45,8 @@ const DAY_S = 24 * 3600
 const URGENCIES = [['urgent', 0.1], ['high', 0.2], ['medium', 0.4], ['low', 0.3]] as const
 
 interface Volunteer { id: number, lat: number, lon: number }
-interface SimRequest { id: number, at: number, lat: number, lon: number, urgency: string, type: number }
-interface World { volunteers: Volunteer[], onDuty: Volunteer[], requests: SimRequest[], requesterIds: number[] }
+interface SimRequest { id: number, at: number, lat: number, lon: number, urgency: typeof URGENCIES[number][0], type: number }
+interface World { volunteers: Volunteer[], onDuty: Volunteer[], requests: SimRequest[], requesterIds: number[], moderatorId: number }
 
 function gaussian (random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
@@ -75,12 +79,15 @@ async function populate (db: Database, seed: number, volunteers: number, request
   const random = randomStream(seed, 'simulated world')
   const centres = Array.from({ length: 5 }, () => ({ x: (random() - 0.5) * 14_000, y: (random() - 0.5) * 14_000 }))
   const users = volunteers + 200
+  // direct write: set-based, thousands of accounts in one statement; users.repo inserts one per call
   const ids = (await db.query<{ id: number }>(/* sql */ `
     INSERT INTO users (email, password_hash, first_name, last_name)
     SELECT 'sim' || i || '@example.org', 'x', 'Sim', 'User ' || i FROM generate_series(1, $1::int) i
     RETURNING id`, [users])).map((row) => Number(row.id)).sort((a, b) => a - b)
-  await db.query('INSERT INTO user_roles (user_id, role_id) SELECT unnest($1::bigint[]), 1', [ids])
-  const world: World = { volunteers: [], onDuty: [], requests: [], requesterIds: ids.slice(volunteers) }
+  // direct write: set-based, every account's role in one statement; roles.repo grants one per call
+  await db.query('INSERT INTO user_roles (user_id, role_id) SELECT unnest($1::bigint[]), $2', [ids, VOLUNTEER_ROLE_ID])
+  // Any volunteer approves the requests (moderateRequest needs someone who is not the requester).
+  const world: World = { volunteers: [], onDuty: [], requests: [], requesterIds: ids.slice(volunteers), moderatorId: ids[0]! }
   const rows: Array<[number, boolean, number, number, number, string, number]> = []
   for (const id of ids.slice(0, volunteers)) {
     const { lat, lon } = homePoint(random, centres)
@@ -93,6 +100,7 @@ async function populate (db: Database, seed: number, volunteers: number, request
     const kinds = random() < 0.3 ? [1, 2, 3, 4, 5, 6].filter(() => random() < 0.45) : []
     rows.push([id, onDuty, radius, lat, lon, `{${kinds.join(',')}}`, cap])
   }
+  // direct write: set-based, every volunteer's availability in one statement; availability.repo saves one per call
   await db.query(/* sql */ `
     INSERT INTO volunteer_availability (user_id, on_duty, radius_meters, latitude, longitude, request_type_ids, max_alerts_per_day, alert_point)
     SELECT u, d, r, la, lo, k::bigint[], c, ll_to_earth(la, lo)
@@ -106,12 +114,12 @@ async function populate (db: Database, seed: number, volunteers: number, request
     world.requests.push({ id: 0, at, lat, lon, urgency: pick(random, URGENCIES), type: 1 + Math.floor(random() * 6) })
   }
   world.requests.sort((a, b) => a.at - b.at)
+  // Created now rather than at their simulated time: nothing in the alert code reads created_at.
+  const gridMeters = loadConfig({}).mapGridMeters
   for (const [i, request] of world.requests.entries()) {
-    const row = await db.query<{ id: number }>(/* sql */ `
-      INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, urgency, status, created_at)
-      VALUES ($1, $2, 'Simulated request', 'Simulated', $3, $4, 'Somewhere', $5, 'pending_moderation', $6) RETURNING id`,
-    [world.requesterIds[i % world.requesterIds.length], request.type, request.lat, request.lon, request.urgency, new Date(START + request.at * 1000)])
-    request.id = Number(row[0]!.id)
+    const input = { request_type_id: request.type, title: 'Simulated request', description: 'Simulated', latitude: request.lat, longitude: request.lon, address: 'Somewhere', urgency: request.urgency }
+    const row = await insertRequest(db, world.requesterIds[i % world.requesterIds.length]!, input, gridPoint(request.lat, request.lon, gridMeters), gridMeters)
+    request.id = Number(row!.id)
   }
   return world
 }
@@ -149,7 +157,7 @@ async function simulate (order: AlertPolicy, seed: number, volunteers: number, r
     for (const request of world.requests) {
       push(START + request.at * 1000, async () => {
         await db.transaction(async (tx) => {
-          await tx.query("UPDATE requests SET status = 'approved' WHERE id = $1", [request.id])
+          await moderateRequest(tx, request.id, world.moderatorId, 'approved', null)
           await scheduleFirstRound(tx, request.id, new Date(now))
         })
         status.set(request.id, 'approved')
@@ -157,12 +165,13 @@ async function simulate (order: AlertPolicy, seed: number, volunteers: number, r
     }
     const offer = (request: SimRequest, volunteerId: number) => async () => {
       if (status.get(request.id) !== 'approved') return
-      await db.query('INSERT INTO volunteer_responses (request_id, volunteer_id, responded_at) VALUES ($1, $2, $3)', [request.id, volunteerId, new Date(now)])
+      // Responded now rather than at the simulated time: the alert code counts pending offers, not their times.
+      await insertResponse(db, request.id, volunteerId, null)
       if (firstOffer.has(request.id)) return
       firstOffer.set(request.id, now - START - request.at * 1000)
       push(now + 10 * 60_000, async () => {
         await db.transaction(async (tx) => {
-          await tx.query("UPDATE requests SET status = 'in_progress', assigned_volunteer_id = $2 WHERE id = $1", [request.id, volunteerId])
+          await setAssignment(tx, request.id, volunteerId)
           await closeAlerts(tx, request.id, new Date(now))
         })
         status.set(request.id, 'in_progress')

@@ -1,8 +1,9 @@
 /**
  * Every setting of the service, in one TypeBox schema (SETTINGS below) shaped like the Config the code
  * reads. Each leaf names its environment variable (`env`) and carries its limits, `default` and
- * `description`; from it come the Config type, the defaults, the checks and their messages (loadConfig)
- * and the README's settings table (`npm run docs:config`, checked by test/unit/config.test.ts).
+ * `description`; from it come the Config type, the defaults, the checks and their messages (loadConfig,
+ * by src/lib/env-schema.ts) and the README's settings table (scripts/docs-config.ts: `npm run docs:config`,
+ * checked by test/unit/config.test.ts).
  *
  * To add a setting: add one property to SETTINGS, e.g.
  *   retentionDays: Type.Integer({ env: 'RETENTION_DAYS', minimum: 1, maximum: 3650, default: 365, description: '...' }),
@@ -13,11 +14,12 @@
  */
 import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
-import { Ajv } from 'ajv'
-import { Type, type StaticDecode, type TSchema } from 'typebox'
-import { Value } from 'typebox/value'
-import { addFormats } from './lib/ajv-formats.js'
+import { Type, type StaticDecode } from 'typebox'
+import { ConfigError, deepFreeze, readSettings, type Env } from './lib/env-schema.js'
 import type { ScryptParams } from './lib/passwords.js'
+
+// The operator's error, thrown by loadConfig; src/cli.ts tells it apart from a crash.
+export { ConfigError }
 
 /** scrypt cost parameters; N=2^14, r=8, p=5 is one of OWASP's recommended sets (16 MiB). */
 export const OWASP_SCRYPT: ScryptParams = Object.freeze({ N: 2 ** 14, r: 8, p: 5 })
@@ -183,10 +185,6 @@ export type AlertSettings = Config['alerts']
 /** The settings as the code reads them, plus the fixed scrypt parameters. */
 export type Config = Readonly<StaticDecode<typeof SETTINGS> & { scrypt: ScryptParams }>
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>
-
 /** Rules between settings, checked after each one alone; `env` holds the trimmed raw values. */
 const RULES: Array<(config: Config, env: Env) => string | undefined> = [
   // Several instances share one server, so they must share the secret too; a generated one would differ.
@@ -200,157 +198,13 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
     : undefined,
 ]
 
-// The API's own validator setup (src/http/validation.ts), so checks agree with it.
-const ajv = addFormats(new Ajv({ strict: false }))
-
-/** A setting as the reader sees it: JSON Schema plus this file's annotations. */
-interface Leaf extends Record<string, unknown> {
-  /** Its environment variable. */
-  env: string
-  type?: string
-  anyOf?: Leaf[]
-  enum?: unknown[]
-  const?: unknown
-  items?: Leaf
-  minimum?: number
-  maximum?: number
-  minLength?: number
-  maxLength?: number
-  /** The check in words, where the schema alone cannot say it (a pattern or format). */
-  must?: string
-  /** Never quoted in a message: it may be or hold a password. */
-  secret?: boolean
-  /** Spaces at either end belong to the value (a password). */
-  untrimmed?: boolean
-  /** The README's word for the default when there is none to show ('generated'). */
-  unset?: string
-  default?: unknown
-  description?: string
-}
-
-const isLeaf = (schema: TSchema): schema is TSchema & Leaf => typeof (schema as { env?: unknown }).env === 'string'
-const childrenOf = (schema: TSchema): Array<[string, TSchema]> => Object.entries((schema as { properties?: Record<string, TSchema> }).properties ?? {})
-
-/** The leaves of a group, in schema order. */
-function leavesOf (schema: TSchema): Array<TSchema & Leaf> {
-  if (isLeaf(schema)) return [schema]
-  return childrenOf(schema).flatMap(([, child]) => leavesOf(child))
-}
-
-/** What a value must be, in words: "a whole number from 1 to 64", "auto or a whole number from 1 to 64". */
-function expected (schema: Leaf): string {
-  if (schema.must !== undefined) return schema.must
-  if (schema.anyOf !== undefined) {
-    const words = schema.anyOf.map((member) => expected(member).replace(/^be /, ''))
-    return `be ${words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}` : words.join('')}`
-  }
-  if (schema.enum !== undefined) return `be one of ${schema.enum.join(', ')}`
-  if (schema.const !== undefined) return `be ${String(schema.const)}`
-  if (schema.type === 'integer') return schema.maximum === undefined ? 'be a whole number' : `be a whole number from ${schema.minimum ?? 0} to ${schema.maximum}`
-  if (schema.type === 'boolean') return 'be true or false'
-  if (schema.minLength !== undefined && schema.maxLength !== undefined) return `be ${schema.minLength} to ${schema.maxLength} characters long`
-  if (schema.minLength !== undefined) return `be at least ${schema.minLength} characters long`
-  return 'be any text'
-}
-
-const NOT_PARSED = Symbol('not parsed')
-
-/** Text to the schema's type (plain decimals only: no "0x50", "1e3" or "80.5"), checked against the schema. */
-function parse (schema: Leaf, text: string): unknown {
-  if (schema.anyOf !== undefined) {
-    for (const member of schema.anyOf) {
-      const value = parse(member, text)
-      if (value !== NOT_PARSED) return value
-    }
-    return NOT_PARSED
-  }
-  let value: unknown = text
-  if (schema.type === 'integer') value = /^\d+$/.test(text) ? Number(text) : NOT_PARSED
-  else if (schema.type === 'boolean') value = text === 'true' ? true : text === 'false' ? false : NOT_PARSED
-  return value !== NOT_PARSED && ajv.validate(schema, value) ? value : NOT_PARSED
-}
-
-function refuse (schema: Leaf, raw: string): never {
-  throw new ConfigError(`${schema.env} must ${expected(schema)}${schema.secret === true ? '' : `, got "${raw}"`}`)
-}
-
-/** A leaf's value from the environment: its default when unset or empty, else the parsed text. */
-function read (schema: TSchema & Leaf, env: Env): unknown {
-  const raw = env[schema.env]
-  const text = schema.untrimmed === true ? raw : raw?.trim()
-  let value: unknown
-  if (text === undefined || text === '') value = Value.Clone(schema.default)
-  else if (schema.type === 'array' && schema.items !== undefined) {
-    const items = text.split(',').map((item) => item.trim()).filter(Boolean)
-    value = items.map((item) => {
-      const parsed = parse(schema.items as Leaf, item)
-      return parsed === NOT_PARSED ? refuse(schema, item) : parsed
-    })
-  } else {
-    value = parse(schema, text)
-    if (value === NOT_PARSED) refuse(schema, text)
-  }
-  return Type.IsCodec(schema) && value !== undefined ? Value.Decode(schema, value) : value
-}
-
-/** An object of settings; an optional one is a group, all set or all unset. */
-function readObject (schema: TSchema, env: Env): Record<string, unknown> | undefined {
-  if (Type.IsOptional(schema) && !isLeaf(schema)) {
-    const leaves = leavesOf(schema)
-    const set = leaves.filter((leaf) => (env[leaf.env]?.trim() ?? '') !== '')
-    if (set.length === 0) return undefined
-    if (set.length < leaves.length) throw new ConfigError(`${leaves.map((leaf) => leaf.env).join(' and ')} must be set together`)
-  }
-  const result: Record<string, unknown> = {}
-  for (const [key, child] of childrenOf(schema)) result[key] = isLeaf(child) ? read(child, env) : readObject(child, env)
-  return result
-}
-
-function deepFreeze<T> (value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner)
-    Object.freeze(value)
-  }
-  return value
-}
-
 /** The only reader of the environment. Throws ConfigError with a message meant for the operator. */
 export function loadConfig (env: Env = process.env): Config {
-  const config = { ...readObject(SETTINGS, env), scrypt: OWASP_SCRYPT } as unknown as Config
+  const config = { ...readSettings(SETTINGS, env), scrypt: OWASP_SCRYPT } as unknown as Config
   const trimmed = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value?.trim()]))
   for (const rule of RULES) {
     const message = rule(config, trimmed)
     if (message !== undefined) throw new ConfigError(message)
   }
   return deepFreeze(config)
-}
-
-/** What a value may be, for the README: the words of the check's own message. */
-function allowed (schema: Leaf): string {
-  const words = expected(schema).replace(/^be /, '')
-  return schema.type === 'array' ? `${words}, comma-separated` : words
-}
-
-function defaultText (schema: Leaf): string {
-  if (schema.unset !== undefined) return schema.unset
-  if (schema.default === undefined) return 'unset'
-  if (Array.isArray(schema.default) && schema.default.length === 0) return 'none'
-  return `\`${String(schema.default)}\``
-}
-
-/** The README's settings table (Markdown), one row per environment variable. */
-export function settingsTable (): string {
-  const rows = leavesOf(SETTINGS).map((leaf) => `| \`${leaf.env}\` | ${defaultText(leaf)} | ${allowed(leaf)} | ${leaf.description ?? ''} |`)
-  return ['| Variable | Default | Value | Meaning |', '|---|---|---|---|', ...rows].join('\n')
-}
-
-const TABLE_START = '<!-- settings table: written by `npm run docs:config` from src/config.ts -->'
-const TABLE_END = '<!-- end of settings table -->'
-
-/** README text with its settings table (between the two markers) rewritten from the schema. */
-export function withSettingsTable (readme: string): string {
-  const start = readme.indexOf(TABLE_START)
-  const end = readme.indexOf(TABLE_END)
-  if (start === -1 || end < start) throw new Error(`README.md needs the lines ${TABLE_START} and ${TABLE_END}`)
-  return `${readme.slice(0, start + TABLE_START.length)}\n${settingsTable()}\n${readme.slice(end)}`
 }

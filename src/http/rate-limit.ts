@@ -51,38 +51,51 @@ function sharedStore (redis: Redis | undefined, onRedisError: (error: unknown) =
   }
 }
 
-/**
- * The account a limited call is about: the e-mail in the body (login, register), hashed so that Redis holds no
- * addresses; else the signed-in caller (erasure, whose password check is as open to guessing as a login).
- */
-function accountOf (request: FastifyRequest): string | undefined {
+/** Who a limited call is about, as a counter key; undefined: not counted per account. */
+type AccountOf = (request: FastifyRequest) => string | undefined
+
+/** The e-mail in the body (login, register), hashed so that Redis holds no addresses. */
+const emailInBody: AccountOf = (request) => {
   const email = (request.body as { email?: unknown } | undefined)?.email
-  if (typeof email === 'string') return createHash('sha256').update(normaliseEmail(email)).digest('base64url')
-  return request.user === null ? undefined : `user:${request.user.id}`
+  return typeof email === 'string' ? createHash('sha256').update(normaliseEmail(email)).digest('base64url') : undefined
 }
+
+/**
+ * The signed-in caller (erasure, whose password check is as open to guessing as a login), never the body:
+ * an `email` field the route ignores would otherwise pick a fresh counter per call.
+ */
+const signedInCaller: AccountOf = (request) => request.user === null ? undefined : `user:${request.user.id}`
 
 /**
  * The operations open to password guessing and account farming, by method and path; login, register and
  * erasure also count per account.
  */
-const LIMITED: Record<string, { name: string, perAccount: boolean }> = {
-  [`POST ${API_PREFIX}/auth/login`]: { name: 'login', perAccount: true },
-  [`POST ${API_PREFIX}/auth/register`]: { name: 'register', perAccount: true },
-  [`POST ${API_PREFIX}/auth/refresh`]: { name: 'refresh', perAccount: false },
+const LIMITED: Record<string, { name: string, account?: AccountOf }> = {
+  [`POST ${API_PREFIX}/auth/login`]: { name: 'login', account: emailInBody },
+  [`POST ${API_PREFIX}/auth/register`]: { name: 'register', account: emailInBody },
+  [`POST ${API_PREFIX}/auth/refresh`]: { name: 'refresh' },
   // The web app's sessions (src/modules/session) count against the same limits.
-  [`POST ${API_PREFIX}/session`]: { name: 'login', perAccount: true },
-  [`POST ${API_PREFIX}/session/register`]: { name: 'register', perAccount: true },
-  [`POST ${API_PREFIX}/session/refresh`]: { name: 'refresh', perAccount: false },
+  [`POST ${API_PREFIX}/session`]: { name: 'login', account: emailInBody },
+  [`POST ${API_PREFIX}/session/register`]: { name: 'register', account: emailInBody },
+  [`POST ${API_PREFIX}/session/refresh`]: { name: 'refresh' },
   // privacy.md §3: a stolen access token must not buy unlimited guesses at the password.
-  [`DELETE ${API_PREFIX}/users/me`]: { name: 'erase', perAccount: true },
+  [`DELETE ${API_PREFIX}/users/me`]: { name: 'erase', account: signedInCaller },
 }
 
-const limitOf = (method: string | string[], url: string) => typeof method === 'string' ? LIMITED[`${method} ${url}`] : undefined
+const limitOf = (method: string | string[], url: string | undefined) => typeof method === 'string' ? LIMITED[`${method} ${url}`] : undefined
 
 /**
  * Limits through @fastify/rate-limit, counted in preHandler (after validation, so the account is known);
  * refused calls count too. A refusal is an AppError, so the one error handler writes its body; the plugin
  * adds only `Retry-After`. Call before the routes are added.
+ *
+ * A limited route has two limits, per address then per account, and the plugin applies one per request:
+ * a route's `config.rateLimit` is a single limit, and the plugin's handlers skip a request that one of them
+ * has already counted, so a second `fastify.rateLimit()` handler on the route would never count. So the
+ * per-account limit is the route's `config.rateLimit` (the plugin adds it as the route's last preHandler),
+ * and the per-address one is counted by the plugin's `createRateLimit` in an application preHandler hook,
+ * which Fastify runs before any route-level one: the address is counted first, so a call refused by its
+ * address spends nothing of its account's budget (as when both were route hooks).
  */
 export async function registerRateLimits (app: FastifyInstance, limits: RateLimits, redisUrl: string | undefined): Promise<void> {
   const redis = redisUrl === undefined
@@ -93,14 +106,22 @@ export async function registerRateLimits (app: FastifyInstance, limits: RateLimi
   app.addHook('onClose', async () => { redis?.disconnect() })
   const Store = sharedStore(redis, (error) => app.log.warn({ err: error }, 'rate limit store unavailable: counting in memory'))
 
-  // Per address: each limited route's config names the one shared budget (set here, from the table above).
+  // Per account: the route's config (from the table above) before the plugin, whose own onRoute hook reads it.
+  // The operations of one name count together; a call about no account is not counted. The name is in the
+  // key rather than the plugin's groupId, which would also be appended to the address key below and split
+  // the one address budget by operation.
   app.addHook('onRoute', (route) => {
-    if (limitOf(route.method, route.url) === undefined) return
-    route.config = { ...route.config, rateLimit: { max: limits.perAddress, keyGenerator: (request) => `auth:ip:${normalizeIP(request.ip, IPV6_PREFIX)}` } }
+    const { name, account } = limitOf(route.method, route.url) ?? {}
+    if (account === undefined) return
+    route.config = {
+      ...route.config,
+      rateLimit: { keyGenerator: (request) => `${name}:account:${account(request)}`, allowList: (request) => account(request) === undefined },
+    }
   })
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
+    max: limits.perAccount,
     timeWindow: limits.windowSeconds * 1000,
     store: Store,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
@@ -108,18 +129,13 @@ export async function registerRateLimits (app: FastifyInstance, limits: RateLimi
     errorResponseBuilder: () => new AppError(429, TOO_MANY),
   })
 
-  // Per account: a second limit on the same route, which route config cannot express (the plugin applies
-  // one limit per request), so it is this small hook, after the address limit.
-  const byAccount = app.createRateLimit({ max: limits.perAccount, keyGenerator: (request) => `${limitOf(request.method, request.routeOptions.url ?? '')?.name}:account:${accountOf(request)}` })
-  app.addHook('onRoute', (route) => {
-    if (limitOf(route.method, route.url)?.perAccount !== true) return
-    const hooks = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]
-    route.preHandler = [...hooks, async (request, reply) => {
-      if (accountOf(request) === undefined) return
-      const result = await byAccount(request)
-      if (result.isAllowed || !result.isExceeded) return
-      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)))
-      throw new AppError(429, TOO_MANY)
-    }]
+  // Per address: one budget for every limited operation together.
+  const byAddress = app.createRateLimit({ max: limits.perAddress, keyGenerator: (request) => `auth:ip:${normalizeIP(request.ip, IPV6_PREFIX)}` })
+  app.addHook('preHandler', async (request, reply) => {
+    if (limitOf(request.method, request.routeOptions.url) === undefined) return
+    const result = await byAddress(request)
+    if (result.isAllowed || !result.isExceeded) return
+    reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)))
+    throw new AppError(429, TOO_MANY)
   })
 }

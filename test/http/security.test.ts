@@ -62,6 +62,19 @@ for (const engine of engines()) {
       assert.equal((await t.request('GET', '/users/me', { token: account.token, remoteAddress: someAddress() })).status, 200)
       assert.equal((await t.request('GET', '/users/me', { token: account.token })).body.email, account.email)
     })
+
+    it('counts erasure attempts by the signed-in account: an e-mail in the body, or reading the profile, changes nothing', async () => {
+      const account = await t.register()
+      // More reads of the same path than the erasure limit allows erasures: they spend none of it.
+      for (let i = 0; i < 4; i++) assert.equal((await t.request('GET', '/users/me', { token: account.token, remoteAddress: someAddress() })).status, 200)
+      // A field the erasure ignores must not pick another account's counter (one per made-up address would mean no limit).
+      const erase = (password: string) => t.request('DELETE', '/users/me', { token: account.token, body: { password, email: uniqueEmail() }, remoteAddress: someAddress() })
+      for (let i = 0; i < 3; i++) assert.deepEqual((await erase('wrong password')).body, { error: 'invalid credentials' })
+      assertTooMany(await erase(account.password))
+      // Another account's erasure has its own count.
+      const other = await t.register()
+      assert.deepEqual((await t.request('DELETE', '/users/me', { token: other.token, body: { password: 'wrong password' }, remoteAddress: someAddress() })).body, { error: 'invalid credentials' })
+    })
   })
 }
 

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { describe, it } from 'node:test'
-import { ConfigError, loadConfig, OWASP_SCRYPT, settingsTable, withSettingsTable } from '../../src/config.js'
+import { settingsTable, withSettingsTable } from '../../scripts/docs-config.js'
+import { ConfigError, loadConfig, OWASP_SCRYPT } from '../../src/config.js'
 
 const SECRET = 'a'.repeat(32)
 

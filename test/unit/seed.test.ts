@@ -5,6 +5,7 @@ import { randomStream, uniformsOf, uniformsSql } from '../../scripts/lib/random.
 import { DEFAULTS, DEMO_PASSWORD, demoEmail, seedDatabase, type SeedOptions } from '../../scripts/seed.js'
 import type { Database } from '../../src/db/database.js'
 import { verifyPassword } from '../../src/lib/passwords.js'
+import { MODERATOR_ROLE_ID, VOLUNTEER_ROLE_ID } from '../../src/modules/roles/roles.repo.js'
 import { startApp, TEST_SCRYPT, type TestApp } from '../helpers/app.js'
 import { migratedDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'
@@ -124,7 +125,7 @@ for (const engine of databaseEngines()) {
       // Moderated by a moderator unless awaiting moderation; rejected ones carry a reason.
       assert.equal(await none(`requests r WHERE (r.status = 'pending_moderation') = (r.moderated_by IS NOT NULL)
         OR (r.status = 'rejected') <> (r.moderation_comment IS NOT NULL)
-        OR (r.moderated_by IS NOT NULL AND NOT EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = r.moderated_by AND ur.role_id = 2))`), 0)
+        OR (r.moderated_by IS NOT NULL AND NOT EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = r.moderated_by AND ur.role_id = ${MODERATOR_ROLE_ID}))`), 0)
       // Nothing happens in the future, and history is older than the active requests.
       assert.equal(await none(`requests WHERE created_at > $1::timestamptz OR moderated_at > $1::timestamptz OR updated_at > $1::timestamptz
         OR moderated_at < created_at OR updated_at < created_at`, [OPTIONS.now.toISOString()]), 0)
@@ -140,8 +141,8 @@ for (const engine of databaseEngines()) {
       assert.deepEqual(rows.map((row) => row.email), Array.from({ length: 50 }, (_, i) => demoEmail(i + 1)))
       assert.equal(new Set(rows.map((row) => row.password_hash)).size, 1, 'hashed once')
       assert.equal(await verifyPassword(DEMO_PASSWORD, rows[0]?.password_hash ?? ''), true)
-      assert.deepEqual(rows[0]?.roles, [1, 2])
-      assert.deepEqual(rows[1]?.roles, [1])
+      assert.deepEqual(rows[0]?.roles, [VOLUNTEER_ROLE_ID, MODERATOR_ROLE_ID])
+      assert.deepEqual(rows[1]?.roles, [VOLUNTEER_ROLE_ID])
     })
 
     it('refuses to seed a database twice', async () => {

@@ -19,6 +19,13 @@ const OWNERS: Record<string, string> = {
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))
+const SCRIPTS = fileURLToPath(new URL('../../scripts/', import.meta.url))
+
+/**
+ * A script writes a table through its owner repo, or says why not in one line at the statement (the write's
+ * line or one of the three above it), e.g. `// direct write: set-based, a million rows in one statement`.
+ */
+const REASON = /(?:\/\/|--) direct write: \S.{9,}/
 
 function sourceFiles (dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -28,12 +35,16 @@ function sourceFiles (dir: string): string[] {
   })
 }
 
-/** Tables a file's SQL inserts into, updates, deletes from or locks for update. */
-function writtenTables (text: string): string[] {
-  const writes = [...text.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+([a-z_]+)/g)].map((m) => m[1]!)
-  const locks = [...text.matchAll(/\bFROM\s+([a-z_]+)\b[^`]*?\bFOR (?:NO KEY )?UPDATE\b/g)].map((m) => m[1]!)
-  return [...new Set([...writes, ...locks])]
+/** Where a file's SQL inserts into, updates, deletes from or locks for update a table: the table and the line (from 0). */
+function writes (text: string): Array<{ table: string, line: number }> {
+  const lineOf = (index: number) => text.slice(0, index).split('\n').length - 1
+  const changes = [...text.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+([a-z_]+)/g)].map((m) => ({ table: m[1]!, line: lineOf(m.index) }))
+  const locks = [...text.matchAll(/\bFROM\s+([a-z_]+)\b[^`]*?\bFOR (?:NO KEY )?UPDATE\b/g)].map((m) => ({ table: m[1]!, line: lineOf(m.index) }))
+  return [...changes, ...locks]
 }
+
+/** Tables a file's SQL writes. */
+const writtenTables = (text: string): string[] => [...new Set(writes(text).map((write) => write.table))]
 
 describe('table owners (src/modules/README.md)', () => {
   const files = sourceFiles(SRC).filter((file) => !relative(SRC, file).startsWith('db/'))
@@ -49,5 +60,20 @@ describe('table owners (src/modules/README.md)', () => {
     }
     // The check reads what it should: every owned table is written somewhere.
     assert.deepEqual([...new Set(found)].sort(), Object.keys(OWNERS).sort())
+  })
+
+  it('scripts write tables through the owner repos, or say at the statement why not', () => {
+    const scripts = sourceFiles(SCRIPTS)
+    assert.ok(scripts.some((file) => file.endsWith('seed.ts')), 'the check reads scripts/')
+    const unexplained: string[] = []
+    for (const file of scripts) {
+      const text = readFileSync(file, 'utf8')
+      const lines = text.split('\n')
+      for (const { table, line } of writes(text)) {
+        if (lines.slice(Math.max(0, line - 3), line + 1).some((nearby) => REASON.test(nearby))) continue
+        unexplained.push(`scripts/${relative(SCRIPTS, file).split('\\').join('/')}:${line + 1} writes ${table}: go through ${OWNERS[table] ?? 'its repo'}, or say why not in a '// direct write: ...' (or '-- direct write: ...') line at the statement`)
+      }
+    }
+    assert.deepEqual(unexplained, [])
   })
 })

@@ -6,6 +6,7 @@ export interface PermissionRow { id: number, name: string, resource: string, act
 export interface PrincipalRow { is_blocked: boolean, roles: string[], permissions: string[] }
 
 export const ADMIN_ROLE_ID = 3
+export const MODERATOR_ROLE_ID = 2
 export const VOLUNTEER_ROLE_ID = 1
 
 export function listRoles (db: Queryable): Promise<RoleRow[]> {

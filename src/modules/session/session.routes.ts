@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
@@ -28,20 +29,13 @@ const CsrfHeaders = Type.Object({ [CSRF_HEADER]: Type.Literal('1') })
 
 const emailMessages = { email: 'invalid email', 'email:required': 'email is required' }
 
-function readCookie (request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie
-  if (header === undefined) return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
-}
-
-/** Behind a TLS-terminating proxy request.protocol is https only with TRUST_PROXY set, as it should be. */
-function setRefreshCookie (request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
-  const secure = request.protocol === 'https' ? '; Secure' : ''
-  reply.header('set-cookie', `${REFRESH_COOKIE}=${token}; Path=${SESSION_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`)
+/**
+ * Secure ('auto') when request.protocol is https, which behind a TLS-terminating proxy it is only with
+ * TRUST_PROXY set, as it should be: a Secure cookie on plain HTTP would never come back.
+ */
+function setRefreshCookie (reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  // Max-Age only, no Expires, also when clearing: clearCookie would add an Expires in 1970.
+  reply.setCookie(REFRESH_COOKIE, token, { path: SESSION_PATH, httpOnly: true, sameSite: 'strict', maxAge: maxAgeSeconds, secure: 'auto' })
   // Answers that carry tokens must not be kept by any cache.
   reply.header('cache-control', 'no-store')
 }
@@ -70,10 +64,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, refre
   const maxAge = refreshTokenTtlDays * 86400
   const csrfMessages = { [CSRF_HEADER]: `header ${CSRF_HEADER}: 1 is required` }
   const common = { headers: CsrfHeaders, response: { 200: SessionResponse, ...errors(400, 401, 403) } }
+  // Registered here, so cookies are read and written for these routes only: no other route uses one.
+  await app.register(cookie)
 
   const start = (request: FastifyRequest, reply: FastifyReply, result: AuthResponse) => {
     const { refresh_token: refresh, ...session } = result
-    setRefreshCookie(request, reply, refresh, maxAge)
+    setRefreshCookie(reply, refresh, maxAge)
     return session
   }
 
@@ -112,7 +108,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, refre
     config: { auth: 'none', extension: true, messages: csrfMessages },
     preValidation: csrfChecks,
   }, async (request, reply) => {
-    const token = readCookie(request, REFRESH_COOKIE)
+    const token = request.cookies[REFRESH_COOKIE]
     if (token === undefined || token === '') throw unauthorized('not signed in')
     return start(request, reply, await auth.refresh(token))
   })
@@ -128,7 +124,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, refre
     preValidation: csrfChecks,
   }, async (request, reply) => {
     await auth.logout(request.user.id)
-    setRefreshCookie(request, reply, '', 0)
+    setRefreshCookie(reply, '', 0)
     return { message: 'logged out' }
   })
 }
