@@ -122,19 +122,6 @@ export async function cancelOpenResponses (db: Queryable, requestId: number): Pr
   return rows.map((row) => row.volunteer_id)
 }
 
-/**
- * Erasure (privacy.md §3): the open responses on the erased user's cancelled requests are cancelled with
- * them. Returns who had responded, the volunteers to notify (events.md).
- */
-export async function cancelOpenResponsesOn (db: Queryable, requestIds: readonly number[]): Promise<Array<{ request_id: number, volunteer_id: number }>> {
-  if (requestIds.length === 0) return []
-  return await db.query(sql`
-    UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
-    WHERE request_id = ANY(${requestIds}::bigint[]) AND status IN ('pending', 'accepted')
-    RETURNING request_id, volunteer_id`)
-}
-
-/** Erasure: the user's pending responses are withdrawn (→ cancelled). */
 /** Cancels the volunteer's pending responses; returns each with its request's requester, who is told. */
 export async function withdrawPendingResponsesOf (db: Queryable, volunteerId: number): Promise<Array<{ id: number, request_id: number, requester_id: number }>> {
   return await db.query(sql`
