@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuth } from './http/auth.js'
-import { frameworkErrors, registerErrorHandling } from './http/errors.js'
+import { clientErrors, frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerJsonParser } from './http/json.js'
 import { registerMetrics } from './http/metrics.js'
 import { registerRateLimits } from './http/rate-limit.js'
@@ -95,6 +95,8 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed or overlong URL) get `{"error"}` bodies too.
     frameworkErrors,
+    // What Node's HTTP parser refuses (headers over 16 KiB: 431) is answered with `Connection: close`.
+    clientErrorHandler: clientErrors,
     // During shutdown a request that still arrives on an open connection is served (and its connection
     // closed, below) rather than refused with a body outside the contract.
     return503OnClosing: false,

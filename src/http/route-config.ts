@@ -20,5 +20,7 @@ declare module 'fastify' {
     messages?: Record<string, string>
     /** Marks an operation as beyond interface 1.0.1 in the OpenAPI document. */
     extension?: boolean
+    /** The route reads a missing body as `{}` (its preValidation does so): the document marks the body optional. */
+    optionalBody?: boolean
   }
 }
