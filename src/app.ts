@@ -176,7 +176,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   await app.register(async (api) => {
     api.get('/health', {
       schema: { tags: ['health'], summary: 'Liveness', response: { 200: { content: { 'text/plain': { schema: Type.String() } } } } },
-      config: { auth: 'none' },
+      config: { auth: 'none', usesDatabase: false },
     }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'))
     api.get('/ready', {
       schema: {
@@ -198,7 +198,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
         description: 'MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/web.md › Map. Public: nothing in it is secret.',
         response: { 200: MapSettings },
       },
-      config: { auth: 'none', extension: true },
+      config: { auth: 'none', extension: true, usesDatabase: false },
     }, async () => mapSettings)
     await api.register(authRoutes, { auth })
     await api.register(sessionRoutes, { auth, refreshTokenTtlDays: config.refreshTokenTtlDays })

@@ -13,10 +13,16 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const OPTIONAL_BODY = 'x-optional-body'
 
 const IgnoredBody = Type.Unknown({ description: 'Ignored: send no body, or any JSON such as `{}`' })
+const retryAfter = (description: string) => ({ 'retry-after': Type.Integer({ minimum: 1, description }) })
+const DatabaseUnavailable = {
+  ...ErrorBody,
+  description: 'The database did not answer: `database unavailable`',
+  headers: retryAfter('seconds after which to try again'),
+}
 const TooManyRequests = {
   ...ErrorBody,
   description: 'Too many requests from this address or for this account (rules.md › Everything else)',
-  headers: { 'retry-after': Type.Integer({ minimum: 1, description: 'seconds until the next call may succeed' }) },
+  headers: retryAfter('seconds until the next call may succeed'),
 }
 
 /**
@@ -47,15 +53,18 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
       if (config.auth !== undefined && config.auth !== 'none') extra.security = [{ bearer: [] }]
       // What the service sends on every operation of its kind, beyond what each route lists itself.
       const takesBody = [route.method].flat().some((method) => BODY_METHODS.has(method))
+      const own = (schema.response ?? {}) as Record<string, unknown>
       extra.response = {
         // A body that is not JSON, not UTF-8 or holds U+0000 is a 400 even where the route ignores bodies.
         ...(takesBody ? errors(400, 413, 415) : {}),
-        // The rate limiter's preHandler (rate-limit.ts) sets config.rateLimit on exactly the routes it limits.
+        // registerRateLimits (rate-limit.ts) sets config.rateLimit on exactly the routes it limits.
         ...((config as { rateLimit?: unknown }).rateLimit !== undefined ? { 429: TooManyRequests } : {}),
-        ...(schema.response as object | undefined),
+        // Any operation can fail on the server side; say so where the route lists no 5xx of its own.
+        ...(Object.keys(own).some((status) => status.startsWith('5')) ? {} : errors(500)),
+        // errors.ts answers an unreachable database with 503, unless the route names another failure status.
+        ...(config.failureStatus === undefined && config.usesDatabase !== false ? { 503: DatabaseUnavailable } : {}),
+        ...own,
       }
-      // Any operation can fail on the server side; say so where the route lists no 5xx of its own.
-      if (!Object.keys(extra.response as object).some((status) => status.startsWith('5'))) extra.response = { ...extra.response as object, ...errors(500) }
       // Every body-less POST, PUT, PATCH and DELETE still parses a JSON body and ignores it, so `{}` is a legitimate call.
       if (takesBody && schema.body === undefined) extra.body = IgnoredBody
       if (takesBody && (schema.body === undefined || config.optionalBody === true)) extra[OPTIONAL_BODY] = true

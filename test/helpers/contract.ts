@@ -84,7 +84,9 @@ function mismatches (checker: Checker, name: string, operation: Operation, excha
   const { status, type, payload } = exchange
   if (status < 400) {
     const declared = operation.requestBody
-    if (exchange.requestBody === undefined) {
+    if (exchange.requestBody === UNCOPIED) {
+      // Nothing to compare.
+    } else if (exchange.requestBody === undefined) {
       if (declared?.required === true) found.push('the service accepted a request without a body, but the document requires one')
     } else {
       const media = declared?.content[exchange.requestType]
@@ -118,13 +120,21 @@ function mismatches (checker: Checker, name: string, operation: Operation, excha
 }
 
 const RAW_BODY = Symbol('raw request body')
+const UNCOPIED = Symbol('body too deep to copy')
 
 /** Installs the check on `app` (before it is ready): every answer of a documented /api/v1 operation is compared with the document. */
 export function checkContract (app: FastifyInstance): void {
   let checker: Checker | undefined
   // The body as sent: validation trims e-mails and drops unknown fields in place, after this hook.
   app.addHook('preValidation', async (request) => {
-    ;(request as unknown as Record<symbol, unknown>)[RAW_BODY] = request.body === undefined ? undefined : structuredClone(request.body)
+    let copy: unknown
+    try {
+      copy = structuredClone(request.body)
+    } catch {
+      // Too deeply nested to copy (the fuzz tests send such bodies): not checked, and the service refuses it anyway.
+      copy = UNCOPIED
+    }
+    ;(request as unknown as Record<symbol, unknown>)[RAW_BODY] = copy
   })
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return payload
