@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import { registerAuth } from './http/auth.js'
-import { frameworkErrors, registerErrorHandling } from './http/errors.js'
+import { clientErrors, frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerJsonParser } from './http/json.js'
 import { registerMetrics } from './http/metrics.js'
 import { registerRateLimits } from './http/rate-limit.js'
@@ -112,6 +112,8 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed or overlong URL) get `{"error"}` bodies too.
     frameworkErrors,
+    // What Node's HTTP parser refuses (headers over 16 KiB: 431) is answered with `Connection: close`.
+    clientErrorHandler: clientErrors,
     // During shutdown a request that still arrives on an open connection is served (and its connection
     // closed, below) rather than refused with a body outside the contract.
     return503OnClosing: false,
@@ -203,7 +205,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   await app.register(async (api) => {
     api.get('/health', {
       schema: { tags: ['health'], summary: 'Liveness', response: { 200: { content: { 'text/plain': { schema: Type.String() } } } } },
-      config: { auth: 'none' },
+      config: { auth: 'none', usesDatabase: false },
     }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'))
     api.get('/ready', {
       schema: {
@@ -225,7 +227,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
         description: 'MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/web.md › Map. Public: nothing in it is secret.',
         response: { 200: MapSettings },
       },
-      config: { auth: 'none', extension: true },
+      config: { auth: 'none', extension: true, usesDatabase: false },
     }, async () => mapSettings)
     await api.register(authRoutes, { auth })
     await api.register(sessionRoutes, { auth, refreshTokenTtlDays: config.refreshTokenTtlDays })

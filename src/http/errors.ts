@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DatabaseUnavailableError } from '../db/database.js'
 import { AppError, INVALID_BODY } from '../lib/errors.js'
@@ -57,6 +59,34 @@ export function frameworkErrors (error: FastifyError, request: FastifyRequest, r
   request.log.info({ code: error.code }, 'client error')
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') send(reply, 414, 'url path segment is too long')
   else send(reply, 400, 'malformed url')
+}
+
+export const HEADERS_TOO_LARGE = 'request header fields too large'
+/** How long a refused connection may stay half-open for the client to read the answer and close it. */
+const CLOSE_GRACE_MS = 5000
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify sees a request. Headers
+ * over Node's limit (16 KiB) get a 431 `{"error"}` body; other errors keep Fastify's answers. Every
+ * answer says `Connection: close`, so a keep-alive client opens a new connection for its next call
+ * instead of finding this one reset; the socket is ended, not destroyed, so the client can read the
+ * answer before it closes (destroying it with unread headers pending would send a reset).
+ */
+export function clientErrors (this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, body] = error.code === 'HPE_HEADER_OVERFLOW'
+    ? [431, JSON.stringify({ error: HEADERS_TOO_LARGE })]
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, '{"error":"Request Timeout","message":"Client Timeout","statusCode":408}']
+      : [400, '{"error":"Bad Request","message":"Client Error","statusCode":400}']
+  this.log.info({ code: error.code }, 'client error')
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+  socket.setTimeout(CLOSE_GRACE_MS, () => socket.destroy())
 }
 
 /** Turns every failure into `{"error": text}`; a 500 never carries the cause, which goes to the log. */

@@ -20,5 +20,9 @@ declare module 'fastify' {
     messages?: Record<string, string>
     /** Marks an operation as beyond interface 1.0.1 in the OpenAPI document. */
     extension?: boolean
+    /** False on a route that never reads the database: it cannot answer 503 `database unavailable`, and the document says so. */
+    usesDatabase?: false
+    /** The route reads a missing body as `{}` (its preValidation does so): the document marks the body optional. */
+    optionalBody?: boolean
   }
 }

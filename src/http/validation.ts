@@ -39,11 +39,13 @@ function decimalsOnly (schema: { properties?: Record<string, { type?: unknown }>
 /**
  * JSON bodies are typed exactly: "10" is not a number (rules.md › Everything else). Path and query
  * parameters are text by nature and are parsed into their declared types. Unknown body fields are
- * dropped (`removeAdditional` with `additionalProperties: false`), never written.
+ * ignored: dropped before the handler sees them, never written (`removeAdditional: 'all'`). Body
+ * schemas therefore do not say `additionalProperties: false`, so the OpenAPI document allows them too.
+ * (With 'all', a body schema must not rely on anyOf/oneOf branches of objects: each would drop the others' fields.)
  */
 export function schemaCompiler (): FastifySchemaCompiler<unknown> {
   const common = { removeAdditional: true, useDefaults: true, allErrors: false, strict: false } as const
-  const body = addFormats(new Ajv({ ...common, coerceTypes: false }))
+  const body = addFormats(new Ajv({ ...common, removeAdditional: 'all', coerceTypes: false }))
   const text = addFormats(new Ajv({ ...common, coerceTypes: true }))
   return ({ schema, httpPart }) => {
     if (httpPart === 'body') return body.compile(schema as object)

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/config.js'
 import type { Database } from '../../src/db/database.js'
 import { ADMIN_ROLE_ID, grantRole } from '../../src/modules/roles/roles.repo.js'
 import { ensureAdmin } from '../../src/modules/roles/roles.service.js'
+import { checkContract } from './contract.js'
 import { migratedDatabase, type ScratchDatabase } from './databases.js'
 import type { Engine } from './engines.js'
 
@@ -119,6 +120,7 @@ export async function startApp (engine: Engine, overrides: Partial<Config> = {},
   const { db, scratch } = await migratedDatabase(engine)
   const config = testConfig(overrides)
   const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, ...options })
+  checkContract(app)
   const adminEmail = uniqueEmail('admin')
   const adminPassword = 'admin password 123'
   const { id: adminId } = await ensureAdmin(db, adminEmail, adminPassword, TEST_SCRYPT)
@@ -138,5 +140,6 @@ export async function startSecondInstance (t: TestApp, overrides: Partial<Config
   if (t.engine !== 'postgres') throw new Error('a second instance needs PostgreSQL')
   const db = await t.scratch.open()
   const app = await buildApp({ config: testConfig(overrides), db, jwtSecret: TEST_SECRET, ...options })
+  checkContract(app)
   return new TestApp(app, db, t.engine, { ...t.scratch, drop: async () => {} }, t.admin)
 }

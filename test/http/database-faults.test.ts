@@ -6,6 +6,7 @@ import type { Database } from '../../src/db/database.js'
 import { migrate } from '../../src/db/migrate.js'
 import { openPostgres } from '../../src/db/postgres.js'
 import { TEST_SECRET, testConfig, uniqueEmail } from '../helpers/app.js'
+import { checkContract } from '../helpers/contract.js'
 import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
 import { TEST_DATABASE_URL } from '../helpers/engines.js'
 import { TcpProxy } from '../helpers/tcp-proxy.js'
@@ -32,6 +33,7 @@ describe('PostgreSQL unreachable mid-traffic', { skip: TEST_DATABASE_URL === und
     db = await openPostgres(target.toString(), { connectTimeoutMs: CONNECT_TIMEOUT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS })
     // No principal cache, so every authenticated request needs the database.
     app = await buildApp({ config: testConfig({ authCacheTtlMs: 0 }), db, jwtSecret: TEST_SECRET })
+    checkContract(app)
   })
   after(async () => {
     await app.close()

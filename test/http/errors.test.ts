@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app.js'
 import { statementParts, type Statement } from '../../src/db/database.js'
 import { startApp, TEST_SECRET, TestApp, testConfig, uniqueEmail } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
+import { checkContract } from '../helpers/contract.js'
 import { engines } from '../helpers/engines.js'
 
 /** A line of the real (pino) log, as JSON: level 50 is error. */
@@ -27,6 +28,7 @@ for (const engine of engines()) {
       // A second instance on the same database whose log the tests read.
       const logStream = { write: (line: string) => { lines.push(JSON.parse(line) as LogLine) } }
       const app = await buildApp({ config: testConfig({ logLevel: 'info' }), db: t.db, jwtSecret: TEST_SECRET, logStream })
+      checkContract(app)
       logged = new TestApp(app, t.db, engine, t.scratch, t.admin)
     })
     after(async () => {

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { Ajv } from 'ajv'
 import { buildApp } from '../../src/app.js'
 import { openPglite } from '../../src/db/pglite.js'
 import { EXTENSION_TAG } from '../../src/http/openapi.js'
+import { addFormats } from '../../src/lib/ajv-formats.js'
 import { startApp, TEST_SECRET, testConfig, type TestApp } from '../helpers/app.js'
 import { assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
@@ -29,9 +31,10 @@ const ACCOUNT_EXTENSIONS = [
 const PUBLIC_OPERATIONS = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh']
 
 interface Operation {
+  requestBody?: { required?: boolean, content?: Record<string, { schema: any }> }
   tags?: string[]
   security?: unknown[]
-  responses: Record<string, { content?: Record<string, { schema: any }> }>
+  responses: Record<string, { content?: Record<string, { schema: any }>, headers?: Record<string, unknown> }>
   'x-beyond-1.0.1'?: boolean
 }
 
@@ -104,6 +107,39 @@ for (const engine of engines()) {
         const expected = PUBLIC_OPERATIONS.includes(name) ? undefined : [{ bearer: [] }]
         assert.deepEqual(operation.security, expected, name)
       }
+    })
+
+    it('is not stricter than the service: bodies allow unknown fields, body-less writes allow {}, 400/413/415 on every write', () => {
+      for (const [name, operation] of operations(doc)) {
+        const body = operation.requestBody?.content?.['application/json']?.schema
+        // The service ignores unknown body fields (validation.ts); the document must let a client send them.
+        assert.notEqual(body?.additionalProperties, false, `${name}: unknown body fields are ignored, not refused`)
+        if (name.startsWith('GET ')) continue
+        assert.ok(operation.requestBody !== undefined, `${name} declares a body`)
+        for (const status of ['400', '413', '415']) assert.ok(operation.responses[status] !== undefined, `${name} declares ${status}`)
+      }
+      for (const name of ['POST /requests/{id}/cancel', 'POST /admin/users/{id}/block', 'POST /admin/users/{id}/unblock', 'POST /admin/users/{id}/verify', 'POST /requests/{id}/responses/{response_id}/reject', 'POST /requests/{id}/responses', 'DELETE /users/me']) {
+        assert.equal(operations(doc).get(name)?.requestBody?.required, false, `${name}: the body may be left out`)
+      }
+      assert.equal(operations(doc).get('POST /requests')?.requestBody?.required, true)
+    })
+
+    it('declares 429 with Retry-After exactly on the rate-limited operations', () => {
+      const limited = ['POST /auth/login', 'POST /auth/register', 'POST /auth/refresh', 'POST /session', 'POST /session/register', 'POST /session/refresh', 'DELETE /users/me', 'GET /events']
+      for (const [name, operation] of operations(doc)) {
+        assert.equal(operation.responses['429'] !== undefined, limited.includes(name), name)
+      }
+      assert.ok(operations(doc).get('POST /auth/login')?.responses['429']?.headers?.['retry-after'])
+    })
+
+    it('takes e-mail addresses as the service does: the email form, with white space around it', () => {
+      const email = operations(doc).get('POST /auth/register')?.requestBody?.content?.['application/json']?.schema.properties.email
+      assert.equal(email.format, undefined)
+      const pattern = new RegExp(email.pattern, 'u')
+      const format = addFormats(new Ajv()).compile({ type: 'string', format: 'email', maxLength: 254 })
+      const samples = ['a@b.org', 'A.B@Example.ORG', ' a@b.org\t', 'a@b', 'a b@c.org', '', 'a@-b.org', 'a..b@c.org', 'ä@b.org', "o'k+x@s.ex-ample.com",
+        `${'x'.repeat(242)}@example.org`, `${'x'.repeat(243)}@example.org`, `  ${'x'.repeat(242)}@example.org \n`]
+      for (const sample of samples) assert.equal(pattern.test(sample), format(sample.trim()), JSON.stringify(sample))
     })
 
     it('/api/v1/docs is an HTML page whose scripts and styles the service serves itself', async () => {

@@ -15,20 +15,20 @@ export const RegisterRequest = Type.Object({
   address: Type.Optional(Type.String({ maxLength: 500 })),
   city: Type.Optional(Type.String({ maxLength: 200 })),
   bio: Type.Optional(Type.String({ maxLength: 500 })),
-}, { additionalProperties: false })
+})
 export type RegisterRequest = Static<typeof RegisterRequest>
 
 export const LoginRequest = Type.Object({
   email: Email,
   // No upper bound: a longer password simply matches no account (401), like any other wrong one.
   password: Type.String({ minLength: 1 }),
-}, { additionalProperties: false })
+})
 export type LoginRequest = Static<typeof LoginRequest>
 
 export const RefreshRequest = Type.Object({
   // No upper bound: any other string is simply not a live token (401), and the body limit caps it.
   refresh_token: Type.String({ minLength: 1 }),
-}, { additionalProperties: false })
+})
 
 export const AuthResponse = Type.Object({
   access_token: Type.String(),

@@ -15,7 +15,7 @@ export const AvailabilityInput = Type.Object({
   request_type_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     { maxItems: MAX_REQUEST_TYPES, description: 'active request type ids; empty = every kind' })),
   max_alerts_per_day: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: 'default 10; 0 = never alerted' })),
-}, { additionalProperties: false })
+})
 export type AvailabilityInput = Static<typeof AvailabilityInput>
 
 export const AVAILABILITY_MESSAGES: Record<string, string> = {

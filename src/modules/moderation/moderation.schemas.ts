@@ -4,13 +4,13 @@ import { NullableString } from '../../http/schemas.js'
 /** A reason must hold at least one visible character. */
 const Reason = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' })
 
-export const ApproveInput = Type.Object({ comment: Type.Optional(NullableString({ maxLength: 2000 })) }, { additionalProperties: false })
-export const RejectInput = Type.Object({ comment: Reason }, { additionalProperties: false })
+export const ApproveInput = Type.Object({ comment: Type.Optional(NullableString({ maxLength: 2000 })) })
+export const RejectInput = Type.Object({ comment: Reason })
 
 export const ModerationAction = Type.Object({
   action: Type.Unsafe<'approve' | 'reject'>({ type: 'string', enum: ['approve', 'reject'] }),
   comment: Type.Optional(NullableString({ maxLength: 2000 })),
-}, { additionalProperties: false })
+})
 export type ModerationAction = Static<typeof ModerationAction>
 
 export const ModerationStatus = Type.Object({ status: Type.Unsafe<'approved' | 'rejected'>({ type: 'string', enum: ['approved', 'rejected'] }) })

@@ -22,7 +22,7 @@ export type InboxQuery = Static<typeof InboxQuery>
 
 export const UnreadCount = Type.Object({ count: Type.Integer() })
 
-export const MarkReadInput = Type.Object({ up_to_id: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false })
+export const MarkReadInput = Type.Object({ up_to_id: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) })
 export type MarkReadInput = Static<typeof MarkReadInput>
 export const MARK_READ_MESSAGES = { up_to_id: 'invalid up_to_id', 'up_to_id:required': 'invalid up_to_id', '': 'invalid up_to_id' }
 

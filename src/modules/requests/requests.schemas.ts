@@ -27,7 +27,7 @@ export const CreateRequestInput = Type.Object({
   urgency: Urgency,
   contact_phone: Type.Optional(Type.String({ maxLength: 50 })),
   contact_notes: Type.Optional(Type.String({ maxLength: 2000 })),
-}, { additionalProperties: false })
+})
 export type CreateRequestInput = Static<typeof CreateRequestInput>
 
 /** map.md › The `location` field. */

@@ -32,7 +32,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ responses: ResponsesSe
       body: CreateResponseInput,
       response: { 201: VolunteerResponse, ...errors(400, 401, 403, 404) },
     },
-    config: { auth: 'user', messages: REQUEST_ID_MESSAGES },
+    config: { auth: 'user', messages: REQUEST_ID_MESSAGES, optionalBody: true },
     // Every field is optional, so no body at all is an offer without a message.
     preValidation: async (request) => { if (request.body === undefined) request.body = {} },
   }, async (request, reply) => reply.code(201).send(await responses.respond(request.user, request.params.id, request.body)))

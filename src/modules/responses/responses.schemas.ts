@@ -30,7 +30,7 @@ export type MyResponse = Static<typeof MyResponse>
 
 export const CreateResponseInput = Type.Object({
   message: Type.Optional(NullableString({ maxLength: 2000 })),
-}, { additionalProperties: false })
+})
 export type CreateResponseInput = Static<typeof CreateResponseInput>
 
 export const AcceptResult = Type.Object({
@@ -44,7 +44,7 @@ export type AcceptResult = Static<typeof AcceptResult>
 export const CompleteInput = Type.Object({
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
   comment: Type.Optional(NullableString({ maxLength: 2000 })),
-}, { additionalProperties: false })
+})
 export type CompleteInput = Static<typeof CompleteInput>
 
 export const CompleteResult = Type.Object({

@@ -52,10 +52,10 @@ export const UpdateProfileInput = Type.Object({
   bio: Type.Optional(NullableString({ maxLength: 500 })),
   address: Type.Optional(NullableString({ maxLength: 500 })),
   city: Type.Optional(NullableString({ maxLength: 200 })),
-}, { additionalProperties: false })
+})
 export type UpdateProfileInput = Static<typeof UpdateProfileInput>
 
-export const LocationInput = Type.Object({ latitude: Latitude, longitude: Longitude }, { additionalProperties: false })
+export const LocationInput = Type.Object({ latitude: Latitude, longitude: Longitude })
 export type LocationInput = Static<typeof LocationInput>
 
 export { Name }
