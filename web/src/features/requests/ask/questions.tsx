@@ -34,22 +34,22 @@ export function KindStep () {
   const types = useQuery({ queryKey: REQUEST_TYPES, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/request-types', { signal })), staleTime: 3_600_000 })
   const kind = step.answers.kind ?? null
   const question = t('ask.kind')
+  // No h1 while loading: the focus after navigation waits for the page's own (docs/web.md).
+  if (types.isPending) return <p>{t('common.loading')}</p>
   return (
     <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => kind === null ? { field: 'request_type_id', message: t('ask.errors.kind') } : undefined, { kind: kind ?? undefined })}>
       {types.isError
         ? <><QuestionHeading>{question}</QuestionHeading><p className='error-text' role='alert'>{t('errors.offline')}</p></>
-        : types.data === undefined
-          ? <><QuestionHeading>{question}</QuestionHeading><p>{t('common.loading')}</p></>
-          : (
-            <QuestionChoice
-              name='request_type_id'
-              label={question}
-              hint={t('ask.intro')}
-              value={kind}
-              onChange={(value) => step.update({ kind: value })}
-              options={types.data.filter((type) => type.is_active).map((type) => ({ value: String(type.id), label: kindLabel(t, type.id, type.name) }))}
-            />
-            )}
+        : (
+          <QuestionChoice
+            name='request_type_id'
+            label={question}
+            hint={t('ask.intro')}
+            value={kind}
+            onChange={(value) => step.update({ kind: value })}
+            options={types.data.filter((type) => type.is_active).map((type) => ({ value: String(type.id), label: kindLabel(t, type.id, type.name) }))}
+          />
+          )}
     </StepPage>
   )
 }
