@@ -33,7 +33,7 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/sign-in', page: page(() => import('./features/account/sign-in'), 'SignInPage'), access: 'anyone' },
   { path: '/register', page: page(() => import('./features/account/register'), 'RegisterPage'), access: 'anyone' },
   { path: '/profile', page: page(() => import('./features/account/profile'), 'ProfilePage'), access: 'signed-in' },
-  { path: '/ask/*', page: page(() => import('./features/requests/ask'), 'AskPage'), access: 'signed-in' },
+  { path: '/ask/*', page: page(() => import('./features/requests/ask/index'), 'AskPage'), access: 'signed-in' },
   { path: '/requests/mine', page: page(() => import('./features/requests/mine'), 'MyRequestsPage'), access: 'signed-in' },
   { path: '/requests/:id', page: page(() => import('./features/requests/detail'), 'RequestPage'), access: 'signed-in' },
   { path: '/notifications', page: page(() => import('./features/notifications/notifications'), 'NotificationsPage'), access: 'signed-in' },

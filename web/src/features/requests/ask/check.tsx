@@ -11,9 +11,10 @@ import { ErrorSummary } from '../../../components/error-summary'
 import { useFormProblems } from '../../../components/use-form-problems'
 // The one date format of the app; the lead moves it to a shared place at merge.
 import { formatDate } from '../../volunteer/format'
+import { REQUEST_TYPES } from '../keys'
 import { kindLabel } from '../labels'
 import { firstUnanswered, parseWhen, pointOf, stepPath, useStep, type Answers, type Step } from './answers'
-import { REQUEST_TYPES, URGENCIES } from './questions'
+import { URGENCIES } from './questions'
 
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
 

@@ -6,8 +6,6 @@ import { AddressStep, CoordinatesStep, MapStep, WhereStep } from './place'
 import { ContactStep, DescriptionStep, KindStep, TitleStep, UrgencyStep, WhenStep } from './questions'
 import './ask.css'
 
-export { REQUEST_TYPES } from './questions'
-
 /**
  * "Ask for help", one question a page (GOV.UK's question pages), each at its own address so the
  * browser's Back works, then "Check your answers" and Send. docs/web.md › Asking for help.

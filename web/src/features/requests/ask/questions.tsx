@@ -5,11 +5,11 @@ import { api } from '../../../api/client'
 import { unwrap } from '../../../api/errors'
 import { TextInput } from '../../../components/fields'
 import { useFormProblems } from '../../../components/use-form-problems'
+import { REQUEST_TYPES } from '../keys'
 import { kindLabel } from '../labels'
 import { parseWhen, useStep, type Answers } from './answers'
 import { QuestionChoice, QuestionHeading, QuestionText, StepPage } from './step'
 
-export const REQUEST_TYPES = ['get', '/api/v1/request-types'] as const
 export const ME = ['get', '/api/v1/users/me'] as const
 export const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
 
