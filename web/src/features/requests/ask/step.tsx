@@ -95,15 +95,19 @@ export function QuestionChoice ({ name, label, hint, options, value, onChange }:
       <RadioGroup className='field choice' name={name} value={value} onChange={onChange} isRequired aria-labelledby={QUESTION_ID}>
         {hint !== undefined ? <Text slot='description' className='hint'>{hint}</Text> : null}
         <FieldError className='field-error' />
-        {options.map((option, index) => (
-          <Radio key={option.value} value={option.value} className='radio' id={index === 0 ? fieldId(name) : undefined}>
-            <span className='radio-mark' aria-hidden='true' />
-            <span>
-              {option.label}
-              {option.description !== undefined ? <span className='hint radio-hint'>{option.description}</span> : null}
-            </span>
-          </Radio>
-        ))}
+        {options.map((option, index) => {
+          // The hint is outside the label, so the option's name stays short; it describes the option instead (as GOV.UK's radios).
+          const hintId = option.description !== undefined ? `${name}-${option.value}-hint` : undefined
+          return (
+            <div key={option.value}>
+              <Radio value={option.value} className='radio' id={index === 0 ? fieldId(name) : undefined} aria-describedby={hintId}>
+                <span className='radio-mark' aria-hidden='true' />
+                <span>{option.label}</span>
+              </Radio>
+              {hintId !== undefined ? <span id={hintId} className='hint radio-item-hint'>{option.description}</span> : null}
+            </div>
+          )
+        })}
       </RadioGroup>
     </div>
   )
