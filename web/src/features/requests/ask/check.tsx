@@ -88,7 +88,7 @@ export function CheckStep () {
   const none = t('ask.check.none')
   return (
     <div className='ask-step'>
-      <Link href={stepPath('contact')} className='back-link'>{t('ask.back')}</Link>
+      <Link href={stepPath('contact')} className='back-link'><span>{t('ask.back')}</span></Link>
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
       <p className='caption'>{t('ask.title')}</p>
       <h1 tabIndex={-1}>{heading}</h1>
@@ -97,7 +97,7 @@ export function CheckStep () {
         <Row label={t('ask.titleField')} step='title'>{answers.title}</Row>
         <Row label={t('ask.check.description')} step='description'><span className='pre-line'>{answers.description}</span></Row>
         <Row label={t('ask.check.place')} step='where'>
-          {t(`ask.place.${answers.place ?? 'coordinates'}`)}
+          {t(`ask.check.ways.${answers.place ?? 'coordinates'}`)}
           <br />
           {t('ask.check.point', { latitude: number(point.lat), longitude: number(point.lon) })}
         </Row>

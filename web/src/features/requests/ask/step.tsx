@@ -33,7 +33,7 @@ export function StepPage ({ question, back, form, onContinue, continueLabel, chi
   }
   return (
     <div className='ask-step'>
-      <Link href={back} className='back-link'>{t('ask.back')}</Link>
+      <Link href={back} className='back-link'><span>{t('ask.back')}</span></Link>
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
       <p className='caption'>{t('ask.title')}</p>
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
