@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_ADMIN } from './accounts.js'
-import { uniqueEmail } from './fixtures.js'
+import { fill, uniqueEmail } from './fixtures.js'
 
 /**
  * Set-up for the volunteer, moderation and admin journeys through the public API (what the browser
@@ -84,4 +84,66 @@ export async function signIn (page: Page, person: { email: string }, password = 
 export async function followNav (page: Page, name: string, heading: string | RegExp): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused()
+}
+
+/** Presses Continue (or another button) and waits until the next question's h1 has focus. */
+export async function continueTo (page: Page, heading: string | RegExp, button = 'Continue'): Promise<void> {
+  await page.getByRole('button', { name: button, exact: true }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused()
+}
+
+/** Chooses a radio button by the keyboard: focus on it, then Space. */
+export async function choose (page: Page, name: string | RegExp): Promise<void> {
+  const radio = page.getByRole('radio', { name })
+  await radio.focus()
+  await page.keyboard.press('Space')
+  await expect(radio).toBeChecked()
+}
+
+export interface AskAnswers {
+  kind: string
+  title: string
+  description: string
+  /** Typed behind "Enter coordinates"; without it, "At my home". */
+  point?: { latitude: string, longitude: string }
+  address: string
+  city?: string
+  /** For the browser's own date-time field, e.g. 2031-05-02T10:30. */
+  when?: string
+  urgency: string
+  phone?: string
+}
+
+/**
+ * "Ask for help" in English, one question a page, by the keyboard, up to and including Send; ends on
+ * the new request's page. The pages themselves are tested in ask.spec.ts.
+ */
+export async function askForHelp (page: Page, answers: AskAnswers): Promise<void> {
+  await followNav(page, 'Ask for help', 'What kind of help do you need?')
+  await choose(page, answers.kind)
+  await continueTo(page, 'Short title')
+  await fill(page, 'Short title', answers.title)
+  await continueTo(page, 'What do you need help with?')
+  await fill(page, 'What do you need help with?', answers.description)
+  await continueTo(page, 'Where do you need help?')
+  if (answers.point !== undefined) {
+    await choose(page, /^Enter coordinates/)
+    await continueTo(page, 'Enter the coordinates')
+    await fill(page, 'Latitude', answers.point.latitude)
+    await fill(page, 'Longitude', answers.point.longitude)
+  } else {
+    await choose(page, /^At my home/)
+  }
+  await continueTo(page, 'What is the address?')
+  await fill(page, 'Address', answers.address)
+  await fill(page, 'Town or city (optional)', answers.city ?? '')
+  await continueTo(page, 'When do you need it done? (optional)')
+  // The headless shell takes no typing into the date-time field's segments, so fill().
+  if (answers.when !== undefined) await page.getByRole('textbox', { name: 'When do you need it done? (optional)' }).fill(answers.when)
+  await continueTo(page, 'How urgent is it?')
+  await choose(page, answers.urgency)
+  await continueTo(page, 'How can the volunteer reach you?')
+  if (answers.phone !== undefined) await fill(page, 'Contact phone (optional)', answers.phone)
+  await continueTo(page, 'Check your answers before sending your request')
+  await continueTo(page, answers.title, 'Send request')
 }

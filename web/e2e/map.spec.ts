@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNoHorizontalScroll, tabTo, test } from './fixtures.js'
-import { approve, createRequest, followNav, north, registerPerson, signIn, uniquePoint } from './journeys.js'
+import { expect, expectNoHorizontalScroll, fill, tabTo, test } from './fixtures.js'
+import { approve, choose, continueTo, createRequest, followNav, north, registerPerson, signIn, uniquePoint } from './journeys.js'
 
 /**
  * Presses a key on the focused map and waits until the map has moved: Leaflet ignores an arrow key while
@@ -94,63 +94,68 @@ test.describe('the map: an alternative view of the nearby requests, and a way to
     await page.waitForTimeout(400)
   })
 
-  test('a requester chooses the place of a request on a map with the arrow keys; the coordinates follow the cross', async ({ page, request, checkA11y }) => {
+  test('a requester chooses the place of a request on a map with the arrow keys; the chosen place follows the cross', async ({ page, request, checkA11y }) => {
     const requester = await registerPerson(request, 'Paula', 'Picker')
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await signIn(page, requester)
-    await followNav(page, 'Ask for help', 'Ask for help')
-    const latitude = page.getByRole('textbox', { name: 'Latitude' })
-    const longitude = page.getByRole('textbox', { name: 'Longitude' })
-    const open = page.getByRole('button', { name: 'Choose the place on a map' })
-    await expect(open).toHaveAttribute('aria-expanded', 'false')
-    // With no point yet the map shows the world, and showing it chooses nothing.
-    await open.press('Enter')
+    await page.goto('/ask/where')
+    await choose(page, /^Choose the place on a map/)
+    await continueTo(page, 'Choose the place on a map')
+    // With no point yet the map shows the world, and showing it chooses nothing: Continue says so.
     const map = page.getByRole('application', { name: 'Map for choosing the place' })
     await expect(map).toBeVisible()
-    await expect(latitude).toHaveValue('')
-    const hide = page.getByRole('button', { name: 'Hide the map' })
-    await expect(hide).toHaveAttribute('aria-expanded', 'true')
-    await hide.press('Enter')
-    await expect(map).toHaveCount(0)
+    await expect(page.getByText(/^Chosen place:/)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Continue' }).press('Enter')
+    await expect(page.locator('.error-summary')).toContainText('Move the map until the cross is on the place')
+    await checkA11y()
 
-    await latitude.fill('52.52')
-    await longitude.fill('13.405')
-    await open.press('Enter')
-    await expect(map).toBeVisible()
+    // A point typed behind "Enter coordinates" is where the map starts.
+    await page.getByRole('link', { name: 'Back' }).press('Enter')
+    await choose(page, /^Enter coordinates/)
+    await continueTo(page, 'Enter the coordinates')
+    await fill(page, 'Latitude', '52.52')
+    await fill(page, 'Longitude', '13.405')
+    await page.getByRole('link', { name: 'Back' }).press('Enter')
+    await choose(page, /^Choose the place on a map/)
+    await continueTo(page, 'Choose the place on a map')
     await expect(page.getByText('Chosen place: 52.52, 13.405')).toBeVisible()
     await checkA11y()
 
+    const chosen = async () => (/Chosen place: (-?[\d.]+), (-?[\d.]+)/.exec(await page.getByText(/^Chosen place:/).innerText() ?? '') ?? []).slice(1).map(Number)
     await tabTo(page, map)
     await moveMap(page, 'ArrowRight')
-    await expect.poll(async () => Number(await longitude.inputValue())).toBeGreaterThan(13.405)
+    await expect.poll(async () => (await chosen())[1]).toBeGreaterThan(13.405)
     // East along the same latitude, to within Leaflet's whole pixels (under a metre at this zoom).
-    expect(Math.abs(Number(await latitude.inputValue()) - 52.52)).toBeLessThan(0.00001)
+    expect(Math.abs((await chosen())[0]! - 52.52)).toBeLessThan(0.00001)
     await moveMap(page, 'ArrowUp')
-    await expect.poll(async () => Number(await latitude.inputValue())).toBeGreaterThan(52.52)
-    await expect(page.getByText(`Chosen place: ${await latitude.inputValue()}, ${await longitude.inputValue()}`)).toBeVisible()
+    await expect.poll(async () => (await chosen())[0]).toBeGreaterThan(52.52)
 
     // With reduced motion a zoom (the - key) jumps: no CSS animation or transition runs, tiles do not fade.
     await page.keyboard.press('-')
     await expect(map).not.toHaveClass(/leaflet-fade-anim/)
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0)
 
-    // Typing moves the map back under the cross; nothing typed is overwritten.
-    await latitude.fill('48.1372')
-    await longitude.fill('11.5756')
-    await expect(page.getByText('Chosen place: 48.1372, 11.5756')).toBeVisible()
-    await expect(latitude).toHaveValue('48.1372')
-    await checkA11y()
+    // The place under the cross is the answer: Continue goes on to the address.
+    const [lat, lon] = await chosen()
+    await continueTo(page, 'What is the address?')
+    await page.getByRole('link', { name: 'Back' }).press('Enter')
+    await expect(page.getByText(`Chosen place: ${lat}, ${lon}`)).toBeVisible()
   })
 
   test('a requester finds the point of a typed address through the geocoder, and is told when it finds nothing', async ({ page, request, checkA11y }) => {
     const requester = await registerPerson(request, 'Gina', 'Geo')
     await signIn(page, requester)
-    await followNav(page, 'Ask for help', 'Ask for help')
+    await page.goto('/ask/where')
+    await choose(page, /^Type the address and find it/)
+    await continueTo(page, 'What is the address?')
     await page.getByRole('textbox', { name: 'Address' }).fill('Nowhere Lane 99')
     await page.getByRole('button', { name: 'Find this address' }).press('Enter')
-    // Said by the live region and shown in the form's "Where" group.
-    const where = page.getByRole('group', { name: 'Where' })
+    // Said by the live region and shown in the question's group.
+    const where = page.getByRole('group', { name: 'What is the address?' })
     await expect(where.getByText('No place found for this address. Set the point another way.')).toBeVisible()
+    // Without a place found, Continue says what is missing.
+    await page.getByRole('button', { name: 'Continue' }).press('Enter')
+    await expect(page.locator('.error-summary').getByRole('link', { name: 'Find the address, then choose the place from the list' })).toBeVisible()
     await page.getByRole('textbox', { name: 'Address' }).fill('Unter den Linden 1')
     await page.getByRole('textbox', { name: 'Town or city (optional)' }).fill('Berlin')
     await page.getByRole('button', { name: 'Find this address' }).press('Enter')
@@ -158,15 +163,15 @@ test.describe('the map: an alternative view of the nearby requests, and a way to
     await expect(place).toBeVisible()
     await checkA11y()
     await place.press('Enter')
-    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue('52.5170365')
-    await expect(page.getByRole('textbox', { name: 'Longitude' })).toHaveValue('13.3888599')
+    await expect(where.getByText('Chosen place: 52.5170365, 13.3888599')).toBeVisible()
     await expect(page.getByRole('status')).toContainText('Point set to Unter den Linden 1, Mitte, Berlin, 10117, Germany.')
 
     // A geocoder that cannot be reached is said so, and the point stays as it was.
     await page.route('**/search?**', (route) => route.abort())
     await page.getByRole('button', { name: 'Find this address' }).press('Enter')
     await expect(where.getByText('The address search is not available now. Set the point another way.')).toBeVisible()
-    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue('52.5170365')
+    await expect(where.getByText('Chosen place: 52.5170365, 13.3888599')).toBeVisible()
+    await continueTo(page, 'When do you need it done? (optional)')
   })
 
   test('zoomed out past the whole world, the map still shows the requests nearest its middle', async ({ page, request }) => {

@@ -18,8 +18,9 @@ test('with reduced motion nothing on the pages moves, the map and the on-duty sw
   await expect(page.getByRole('link', { name: 'Post a parcel (Medium, approximate place)' })).toBeVisible()
   await expectNoMotion(page)
 
-  await followNav(page, 'Ask for help', 'Ask for help')
-  await page.getByRole('button', { name: 'Choose the place on a map' }).press('Enter')
+  await followNav(page, 'Ask for help', 'What kind of help do you need?')
+  await expectNoMotion(page)
+  await page.goto('/ask/map')
   await expect(page.getByRole('application', { name: 'Map for choosing the place' })).toBeVisible()
   await expectNoMotion(page)
 

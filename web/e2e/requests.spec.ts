@@ -1,42 +1,21 @@
 import { approve, createRequest, offer, registerPerson, signInAdmin } from './api.js'
-import { expect, expectAnnounced, expectNoHorizontalScroll, expectSaid, fill, register, test, uniqueEmail } from './fixtures.js'
-import { followNav, registerPerson as registerWith, signIn, uniquePoint } from './journeys.js'
+import { expect, expectNoHorizontalScroll, expectSaid, fill, register, test, uniqueEmail } from './fixtures.js'
+import { askForHelp, choose, continueTo, registerPerson as registerWith, signIn, uniquePoint } from './journeys.js'
 
 test.describe('requester journeys', () => {
   test('ask for help by keyboard; see it in my requests; accept an offer; complete with a rating', async ({ page, request, checkA11y }) => {
     await register(page, uniqueEmail('requester'), 'Rita')
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ask for help' }).press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name: 'Ask for help' })).toBeFocused()
-    await expect(page.getByRole('radio', { name: 'Shopping' })).toBeVisible()
-    await checkA11y()
-
-    // Sending nothing: every missing answer is listed, and each link leads to its question.
-    await page.getByRole('button', { name: 'Send request' }).press('Enter')
-    const summary = page.getByRole('alert')
-    await expect(page.locator('.error-summary')).toBeFocused()
-    for (const message of ['Choose what kind of help you need', 'Enter a title of at least 5 characters', 'Describe what you need in at least 10 characters', 'Enter the address', 'Enter a latitude from -90 to 90', 'Enter a longitude from -180 to 180']) {
-      await expect(summary.getByRole('link', { name: message })).toBeVisible()
-    }
-    await checkA11y()
-    await summary.getByRole('link', { name: 'Choose what kind of help you need' }).press('Enter')
-    await expect(page.getByRole('radio', { name: 'Shopping' })).toBeFocused()
-    // Arrow keys move within the group and choose.
-    await page.keyboard.press('ArrowDown')
-    await expect(page.getByRole('radio', { name: 'Transport and escort' })).toBeChecked()
-    await page.keyboard.press('ArrowUp')
-    await expect(page.getByRole('radio', { name: 'Shopping' })).toBeChecked()
-
-    await fill(page, 'Short title', 'Shopping on Friday')
-    await fill(page, 'What do you need help with?', 'Milk, bread and apples from the market')
-    await page.getByRole('radio', { name: 'Medium: in the next days' }).focus()
-    await page.keyboard.press('ArrowDown')
-    await expect(page.getByRole('radio', { name: 'High: soon' })).toBeChecked()
-    await fill(page, 'Address', 'Unter den Linden 1')
-    await fill(page, 'Town or city (optional)', 'Berlin')
-    await fill(page, 'Latitude', '52,52')
-    await fill(page, 'Longitude', '13.405')
-    await fill(page, 'Contact phone (optional)', '+49 30 1234567')
-    await page.getByRole('button', { name: 'Send request' }).press('Enter')
+    // One question a page: the pages, their errors, Back and Change are tested in ask.spec.ts.
+    await askForHelp(page, {
+      kind: 'Shopping',
+      title: 'Shopping on Friday',
+      description: 'Milk, bread and apples from the market',
+      point: { latitude: '52,52', longitude: '13.405' },
+      address: 'Unter den Linden 1',
+      city: 'Berlin',
+      urgency: 'High: soon',
+      phone: '+49 30 1234567',
+    })
 
     const heading = page.getByRole('heading', { level: 1, name: 'Shopping on Friday' })
     await expect(heading).toBeFocused()
@@ -83,36 +62,33 @@ test.describe('requester journeys', () => {
     expect((await rated.json() as { volunteer_rating: number }).volunteer_rating).toBe(5)
   })
 
-  test('the request\'s point from the home location of the profile, or a clear word when there is none', async ({ page, request }) => {
+  test('the request\'s place: "at my home" first when the profile has a home, and not offered without one', async ({ page, request }) => {
     const home = uniquePoint()
     const withHome = await registerWith(request, 'Hanna', 'Home', home)
     await signIn(page, withHome)
-    await followNav(page, 'Ask for help', 'Ask for help')
-    await page.getByRole('button', { name: 'Use my home location' }).press('Enter')
-    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue(String(home.latitude))
-    await expect(page.getByRole('textbox', { name: 'Longitude' })).toHaveValue(String(home.longitude))
-    await expectAnnounced(page, `Home location used: latitude ${home.latitude}, longitude ${home.longitude}.`)
+    await page.goto('/ask/where')
+    await expect(page.getByRole('radio').first()).toHaveAccessibleName(/^At my home/)
+    await choose(page, /^At my home/)
+    await continueTo(page, 'What is the address?')
+    await expectSaid(page, `Home location used: latitude ${home.latitude}, longitude ${home.longitude}.`)
 
     await page.getByRole('button', { name: 'Sign out' }).press('Enter')
     await signIn(page, await registerWith(request, 'Nora', 'Nohome'))
-    await followNav(page, 'Ask for help', 'Ask for help')
-    await page.getByRole('button', { name: 'Use my home location' }).press('Enter')
-    await expect(page.getByRole('alert')).toContainText('Your profile has no home location yet.')
-    await expect(page.getByRole('textbox', { name: 'Latitude' })).toHaveValue('')
+    await page.goto('/ask/where')
+    await expect(page.getByRole('radio', { name: /^Where I am now/ })).toBeVisible()
+    await expect(page.getByRole('radio', { name: /^At my home/ })).toHaveCount(0)
   })
 
   test('cancel a request: the dialog asks first, Escape keeps it, confirming cancels it', async ({ page, checkA11y }) => {
     await register(page, uniqueEmail('canceller'), 'Carl')
-    await page.getByRole('link', { name: 'Ask for help' }).first().press('Enter')
-    await page.getByRole('radio', { name: 'Household help' }).focus()
-    await page.keyboard.press('Space')
-    await fill(page, 'Short title', 'Change a light bulb')
-    await fill(page, 'What do you need help with?', 'The ceiling lamp in the kitchen is out')
-    await fill(page, 'Address', 'Hauptstraße 5')
-    await fill(page, 'Latitude', '48.137')
-    await fill(page, 'Longitude', '11.575')
-    await page.getByRole('button', { name: 'Send request' }).press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name: 'Change a light bulb' })).toBeFocused()
+    await askForHelp(page, {
+      kind: 'Household help',
+      title: 'Change a light bulb',
+      description: 'The ceiling lamp in the kitchen is out',
+      point: { latitude: '48.137', longitude: '11.575' },
+      address: 'Hauptstraße 5',
+      urgency: 'Medium: in the next days',
+    })
 
     const open = page.getByRole('button', { name: 'Cancel this request' })
     await open.press('Enter')
@@ -150,20 +126,36 @@ test.describe('requester journeys', () => {
     await page.getByRole('button', { name: 'Konto erstellen' }).press('Enter')
     await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Dora' })).toBeVisible()
     await page.goto('/ask')
-    await expect(page.getByRole('heading', { level: 1, name: 'Um Hilfe bitten' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Welche Art von Hilfe brauchen Sie?' })).toBeVisible()
     await expect(page.getByRole('radio', { name: 'Einkaufen' })).toBeVisible()
     await scan()
-    await page.getByRole('button', { name: 'Anfrage senden' }).press('Enter')
+    await page.getByRole('button', { name: 'Weiter' }).press('Enter')
     await expect(page.getByRole('alert')).toContainText('Wählen Sie die Art der Hilfe')
     await scan()
-    await page.getByRole('radio', { name: 'Einkaufen' }).focus()
-    await page.keyboard.press('Space')
+    // Each page in German by the keyboard (every page is scanned in ask.spec.ts).
+    const next = async (heading: string, button = 'Weiter') => {
+      await page.getByRole('button', { name: button, exact: true }).press('Enter')
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused()
+    }
+    await choose(page, 'Einkaufen')
+    await next('Kurzer Titel')
     await fill(page, 'Kurzer Titel', 'Einkauf am Freitag')
+    await next('Wobei brauchen Sie Hilfe?')
     await fill(page, 'Wobei brauchen Sie Hilfe?', 'Milch, Brot und Äpfel vom Markt')
-    await fill(page, 'Adresse', 'Marktplatz 1')
+    await next('Wo brauchen Sie Hilfe?')
+    await choose(page, /^Koordinaten eingeben/)
+    await next('Geben Sie die Koordinaten ein')
     await fill(page, 'Breitengrad', '52,52')
     await fill(page, 'Längengrad', '13,405')
-    await page.getByRole('button', { name: 'Anfrage senden' }).press('Enter')
+    await next('Wie lautet die Adresse?')
+    await fill(page, 'Adresse', 'Marktplatz 1')
+    await next('Bis wann? (optional)')
+    await next('Wie dringend ist es?')
+    await choose(page, 'Mittel: in den nächsten Tagen')
+    await next('Wie erreicht die helfende Person Sie?')
+    await next('Prüfen Sie Ihre Angaben, bevor Sie die Anfrage senden')
+    await scan()
+    await next('Einkauf am Freitag', 'Anfrage senden')
     await expect(page.getByRole('heading', { level: 1, name: 'Einkauf am Freitag' })).toBeFocused()
     await expect(page.getByText('Stand: Wartet auf Prüfung')).toBeVisible()
     await scan()

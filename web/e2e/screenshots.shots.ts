@@ -38,6 +38,27 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await page.goto('/ask')
     await expect(page.getByRole('radio', { name: 'Shopping' })).toBeVisible()
     await shot('ask')
+    // The check page, from answers as the question pages keep them (sessionStorage, docs/web.md › Asking for help).
+    await page.evaluate(({ key, answers }) => { sessionStorage.setItem(key, answers) }, {
+      key: `ask-answers:${rosa.id}`,
+      answers: JSON.stringify({
+        kind: '1',
+        title: 'Shopping on Friday',
+        description: 'Milk, bread and apples from the market, and a newspaper.',
+        place: 'map',
+        latitude: '52.52',
+        longitude: '13.405',
+        address: 'Unter den Linden 1',
+        city: 'Berlin',
+        when: '',
+        urgency: 'high',
+        phone: '+49301234567',
+        notes: 'Ring twice, second floor.',
+      }),
+    })
+    await page.goto('/ask/check')
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your answers before sending your request' })).toBeVisible()
+    await shot('ask-check')
     await page.goto(`/requests/${id}`)
     await expect(page.getByText('I pass the market')).toBeVisible()
     await shot('request-offers')

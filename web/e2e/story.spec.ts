@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { makeModerator, registerPerson, signInAdmin } from './api.js'
 import { expect, expectAnnounced, fill, PASSWORD, register, test, uniqueEmail } from './fixtures.js'
+import { askForHelp } from './journeys.js'
 
 async function person (browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-GB' })
@@ -27,19 +28,16 @@ test('the whole story in the browser: ask, approve, find nearby and offer, accep
   // Rita asks for help.
   const rita = page
   await register(rita, uniqueEmail('rita'), 'Rita')
-  await nav(rita, 'Ask for help').press('Enter')
-  await rita.getByRole('radio', { name: 'Shopping' }).focus()
-  await rita.keyboard.press('Space')
-  await fill(rita, 'Short title', title)
-  await fill(rita, 'What do you need help with?', 'Please collect my prescription from the pharmacy')
-  await fill(rita, 'Address', 'Kapellplatz 1')
-  await fill(rita, 'Town or city (optional)', 'Luzern')
-  await fill(rita, 'Latitude', POINT.lat)
-  await fill(rita, 'Longitude', POINT.lon)
-  // The browser's own date-time field; the headless shell takes no typing into its segments, so fill().
-  await rita.getByRole('textbox', { name: 'When do you need it done? (optional)' }).fill('2031-05-02T10:30')
-  await expect(rita.getByRole('textbox', { name: 'When do you need it done? (optional)' })).toHaveValue('2031-05-02T10:30')
-  await rita.getByRole('button', { name: 'Send request' }).press('Enter')
+  await askForHelp(rita, {
+    kind: 'Shopping',
+    title,
+    description: 'Please collect my prescription from the pharmacy',
+    point: { latitude: POINT.lat, longitude: POINT.lon },
+    address: 'Kapellplatz 1',
+    city: 'Luzern',
+    when: '2031-05-02T10:30',
+    urgency: 'Medium: in the next days',
+  })
   await expect(rita.getByRole('heading', { level: 1, name: title })).toBeFocused()
   await expect(rita.getByText('Status: Waiting for a moderator')).toBeVisible()
 

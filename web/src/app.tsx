@@ -35,7 +35,7 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/sign-in', page: page(() => import('./features/account/sign-in'), 'SignInPage'), access: 'anyone' },
   { path: '/register', page: page(() => import('./features/account/register'), 'RegisterPage'), access: 'anyone' },
   { path: '/profile', page: page(() => import('./features/account/profile'), 'ProfilePage'), access: 'signed-in' },
-  { path: '/ask', page: page(() => import('./features/requests/ask'), 'AskPage'), access: 'signed-in' },
+  { path: '/ask/*', page: page(() => import('./features/requests/ask/index'), 'AskPage'), access: 'signed-in' },
   { path: '/requests/mine', page: page(() => import('./features/requests/mine'), 'MyRequestsPage'), access: 'signed-in' },
   // Someone else's request shows as the volunteer's page: the two features meet here, not in each other's files.
   {

@@ -57,7 +57,7 @@ export function CoordinateFields ({ coordinates, hints = true, paired = true }: 
  * nothing) and hands on the point to five decimals (about a metre); a missing API or a refusal is shown
  * through `show`, the form's own error summary.
  */
-function useDeviceLocation (show: (problems: Problem[]) => void): (found: (latitude: string, longitude: string) => void) => void {
+export function useDeviceLocation (show: (problems: Problem[]) => void): (found: (latitude: string, longitude: string) => void) => void {
   const { t } = useTranslation()
   const locating = useRef(false)
   return (found) => {

@@ -1,0 +1,118 @@
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, type ReactNode } from 'react'
+import { Button, Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate } from 'react-router'
+import { api } from '../../../api/client'
+import { unwrap } from '../../../api/errors'
+import { useRequestTypes } from '../../../api/use-request-types'
+import type { paths } from '../../../api/schema'
+import { useAnnounce } from '../../../components/announcer'
+import { ErrorSummary } from '../../../components/error-summary'
+import { useFormProblems } from '../../../components/use-form-problems'
+// The one date format of the app; the lead moves it to a shared place at merge.
+import { formatDate } from '../../../lib/format'
+import { kindLabel } from '../labels'
+import { firstUnanswered, parseWhen, pointOf, stepPath, useStep, type Answers, type Step } from './answers'
+import { URGENCIES } from './questions'
+
+type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
+
+/** The body of POST /requests from complete answers: optional texts left out when empty. */
+function requestOf (answers: Answers, point: { lat: number, lon: number }): NewRequest {
+  const optional = (name: 'city' | 'contact_phone' | 'contact_notes', value: string | undefined) => value === undefined || value.trim() === '' ? {} : { [name]: value.trim() }
+  const when = parseWhen(answers.when ?? '')
+  return {
+    request_type_id: Number(answers.kind),
+    title: (answers.title ?? '').trim(),
+    description: (answers.description ?? '').trim(),
+    urgency: answers.urgency as typeof URGENCIES[number],
+    address: (answers.address ?? '').trim(),
+    latitude: point.lat,
+    longitude: point.lon,
+    ...optional('city', answers.city),
+    ...optional('contact_phone', answers.phone),
+    ...optional('contact_notes', answers.notes),
+    ...(when !== undefined ? { desired_completion_date: when.toISOString() } : {}),
+  }
+}
+
+/** One row of the summary list; "Change" names its row for screen readers (GOV.UK's hidden text). */
+function Row ({ label, step, children }: { label: string, step: Step, children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <div className='summary-row'>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+      <dd className='summary-change'>
+        <Link href={stepPath(step, true)}>{t('ask.check.change')}<span className='visually-hidden'> {label}</span></Link>
+      </dd>
+    </div>
+  )
+}
+
+/** "Check your answers before sending your request": every answer, each with its Change link, then Send. */
+export function CheckStep () {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const announce = useAnnounce()
+  const { answers, clear } = useStep('check')
+  // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
+  const form = useFormProblems([])
+  const types = useRequestTypes()
+  const create = useMutation({
+    mutationFn: (body: NewRequest) => unwrap(api.POST('/api/v1/requests', { body })),
+    onSuccess: (created) => {
+      announce(t('ask.sent'))
+      // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
+      clear()
+      void navigate(`/requests/${created.id}`)
+    },
+    onError: form.fail,
+  })
+  const hasErrors = form.problems.length > 0
+  const heading = t('ask.check.heading')
+  useEffect(() => {
+    document.title = `${hasErrors ? `${t('errors.titlePrefix')} ` : ''}${heading} – ${t('ask.title')} – ${t('app.name')}`
+  }, [heading, hasErrors, t])
+
+  const missing = firstUnanswered(answers)
+  const point = pointOf(answers)
+  // Unanswered questions (a new request, or one already sent) start at the first of them.
+  if ((missing !== undefined || point === undefined) && !create.isSuccess) return <Navigate to={stepPath(missing ?? 'where')} replace />
+  if (point === undefined) return null
+  const type = types.data?.find((item) => String(item.id) === answers.kind)
+  const locale = i18n.language === 'de' ? 'de-DE' : 'en-GB'
+  const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value)
+  const when = parseWhen(answers.when ?? '')
+  const none = t('ask.check.none')
+  return (
+    <div className='ask-step'>
+      <Link href={stepPath('contact')} className='back-link'><span>{t('ask.back')}</span></Link>
+      <ErrorSummary problems={form.problems} attempt={form.attempt} />
+      <p className='caption'>{t('ask.title')}</p>
+      <h1 tabIndex={-1}>{heading}</h1>
+      <dl className='summary-list'>
+        <Row label={t('request.kind')} step='kind'>{type !== undefined ? kindLabel(t, type.id, type.name) : answers.kind}</Row>
+        <Row label={t('ask.titleField')} step='title'>{answers.title}</Row>
+        <Row label={t('ask.check.description')} step='description'><span className='pre-line'>{answers.description}</span></Row>
+        <Row label={t('ask.check.place')} step='where'>
+          {t(`ask.check.ways.${answers.place ?? 'coordinates'}`)}
+          <br />
+          {t('ask.check.point', { latitude: number(point.lat), longitude: number(point.lon) })}
+        </Row>
+        <Row label={t('profile.address')} step='address'>
+          {answers.address}
+          {answers.city !== undefined && answers.city !== '' ? <><br />{answers.city}</> : null}
+        </Row>
+        <Row label={t('request.when')} step='when'>{when !== undefined ? formatDate(when.toISOString(), i18n.language) : none}</Row>
+        <Row label={t('request.urgency')} step='urgency'>{t(`urgency.${answers.urgency ?? 'medium'}`)}</Row>
+        <Row label={t('ask.phone')} step='contact'>{answers.phone !== undefined && answers.phone !== '' ? answers.phone : none}</Row>
+        <Row label={t('ask.notes')} step='contact'><span className='pre-line'>{answers.notes !== undefined && answers.notes !== '' ? answers.notes : none}</span></Row>
+      </dl>
+      <h2>{t('ask.check.sendHeading')}</h2>
+      <p>{t('ask.check.sendText')}</p>
+      <Button className='button' onPress={() => { if (!create.isPending) create.mutate(requestOf(answers, point)) }}>{t('ask.send')}</Button>
+    </div>
+  )
+}

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { api } from '../../../api/client'
+import { unwrap } from '../../../api/errors'
+import { AddressSearch } from '../../../components/address-search'
+import { useAnnounce } from '../../../components/announcer'
+import { TextInput } from '../../../components/fields'
+import { useMapSettings } from '../../../components/map'
+import { PlacePicker } from '../../../components/map/place-picker'
+import { useDeviceLocation } from '../../../components/coordinates'
+import { useFormProblems } from '../../../components/use-form-problems'
+import { useHomeLocation } from '../../../components/use-home-location'
+import type { Problem } from '../../../i18n/server-errors'
+import { parseCoordinate } from '../../../lib/coordinates'
+import { PLACES, pointOf, useStep, type Answers, type PlaceWay } from './answers'
+import { ME } from './questions'
+import { QuestionChoice, QuestionHeading, StepPage } from './step'
+
+export const HOME_LOCATION = ['get', '/api/v1/users/me/location'] as const
+
+/**
+ * "Where do you need help?": at home first when the profile has a home, then where the person is
+ * now, a map, a typed address (only with a geocoder), and coordinates last, for the few who have them.
+ */
+export function WhereStep () {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const announce = useAnnounce()
+  const step = useStep('where')
+  const form = useFormProblems(['place'])
+  const home = useQuery({ queryKey: HOME_LOCATION, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/location', { signal })) })
+  const settings = useMapSettings()
+  const homeLocation = useHomeLocation()
+  // A refusal of the device is fixed by choosing another way: the summary links to the choice.
+  const locate = useDeviceLocation((problems: Problem[]) => form.show(problems.map((problem) => ({ ...problem, field: 'place' }))))
+  const question = t('ask.place.question')
+  if (home.isPending || settings.isPending) return <p>{t('common.loading')}</p>
+
+  const hasHome = home.data?.latitude != null && home.data.longitude != null
+  const ways = PLACES.filter((way) => (way !== 'home' || hasHome) && (way !== 'search' || settings.data?.geocoder_url != null))
+  const chosen = step.answers.place !== undefined && ways.includes(step.answers.place) ? step.answers.place : null
+  const go = (patch: Partial<Answers>) => {
+    form.clear()
+    step.update(patch)
+    void navigate(step.next({ ...step.answers, ...patch }))
+  }
+  const proceed = async (way: PlaceWay) => {
+    if (way === 'home') {
+      const point = await homeLocation()
+      if (point === undefined) return form.show([{ field: 'place', message: t('ask.noHome') }])
+      announce(t('ask.homeUsed', point))
+      return go({ place: way, latitude: String(point.latitude), longitude: String(point.longitude) })
+    }
+    if (way === 'here') {
+      return locate((latitude, longitude) => {
+        announce(t('location.found', { latitude, longitude }))
+        go({ place: way, latitude, longitude })
+      })
+    }
+    // A point found by search must be found again for this way; the map and coordinates start from the old one.
+    go(way === 'search' && step.answers.place !== 'search' ? { place: way, latitude: undefined, longitude: undefined } : { place: way })
+  }
+  const onContinue = () => {
+    if (chosen === null) return form.show([{ field: 'place', message: t('ask.errors.place') }])
+    proceed(chosen).catch(form.fail)
+  }
+  return (
+    <StepPage question={question} back={step.back} form={form} onContinue={onContinue}>
+      <QuestionChoice
+        name='place'
+        label={question}
+        hint={t('ask.place.hint')}
+        value={chosen}
+        onChange={(value) => step.update({ place: value as PlaceWay })}
+        options={ways.map((way) => ({ value: way, label: t(`ask.place.${way}`), description: t(`ask.place.${way}Hint`) }))}
+      />
+    </StepPage>
+  )
+}
+
+/** The map, for those who chose it: the place under the cross is the answer. */
+export function MapStep () {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const step = useStep('map')
+  const form = useFormProblems([])
+  const point = pointOf(step.answers)
+  const onContinue = () => {
+    if (point === undefined) return form.show([{ message: t('ask.errors.map') }])
+    form.clear()
+    void navigate(step.next(step.answers))
+  }
+  return (
+    <StepPage question={t('map.pick')} back={step.back} form={form} onContinue={onContinue}>
+      <QuestionHeading>{t('map.pick')}</QuestionHeading>
+      <PlacePicker start={point} onChoose={(chosen) => step.update({ latitude: String(chosen.lat), longitude: String(chosen.lon) })} />
+    </StepPage>
+  )
+}
+
+export function CoordinatesStep () {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const step = useStep('coordinates')
+  const form = useFormProblems(['latitude', 'longitude'])
+  const question = t('ask.place.coordinatesQuestion')
+  const onContinue = () => {
+    const problems: Problem[] = []
+    if (parseCoordinate(step.answers.latitude ?? '', 90) === undefined) problems.push({ field: 'latitude', message: t('errors.latitudeInvalid') })
+    if (parseCoordinate(step.answers.longitude ?? '', 180) === undefined) problems.push({ field: 'longitude', message: t('errors.longitudeInvalid') })
+    if (problems.length > 0) return form.show(problems)
+    form.clear()
+    void navigate(step.next(step.answers))
+  }
+  return (
+    <StepPage question={question} back={step.back} form={form} onContinue={onContinue}>
+      <fieldset className='fieldset question-fieldset'>
+        <legend><QuestionHeading>{question}</QuestionHeading></legend>
+        <div className='pair'>
+          <TextInput name='latitude' label={t('location.latitude')} hint={t('location.latitudeHint')} inputMode='decimal' value={step.answers.latitude ?? ''} onChange={(value) => step.update({ latitude: value })} />
+          <TextInput name='longitude' label={t('location.longitude')} hint={t('location.longitudeHint')} inputMode='decimal' value={step.answers.longitude ?? ''} onChange={(value) => step.update({ longitude: value })} />
+        </div>
+      </fieldset>
+    </StepPage>
+  )
+}
+
+/**
+ * The address volunteers will look for. At home it starts as the profile's address (asked once, WCAG
+ * 3.3.7); with "type the address" the geocoder finds the point from it on this page.
+ */
+export function AddressStep () {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const announce = useAnnounce()
+  const step = useStep('address')
+  const form = useFormProblems(['address', 'city'])
+  const fromHome = step.answers.place === 'home' && step.answers.address === undefined
+  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: fromHome })
+  const question = t('ask.addressQuestion')
+  if (fromHome && me.isPending) return <p>{t('common.loading')}</p>
+  const address = step.answers.address ?? (fromHome ? me.data?.address ?? '' : '')
+  const city = step.answers.city ?? (fromHome ? me.data?.city ?? '' : '')
+  const searching = step.answers.place === 'search'
+  const point = pointOf(step.answers)
+  const onContinue = () => {
+    if (address.trim() === '') return form.show([{ field: 'address', message: t('ask.errors.address') }])
+    if (point === undefined) return form.show([{ field: 'address', message: t('ask.errors.found') }])
+    form.clear()
+    const patch = { address: address.trim(), city: city.trim() }
+    step.update(patch)
+    void navigate(step.next({ ...step.answers, ...patch }))
+  }
+  return (
+    <StepPage question={question} back={step.back} form={form} onContinue={onContinue}>
+      <fieldset className='fieldset question-fieldset'>
+        <legend><QuestionHeading>{question}</QuestionHeading></legend>
+        <div className='stack'>
+          <TextInput name='address' label={t('profile.address')} hint={t('ask.addressHint')} autoComplete='street-address' maxLength={500} value={address} onChange={(value) => step.update({ address: value, city })} />
+          <TextInput name='city' label={t('profile.city')} autoComplete='address-level2' optional maxLength={200} value={city} onChange={(value) => step.update({ city: value, address })} />
+          {searching
+            ? (
+              <>
+                <AddressSearch
+                  address={address}
+                  city={city}
+                  onChoose={(place) => {
+                    step.update({ latitude: String(place.lat), longitude: String(place.lon), address, city })
+                    announce(t('geocoder.chosen', { name: place.name }))
+                  }}
+                />
+                {point !== undefined ? <p>{t('map.chosen', { latitude: point.lat, longitude: point.lon })}</p> : null}
+              </>
+              )
+            : null}
+        </div>
+      </fieldset>
+    </StepPage>
+  )
+}
