@@ -201,6 +201,9 @@ test.describe('the map: an alternative view of the nearby requests, and a way to
     // whole world holds the request.
     await expect.poll(() => asked.at(-1)?.searchParams.get('min_lon')).toBe('-180')
     expect(asked.at(-1)!.searchParams.get('max_lon')).toBe('180')
+    // And it says where the view's middle really is (the service takes it as "nearest the middle"), not longitude 0.
+    expect(Math.abs(Number(asked.at(-1)!.searchParams.get('center_lon')) - home.longitude)).toBeLessThan(1)
+    expect(Math.abs(Number(asked.at(-1)!.searchParams.get('center_lat')) - home.latitude)).toBeLessThan(1)
     await expect.poll(() => answered.some(({ url, ids }) => url.searchParams.get('min_lon') === '-180' && url.searchParams.get('max_lon') === '180' && ids.includes(id))).toBe(true)
     await expect(marker).toBeAttached()
   })
