@@ -1,5 +1,7 @@
 import createClient from 'openapi-fetch'
 import type { paths } from './schema'
+import { ApiError } from './errors'
+import { OFFLINE_ACTION } from './offline'
 import { refreshSession, session } from './session'
 
 /**
@@ -7,6 +9,8 @@ import { refreshSession, session } from './session'
  * The request is cloned before it is sent, because a sent body cannot be read again.
  */
 async function authorisedFetch (request: Request): Promise<Response> {
+  // An action without a connection is refused here, at once and in words, rather than failing on the way.
+  if (request.method !== 'GET' && !navigator.onLine) throw new ApiError(0, OFFLINE_ACTION)
   const retry = request.clone()
   const token = session.token()
   if (token !== undefined) request.headers.set('authorization', `Bearer ${token}`)

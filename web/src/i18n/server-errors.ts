@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import { ApiError } from '../api/errors'
+import { OFFLINE_ACTION } from '../api/offline'
 import { SERVER_ERRORS, type Meaning } from './server-error-texts'
 
 /** One problem to show: the field it belongs to (if any) and its message in the page's language. */
@@ -19,7 +20,7 @@ export function meaningOf (text: string, fields: readonly string[]): Meaning | u
 /** Any failure of a call as one problem: beside its field when the form has it, else for the summary. */
 export function serverProblem (error: unknown, t: TFunction, fields: readonly string[] = []): Problem {
   if (!(error instanceof ApiError)) return { message: t('errors.unexpected') }
-  if (error.offline) return { message: t('errors.offline') }
+  if (error.offline) return { message: t(error.text === OFFLINE_ACTION ? 'offline.refused' : 'errors.offline') }
   const known = meaningOf(error.text, fields)
   if (known !== undefined) {
     return known.field !== undefined && fields.includes(known.field) ? { field: known.field, message: t(known.key) } : { message: t(known.key) }

@@ -3,7 +3,7 @@ import { lazy } from 'react'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 
-export type { MapBounds, MapMarkerItem, MapPoint } from './types'
+export type { MapBounds, MapCircle, MapMarkerItem, MapPoint } from './types'
 
 /** A longitude into -180..180 (180 itself becomes -180, the same meridian): Leaflet's run past ±180 where the world repeats. */
 export const wrapLongitude = (lon: number): number => ((lon + 540) % 360) - 180

@@ -4,7 +4,7 @@ import L from 'leaflet'
 import { useEffect, useEffectEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import type { MapBounds, MapMarkerItem, MapPoint, MapViewProps } from './types'
+import type { MapBounds, MapCircle, MapMarkerItem, MapPoint, MapViewProps } from './types'
 
 /** The credit arrives as plain text (MAP_TILE_ATTRIBUTION); Leaflet writes attributions as HTML. */
 const escapeHtml = (text: string): string =>
@@ -17,12 +17,17 @@ const escapeHtml = (text: string): string =>
  * handler; role application so that a screen reader passes the keys on), each marker is a link of its
  * own, and with `crosshair` the point under the fixed mark in the middle is the chosen place.
  */
-export default function MapView ({ centre, zoom = 15, label, instructions, tiles, markers = [], markerName, crosshair = false, onMoveEnd }: MapViewProps) {
+export default function MapView ({ centre, zoom = 15, label, instructions, tiles, markers = [], markerName, crosshair = false, circle, onMoveEnd }: MapViewProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const element = useRef<HTMLDivElement>(null)
   const map = useRef<L.Map | null>(null)
   const layer = useRef<L.LayerGroup | null>(null)
+  const searchLayer = useRef<L.LayerGroup | null>(null)
+  /** The search last fitted, so that only a new search moves the map, never a person's own zoom. */
+  const fitted = useRef('')
+  // With a search, the search places the map (below), not the centre.
+  const fitsSearch = circle !== undefined
   const moved = useEffectEvent((bounds: MapBounds, middle: MapPoint, initial: boolean) => onMoveEnd?.(bounds, middle, initial))
 
   // The map is made once; a new centre from outside (a typed point, "use my location") moves it.
@@ -34,6 +39,7 @@ export default function MapView ({ centre, zoom = 15, label, instructions, tiles
     const created = L.map(element.current, { zoomControl: false, attributionControl: false, keyboardPanDelta: 60, ...motion })
     L.control.attribution({ prefix: false }).addAttribution(escapeHtml(tiles.attribution)).addTo(created)
     L.tileLayer(tiles.tile_url, { maxZoom: 19 }).addTo(created)
+    searchLayer.current = L.layerGroup().addTo(created)
     layer.current = L.layerGroup().addTo(created)
     // The first view is reported too (the find-help map asks for its markers then), marked as such:
     // setView reports it before it returns.
@@ -44,7 +50,8 @@ export default function MapView ({ centre, zoom = 15, label, instructions, tiles
       moved({ south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast() }, { lat: middle.lat, lon: middle.lng }, initial)
     }
     created.on('moveend', report)
-    created.setView([centre.lat, centre.lon], zoom)
+    if (circle === undefined) created.setView([centre.lat, centre.lon], zoom)
+    else showSearch(created, searchLayer.current, circle, fitted)
     initial = false
     // Leaflet's container: one stop for the keyboard, named and explained for screen readers.
     const container = created.getContainer()
@@ -64,10 +71,15 @@ export default function MapView ({ centre, zoom = 15, label, instructions, tiles
 
   useEffect(() => {
     const current = map.current
-    if (current === null) return
+    if (current === null || fitsSearch) return
     const middle = current.getCenter()
     if (Math.abs(middle.lat - centre.lat) > 1e-7 || Math.abs(middle.lng - centre.lon) > 1e-7) current.setView([centre.lat, centre.lon])
-  }, [centre.lat, centre.lon])
+  }, [centre.lat, centre.lon, fitsSearch])
+
+  // A new search (point or distance) is drawn, and the map fitted to it, so that map and list show the same.
+  useEffect(() => {
+    if (map.current !== null && searchLayer.current !== null && circle !== undefined) showSearch(map.current, searchLayer.current, circle, fitted)
+  }, [circle?.centre.lat, circle?.centre.lon, circle?.radiusMeters]) // eslint-disable-line react-hooks/exhaustive-deps -- the numbers are the search
 
   useEffect(() => { map.current?.getContainer().setAttribute('aria-label', label) }, [label])
 
@@ -92,6 +104,22 @@ export default function MapView ({ centre, zoom = 15, label, instructions, tiles
       {crosshair ? <span className='map-crosshair' aria-hidden='true' /> : null}
     </div>
   )
+}
+
+/**
+ * Draws the search point and its circle, and fits the map to the circle when the search is new. Neither
+ * is interactive nor a tab stop: the words beside the map say what they are (map.legend).
+ */
+function showSearch (map: L.Map, group: L.LayerGroup, circle: MapCircle, fitted: { current: string }): void {
+  const key = `${circle.centre.lat},${circle.centre.lon},${circle.radiusMeters}`
+  if (fitted.current === key) return
+  fitted.current = key
+  const point = L.latLng(circle.centre.lat, circle.centre.lon)
+  group.clearLayers()
+  group.addLayer(L.circle(point, { radius: circle.radiusMeters, interactive: false, className: 'map-search-circle' }))
+  group.addLayer(L.circleMarker(point, { radius: 7, interactive: false, className: 'map-search-point' }))
+  // A few pixels to spare, so the circle's edge is seen whole; not animated, so the first answer is for this view.
+  map.fitBounds(point.toBounds(circle.radiusMeters * 2), { padding: [8, 8], animate: false })
 }
 
 /** A marker is a link to the request: a real anchor, so Enter, the link list and "open in new tab" work. */

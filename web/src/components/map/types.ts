@@ -14,6 +14,9 @@ export interface MapMarkerItem {
   approximate: boolean
 }
 
+/** A search: its point and how far it reaches. */
+export interface MapCircle { centre: MapPoint, radiusMeters: number }
+
 export interface MapViewProps {
   centre: MapPoint
   zoom?: number
@@ -27,6 +30,11 @@ export interface MapViewProps {
   markerName: (marker: MapMarkerItem) => string
   /** A fixed mark in the middle: the point under it is the one chosen. */
   crosshair?: boolean
+  /**
+   * The search the map shows: drawn as its point and circle, and the map opens fitted to the circle (and
+   * fits it again when the search changes) rather than at `zoom`.
+   */
+  circle?: MapCircle
   /** After every move, and for the first view (`initial`). */
   onMoveEnd?: (bounds: MapBounds, centre: MapPoint, initial: boolean) => void
 }

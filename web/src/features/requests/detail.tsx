@@ -10,6 +10,7 @@ import { useAnnounce } from '../../components/announcer'
 import { Choice } from '../../components/choice'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
+import { OfflineNotice } from '../../components/offline-notice'
 import { focusPageHeading, Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
 import { requestKey, responsesKey } from '../../api/keys'
@@ -209,6 +210,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   const volunteer = item.assigned_volunteer !== null ? `${item.assigned_volunteer.first_name} ${item.assigned_volunteer.last_name}` : undefined
   return (
     <Page title={item.title}>
+      <OfflineNotice updatedAt={request.dataUpdatedAt} />
       <p className={`status status-${item.status}`}>{t('request.statusLine', { status: statusLabel(t, item.status) })}</p>
       <p>{item.description}</p>
       <dl className='facts'>

@@ -3,6 +3,7 @@ import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
+import { OfflineNotice } from '../../components/offline-notice'
 import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
@@ -15,6 +16,7 @@ export function MyRequestsPage () {
   const mine = useQuery({ queryKey: MY_REQUESTS, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/my', { params: { query: { limit: '100' } }, signal })) })
   return (
     <Page title={t('mine.title')}>
+      <OfflineNotice updatedAt={mine.dataUpdatedAt} />
       <p><Link href='/ask' className='button'>{t('ask.title')}</Link></p>
       {mine.isPending
         ? <p>{t('common.loading')}</p>

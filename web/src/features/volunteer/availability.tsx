@@ -20,9 +20,14 @@ type Availability = paths['/api/v1/users/me/availability']['get']['responses']['
 type AvailabilityInput = NonNullable<paths['/api/v1/users/me/availability']['put']['requestBody']>['content']['application/json']
 
 const AVAILABILITY = ['get', '/api/v1/users/me/availability'] as const
-const FIELDS = ['on_duty', 'radius_meters', 'request_type_ids', 'max_alerts_per_day', 'latitude', 'longitude'] as const
+const FIELDS = ['on_duty', 'radius_meters', 'request_type_ids', 'max_alerts_per_day', 'where', 'latitude', 'longitude'] as const
 
-function AvailabilityForm ({ saved }: { saved: Availability }) {
+/**
+ * The form. `hasHome`: whether the profile has a home location. The place defaults to what works: the
+ * home only when there is one, else "another place", asked for here (a new volunteer has no home yet,
+ * and the service refuses to put them on duty without a place).
+ */
+function AvailabilityForm ({ saved, hasHome }: { saved: Availability, hasHome: boolean }) {
   const { t } = useTranslation()
   const announce = useAnnounce()
   const client = useQueryClient()
@@ -30,7 +35,7 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
   const types = useRequestTypes()
   const [onDuty, setOnDuty] = useState(saved.on_duty)
   const [kinds, setKinds] = useState(saved.request_type_ids.map(String))
-  const [where, setWhere] = useState(saved.uses_home_location ? 'home' : 'point')
+  const [where, setWhere] = useState(saved.uses_home_location && hasHome ? 'home' : 'point')
   const coordinates = useCoordinates(form.show, { latitude: saved.latitude?.toString() ?? '', longitude: saved.longitude?.toString() ?? '' })
   const save = useMutation({
     mutationFn: (body: AvailabilityInput) => unwrap(api.PUT('/api/v1/users/me/availability', { body })),
@@ -38,7 +43,12 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
       client.setQueryData(AVAILABILITY, answer)
       announce(answer.on_duty ? t('availability.savedOnDuty') : t('availability.savedOffDuty'))
     },
-    onError: form.fail,
+    onError: (error) => {
+      // "No place to go on duty from" is fixed by the choice of place, so the summary links there.
+      const problem = serverProblem(error, t, FIELDS)
+      if (problem.field === 'on_duty') form.show([{ ...problem, field: 'where' }])
+      else form.fail(error)
+    },
   })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -58,6 +68,8 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
     let point: { latitude: number | null, longitude: number | null } = { latitude: null, longitude: null }
     if (where === 'point') {
       point = coordinates.read(problems) ?? point
+    } else if (!hasHome) {
+      problems.push({ field: 'where', message: t('availability.errors.noHome') })
     }
     if (problems.length > 0) return form.show(problems)
     form.clear()
@@ -89,7 +101,7 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
         <TextInput name='max_alerts_per_day' label={t('availability.perDay')} hint={t('availability.perDayHint')} inputMode='numeric' defaultValue={String(saved.max_alerts_per_day)} />
         <Choice
           name='where' label={t('availability.where')} value={where} onChange={setWhere} options={[
-            { value: 'home', label: t('availability.home'), description: t('availability.homeHint') },
+            { value: 'home', label: t('availability.home'), description: hasHome ? t('availability.homeHint') : t('availability.homeNone') },
             { value: 'point', label: t('availability.point') },
           ]}
         />
@@ -111,14 +123,17 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
 export function AvailabilityPage () {
   const { t } = useTranslation()
   const saved = useQuery({ queryKey: AVAILABILITY, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/availability', { signal })) })
+  // Whether there is a home to measure from; if it cannot be read, the form asks for the place.
+  const home = useQuery({ queryKey: ['get', '/api/v1/users/me/location'], queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/location', { signal })) })
+  const hasHome = home.data !== undefined && home.data.latitude !== null && home.data.longitude !== null
   return (
     <Page title={t('availability.title')}>
       <p>{t('availability.intro')}</p>
-      {saved.isPending
+      {saved.isPending || home.isPending
         ? <p>{t('common.loading')}</p>
         : saved.isError
           ? <p className='error-text'>{serverProblem(saved.error, t).message} <Button className='link-button' onPress={() => { void saved.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
-          : <AvailabilityForm saved={saved.data} />}
+          : <AvailabilityForm saved={saved.data} hasHome={hasHome} />}
     </Page>
   )
 }

@@ -97,7 +97,8 @@ export function FindHelpPage () {
   const fromHome = async () => {
     try {
       const home = await homeLocation()
-      if (home === undefined) return form.show([{ message: t('volunteer.find.noHome') }])
+      // Linked to the typed point, the nearest control that fixes it (the summary takes focus).
+      if (home === undefined) return form.show([{ field: 'latitude', message: t('volunteer.find.noHome') }])
       announce(t('volunteer.find.fromHome'))
       searchFrom(home.latitude, home.longitude)
     } catch (error) {
@@ -184,7 +185,13 @@ export function FindHelpPage () {
                           <ul className='cards'>{results.data.map((item) => <NearbyItem key={item.id} item={item} />)}</ul>
                         </>
                         )
-                : <NearbyMap lat={Number(lat)} lon={Number(lon)} />}
+                : (
+                  <>
+                    {/* The list's count over the map too: the two views of one search say the same. */}
+                    {results.data !== undefined ? <p>{results.data.length === 0 ? t('volunteer.find.none', { distance }) : t('volunteer.find.found', { count: results.data.length, distance })}</p> : null}
+                    <NearbyMap lat={Number(lat)} lon={Number(lon)} radius={Number(radius)} />
+                  </>
+                  )}
             </>
             )}
       </section>

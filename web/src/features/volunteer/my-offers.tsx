@@ -3,6 +3,7 @@ import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
+import { OfflineNotice } from '../../components/offline-notice'
 import { Page } from '../../components/page'
 import { formatDate } from '../../lib/format'
 import { requestStatus, responseStatus } from '../../i18n/labels'
@@ -19,6 +20,7 @@ export function MyOffersPage () {
   })
   return (
     <Page title={t('volunteer.offers.title')}>
+      <OfflineNotice updatedAt={offers.dataUpdatedAt} />
       {offers.isPending
         ? <p>{t('common.loading')}</p>
         : offers.isError

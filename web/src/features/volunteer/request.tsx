@@ -9,6 +9,7 @@ import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
+import { OfflineNotice } from '../../components/offline-notice'
 import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
 import { requestKey, responsesKey } from '../../api/keys'
@@ -90,6 +91,7 @@ export function VolunteerRequestPage () {
   const request = detail.data
   return (
     <Page title={request.title} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>
+      <OfflineNotice updatedAt={detail.dataUpdatedAt} />
       <dl className='facts'>
         <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, request.request_type.name)}</dd></div>
         <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, request.urgency)}</dd></div>

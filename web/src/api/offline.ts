@@ -1,0 +1,68 @@
+import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
+import { session } from './session'
+
+/**
+ * What a person last saw of their own requests and their offers of help, kept in this browser so that it
+ * can still be read without a connection (docs/web.md › Offline). Only these answers are kept, never a
+ * token; they belong to the person signed in, and are dropped when they sign out or someone else signs in.
+ */
+const KEPT_PATHS = new Set(['/api/v1/requests/my', '/api/v1/requests/{id}', '/api/v1/requests/{id}/responses', '/api/v1/responses/my'])
+const STORE = 'vcs-last-seen'
+
+interface Kept { user: number, entries: Record<string, { key: QueryKey, data: unknown, at: number }> }
+
+const kept = (key: QueryKey): boolean => key[0] === 'get' && typeof key[1] === 'string' && KEPT_PATHS.has(key[1])
+
+function read (): Kept | undefined {
+  try {
+    const text = localStorage.getItem(STORE)
+    return text === null ? undefined : JSON.parse(text) as Kept
+  } catch {
+    return undefined
+  }
+}
+
+function write (value: Kept | undefined): void {
+  try {
+    if (value === undefined) localStorage.removeItem(STORE)
+    else localStorage.setItem(STORE, JSON.stringify(value))
+  } catch {
+    // A full or forbidden storage only means less is kept for offline reading.
+  }
+}
+
+/** Keeps the answers above as they arrive, and puts them back into the cache for the same person. */
+export function keepLastSeen (client: QueryClient): void {
+  // While kept for offline reading, these answers are not dropped from memory after five unused minutes.
+  for (const path of KEPT_PATHS) client.setQueryDefaults(['get', path], { gcTime: Infinity })
+  client.getQueryCache().subscribe((event) => {
+    const user = session.get().user?.id
+    if (event.type !== 'updated' || event.action.type !== 'success' || user === undefined || !kept(event.query.queryKey)) return
+    const store = read()
+    const entries = store?.user === user ? store.entries : {}
+    entries[event.query.queryHash] = { key: event.query.queryKey, data: event.query.state.data, at: event.query.state.dataUpdatedAt }
+    write({ user, entries })
+  })
+  const restore = () => {
+    const { status, user } = session.get()
+    if (status === 'signed-out') return write(undefined)
+    if (user === undefined) return
+    const store = read()
+    if (store === undefined) return
+    if (store.user !== user.id) return write(undefined)
+    for (const entry of Object.values(store.entries)) {
+      if (client.getQueryData(entry.key) === undefined) client.setQueryData(entry.key, entry.data, { updatedAt: entry.at })
+    }
+  }
+  session.subscribe(restore)
+  restore()
+}
+
+/** Whether the browser says it is online (TanStack Query's view of it, which pauses queries while offline). */
+export function useOnline (): boolean {
+  return useSyncExternalStore((listener) => onlineManager.subscribe(listener), () => onlineManager.isOnline())
+}
+
+/** Thrown for an action tried without a connection: nothing was sent (serverProblem words it). */
+export const OFFLINE_ACTION = 'offline: not sent'
