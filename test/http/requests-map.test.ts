@@ -95,7 +95,26 @@ for (const engine of engines()) {
       assert.deepEqual(res.body.markers.map((m: any) => m.id), [corner])
     })
 
+    it('chooses the markers nearest center_lat/center_lon when given: a view wider than the world asks about what it looks at', async () => {
+      const lat = -61.7
+      // Twenty requests at longitude 0 would fill the cap nearest the world's middle; one far east is the view's centre.
+      await insertRequests(t, owner.id, Array.from({ length: CAP }, (_, i) => ({ lat, lon: i * 0.0001, createdAt: tick() })), G)
+      const [east] = await insertRequests(t, owner.id, [{ lat, lon: 150.5, createdAt: tick() }], G)
+      const world = box(-180, lat - 0.5, 180, lat + 0.5)
+      const middle = await t.get(`/requests/map?${world}`, searcher.token)
+      assert.ok(!middle.body.markers.some((m: any) => m.id === east))
+      assert.equal(middle.body.truncated, true)
+      const centred = await t.get(`/requests/map?${world}&center_lat=${lat}&center_lon=150.4`, searcher.token)
+      assert.equal(centred.status, 200)
+      assert.equal(centred.body.markers[0].id, east)
+      assert.equal(centred.body.markers.length, CAP)
+    })
+
     for (const [query, error] of [
+      [`${box(1, 2, 3, 4)}&center_lat=2.5`, 'center_lat and center_lon go together'],
+      [`${box(1, 2, 3, 4)}&center_lon=2.5`, 'center_lat and center_lon go together'],
+      [`${box(1, 2, 3, 4)}&center_lat=91&center_lon=2`, 'invalid center_lat'],
+      [`${box(1, 2, 3, 4)}&center_lat=3&center_lon=east`, 'invalid center_lon'],
       [box(1, 2, 3, 4).replace('min_lon=1&', ''), 'min_lon, min_lat, max_lon, max_lat are required'],
       [box(1, 2, 3, 4).replace('max_lat=4', 'max_lat=north'), 'invalid max_lat'],
       [box(181, 2, 3, 4), 'invalid min_lon'],

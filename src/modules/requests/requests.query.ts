@@ -33,7 +33,7 @@ export function parseNearby (query: NearbyQuery): NearbySearch {
 }
 
 /** The rectangle of a bounds or map query (BoundsQuery has the same fields, and paging with no effect). */
-export function parseBounds (query: MapQuery): Rectangle {
+export function parseBounds (query: Omit<MapQuery, 'center_lat' | 'center_lon'>): Rectangle {
   const { min_lon: minLon, min_lat: minLat, max_lon: maxLon, max_lat: maxLat } = query
   if (absent(minLon) || absent(minLat) || absent(maxLon) || absent(maxLat)) {
     throw badRequest('min_lon, min_lat, max_lon, max_lat are required')
@@ -47,4 +47,19 @@ export function parseBounds (query: MapQuery): Rectangle {
   // rules.md › Search and lists: an upside-down rectangle is refused; a reversed longitude range is not.
   if (rectangle.minLat > rectangle.maxLat) throw badRequest('invalid min_lat')
   return rectangle
+}
+
+/**
+ * A map query: its rectangle, and the point its markers are chosen nearest to (docs/api.md › GET
+ * /requests/map): the rectangle's middle unless center_lat and center_lon say otherwise. A map zoomed
+ * out past the whole world asks for -180..180, whose middle is longitude 0, not what the person looks at.
+ */
+export function parseMapView (query: MapQuery): { rectangle: Rectangle, centre: { lat: number, lon: number } | undefined } {
+  const rectangle = parseBounds(query)
+  if (absent(query.center_lat) && absent(query.center_lon)) return { rectangle, centre: undefined }
+  if (absent(query.center_lat) || absent(query.center_lon)) throw badRequest('center_lat and center_lon go together')
+  return {
+    rectangle,
+    centre: { lat: inRange(query.center_lat, -90, 90, 'invalid center_lat'), lon: inRange(query.center_lon, -180, 180, 'invalid center_lon') },
+  }
 }

@@ -3,9 +3,9 @@ import { Type } from 'typebox'
 import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
 import { REQUEST_NOT_FOUND } from '../../lib/errors.js'
-import { parseBounds, parseNearby } from './requests.query.js'
+import { parseBounds, parseMapView, parseNearby } from './requests.query.js'
 import {
-  BOUNDS_MESSAGES, BoundsQuery, CREATE_REQUEST_MESSAGES, CreateRequestInput, MapQuery, MapView, NEARBY_MESSAGES, NearbyQuery,
+  BOUNDS_MESSAGES, BoundsQuery, MAP_MESSAGES, CREATE_REQUEST_MESSAGES, CreateRequestInput, MapQuery, MapView, NEARBY_MESSAGES, NearbyQuery,
   Request, REQUEST_ID_MESSAGES, RequestDetail, RequestIdParams, RequestListItem, RequestWithDistance,
 } from './requests.schemas.js'
 import type { RequestsService } from './requests.service.js'
@@ -74,12 +74,16 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       tags,
       summary: 'What a map draws of the active requests inside a rectangle, nearest its centre first',
       description: 'Of the requests `/requests/bounds` finds for the same rectangle and caller, the MAP_MARKER_CAP nearest its centre ' +
-        '(then by id), each with only its id, title, type, urgency, status and `location`: for drawing markers. `truncated` says more lie inside.',
+        '(then by id), each with only its id, title, type, urgency, status and `location`: for drawing markers. `truncated` says more lie inside. ' +
+        'center_lat and center_lon (together) choose another point to be nearest to, such as the middle of a view wider than the world.',
       querystring: MapQuery,
       response: { 200: MapView, ...errors(400, 401, 500) },
     },
-    config: { auth: 'user', extension: true, failure: SEARCH_FAILURE, messages: BOUNDS_MESSAGES },
-  }, (request) => searchMap(search, request.user, parseBounds(request.query)))
+    config: { auth: 'user', extension: true, failure: SEARCH_FAILURE, messages: MAP_MESSAGES },
+  }, (request) => {
+    const { rectangle, centre } = parseMapView(request.query)
+    return searchMap(search, request.user, rectangle, centre)
+  })
 
   app.get('/requests/:id', {
     schema: {

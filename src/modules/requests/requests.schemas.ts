@@ -124,9 +124,14 @@ const rectangleQuery = {
 }
 export const BoundsQuery = Type.Object({ ...rectangleQuery, ...PaginationQuery })
 export type BoundsQuery = Static<typeof BoundsQuery>
-export const MapQuery = Type.Object(rectangleQuery)
+export const MapQuery = Type.Object({
+  ...rectangleQuery,
+  center_lat: text('latitude the markers are chosen nearest to, -90..90; with center_lon (default: the rectangle\'s middle)'),
+  center_lon: text('longitude the markers are chosen nearest to, -180..180; with center_lat (default: the rectangle\'s middle)'),
+})
 export type MapQuery = Static<typeof MapQuery>
 export const BOUNDS_MESSAGES = { min_lon: 'invalid min_lon', min_lat: 'invalid min_lat', max_lon: 'invalid max_lon', max_lat: 'invalid max_lat' }
+export const MAP_MESSAGES = { ...BOUNDS_MESSAGES, center_lat: 'invalid center_lat', center_lon: 'invalid center_lon' }
 
 /** What a map draws of one request (map.md › Maps at low zoom): its place, its name and what it is, no more. */
 export const MapMarker = Type.Object({

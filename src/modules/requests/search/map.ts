@@ -78,11 +78,10 @@ export function markersInBoxesStatement (point: Readonly<Vector>, boxes: readonl
  * that does not settle the answer (too few inside, or a tie past them, and not yet past the rectangle's
  * farthest corner) leaves a view with few requests amid many: the rectangle itself is read then.
  */
-export async function searchMap ({ db, policy }: SearchContext, viewer: Principal, rectangle: Rectangle): Promise<MapView> {
+export async function searchMap ({ db, policy }: SearchContext, viewer: Principal, rectangle: Rectangle, centre = rectangleCentre(rectangle)): Promise<MapView> {
   const cap = policy.mapMarkerCap
   const view = viewOf(viewer, policy)
   const boxes = boundsBoxes(rectangle)
-  const centre = rectangleCentre(rectangle)
   const point = earthPoint(centre.lat, centre.lon)
   const take = 2 * (cap + 1)
   const rows = await db.query<MarkerRow>(nearestMarkersStatement(point, boxes, take, view))
