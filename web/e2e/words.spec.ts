@@ -111,10 +111,10 @@ for (const lang of ['en', 'de'] as const) {
       const moderator = await registerPerson(request, 'Mona', 'Moderator')
       await giveRole(request, moderator, 2)
       const rita = await registerPerson(request, 'Rita', 'Asker')
-      await createRequest(request, rita, { ...uniquePoint(), title: 'Prescription from the pharmacy', desired_completion_date: '2031-05-03T12:00:00.000Z' })
+      await createRequest(request, rita, { ...uniquePoint(), title: `Prescription from the pharmacy (${lang})`, desired_completion_date: '2031-05-03T12:00:00.000Z' })
       await signInAs(page, lang, moderator)
       await page.goto('/moderation')
-      const card = page.getByRole('article', { name: 'Prescription from the pharmacy' })
+      const card = page.getByRole('article', { name: `Prescription from the pharmacy (${lang})` })
       await atBothWidths(page, checkA11y, say(lang, 'moderation.queue.title'), async () => {
         await expect(card).toContainText(say(lang, 'request.when'))
         await expect(card).toContainText(lang === 'de' ? /3\. Mai 2031/ : /3 May 2031/)

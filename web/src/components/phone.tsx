@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-aria-components'
 import { api } from '../api/client'
 import { unwrap } from '../api/errors'
 import { profileKey } from '../api/keys'
 
-/** A phone number as a link that rings it on a phone (`tel:`, only digits and the plus kept). */
+/**
+ * A phone number as a link that rings it on a phone (`tel:`, only digits and the plus kept). A plain
+ * anchor: React Aria's Link hands every href to the router, which would make it a page address.
+ */
 export function PhoneLink ({ phone }: { phone: string }) {
-  return <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Link>
+  return <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
 }
 
 /**

@@ -44,6 +44,7 @@ function Withdraw ({ accepted, name, onConfirm }: { accepted: boolean, name: str
     </DialogTrigger>
   )
 }
+
 export const MY_OFFERS_KEY = ['get', '/api/v1/responses/my'] as const
 
 /**
