@@ -22,9 +22,9 @@ export function formatDistance (meters: number, language: string): string {
 }
 
 /**
- * A latitude or longitude as the page's language writes numbers ("52,52" in German), to at most five
- * decimals (about a metre) and without thousands separators, so that it can be typed back in as shown.
+ * A latitude or longitude as the page's language writes numbers ("52,52" in German), to at most six
+ * decimals (as many as the app keeps anywhere) and without thousands separators, so that it can be typed back in as shown.
  */
 export function formatCoordinate (value: number | string, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 5, useGrouping: false }).format(Number(value))
+  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 6, useGrouping: false }).format(Number(value))
 }
