@@ -47,7 +47,14 @@ test.describe('requester journeys', () => {
     await expect(page.getByText('Status: In progress')).toBeVisible()
     await expect(heading).toBeFocused()
 
-    // Completing needs a rating.
+    // Completing: "Was the help done?" first, then the rating the API needs, on its own page.
+    await page.getByRole('link', { name: 'Mark as done' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Was the help done?' })).toBeFocused()
+    await page.getByRole('radio', { name: 'Yes, the help is done' }).focus()
+    await page.keyboard.press('Space')
+    await page.getByRole('button', { name: 'Continue' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'How was the help from Vera?' })).toBeFocused()
+    await expect(page.getByText(/The request can only be marked as done with a rating\./)).toBeVisible()
     await page.getByRole('button', { name: 'Mark as done' }).press('Enter')
     await expect(page.getByRole('alert').getByRole('link', { name: 'Choose a rating from 1 to 5 stars' })).toBeVisible()
     await checkA11y()
@@ -56,7 +63,8 @@ test.describe('requester journeys', () => {
     await page.keyboard.press('Space')
     await fill(page, 'A few words of thanks or feedback (optional)', 'Thank you, Vera!')
     await page.getByRole('button', { name: 'Mark as done' }).press('Enter')
-    await expect(page.getByRole('status')).toHaveText('Marked as done. Thank you for your rating.')
+    await expect(heading).toBeFocused()
+    await expectSaid(page, 'Marked as done. Thank you for your rating.')
     await expect(page.getByText('Status: Done')).toBeVisible()
     const rated = await request.get(`/api/v1/users/${volunteer.id}`, { headers: { authorization: `Bearer ${volunteer.token}` } })
     expect((await rated.json() as { volunteer_rating: number }).volunteer_rating).toBe(5)

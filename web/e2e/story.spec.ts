@@ -89,6 +89,13 @@ test('the whole story in the browser: ask, approve, find nearby and offer, accep
   await expect(rita.getByText('I can go on my way home, around 6 pm.')).toBeVisible()
   await rita.getByRole('button', { name: 'Accept offer from Vic Lovelace' }).press('Enter')
   await expect(rita.getByText('Status: In progress')).toBeVisible()
+  // One question a page: was it done, then the rating.
+  await rita.getByRole('link', { name: 'Mark as done' }).press('Enter')
+  await expect(rita.getByRole('heading', { level: 1, name: 'Was the help done?' })).toBeFocused()
+  await rita.getByRole('radio', { name: 'Yes, the help is done' }).focus()
+  await rita.keyboard.press('Space')
+  await rita.getByRole('button', { name: 'Continue' }).press('Enter')
+  await expect(rita.getByRole('heading', { level: 1, name: 'How was the help from Vic?' })).toBeFocused()
   await rita.getByRole('radio', { name: '4 stars' }).focus()
   await rita.keyboard.press('Space')
   await rita.getByRole('button', { name: 'Mark as done' }).press('Enter')

@@ -121,6 +121,7 @@ test.describe('volunteer: find help nearby, offer, withdraw, my offers', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Walk to the pharmacy' })).toBeFocused()
 
     await page.getByRole('button', { name: 'Withdraw my offer' }).press('Enter')
+    await page.getByRole('dialog', { name: 'Withdraw your offer?' }).getByRole('button', { name: 'Yes, withdraw my offer' }).press('Enter')
     await expect(page.getByRole('status')).toContainText('Your offer is withdrawn.')
     await expect(page.getByRole('heading', { level: 2, name: 'Your offer' })).toBeFocused()
     await expect(yours).toContainText('Your earlier offer: Withdrawn.')

@@ -46,6 +46,8 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
     }, 'RequestPage'),
     access: 'signed-in',
   },
+  { path: '/requests/:id/done', page: page(() => import('./features/requests/complete'), 'CompleteDonePage'), access: 'signed-in' },
+  { path: '/requests/:id/rating', page: page(() => import('./features/requests/complete'), 'CompleteRatingPage'), access: 'signed-in' },
   { path: '/notifications', page: page(() => import('./features/notifications/notifications'), 'NotificationsPage'), access: 'signed-in' },
   // Volunteer, moderation and administration journeys.
   { path: '/find-help', page: page(() => import('./features/volunteer/find-help'), 'FindHelpPage'), access: isVolunteer },

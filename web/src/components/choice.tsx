@@ -10,16 +10,18 @@ interface ChoiceProps {
   value: string | null
   onChange: (value: string) => void
   optional?: boolean
+  /** The page's h1 asks the question already (one question per page): the group keeps it as its name, unseen. */
+  hideLabel?: boolean
 }
 
 /**
  * A group of radio buttons (React Aria): one Tab stop, arrow keys move between options, the group is
  * named by its label and carries its error. The first option gets the id the error summary links to.
  */
-export function Choice ({ name, label, hint, options, value, onChange, optional = false }: ChoiceProps) {
+export function Choice ({ name, label, hint, options, value, onChange, optional = false, hideLabel = false }: ChoiceProps) {
   return (
     <RadioGroup className='field choice' name={name} value={value} onChange={onChange} isRequired={!optional}>
-      <Label className='legend'>{label}</Label>
+      <Label className={hideLabel ? 'visually-hidden' : 'legend'}>{label}</Label>
       {hint !== undefined ? <Text slot='description' className='hint'>{hint}</Text> : null}
       <FieldError className='field-error' />
       {options.map((option, index) => (

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Problem } from '../i18n/server-errors'
 import { parseCoordinate } from '../lib/coordinates'
+import { formatCoordinate } from '../lib/format'
 import { useAnnounce } from './announcer'
 import { TextInput } from './fields'
 
@@ -11,7 +12,7 @@ import { TextInput } from './fields'
  * problem for each field that is not a coordinate. Problems go to `show`, the form's error summary.
  */
 export function useCoordinates (show: (problems: Problem[]) => void, initial = { latitude: '', longitude: '' }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const announce = useAnnounce()
   const [latitude, setLatitude] = useState(initial.latitude)
   const [longitude, setLongitude] = useState(initial.longitude)
@@ -20,11 +21,16 @@ export function useCoordinates (show: (problems: Problem[]) => void, initial = {
     setLatitude(String(lat))
     setLongitude(String(lon))
   }
-  /** "Use my current location": fills both fields, then says the point found (`then` runs first). */
+  /**
+   * "Use my current location": fills both fields, then says the point found (`then` runs first), both
+   * written as the page's language writes numbers, as the hints are ("52,52" in German).
+   */
   const fillFromDevice = (then?: () => void) => locate((lat, lon) => {
-    fill(lat, lon)
+    const latitude = formatCoordinate(lat, i18n.language)
+    const longitude = formatCoordinate(lon, i18n.language)
+    fill(latitude, longitude)
     then?.()
-    announce(t('location.found', { latitude: lat, longitude: lon }))
+    announce(t('location.found', { latitude, longitude }))
   })
   /** The typed point, or undefined after adding a problem for each field that is not a coordinate. */
   const read = (problems: Problem[]): { latitude: number, longitude: number } | undefined => {

@@ -20,3 +20,11 @@ export function formatDistance (meters: number, language: string): string {
   }
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', unitDisplay: 'short', maximumFractionDigits: meters < 10_000 ? 1 : 0 }).format(meters / 1000)
 }
+
+/**
+ * A latitude or longitude as the page's language writes numbers ("52,52" in German), to at most six
+ * decimals (as many as the app keeps anywhere) and without thousands separators, so that it can be typed back in as shown.
+ */
+export function formatCoordinate (value: number | string, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 6, useGrouping: false }).format(Number(value))
+}

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formatCoordinate } from '../../lib/format'
 import { MapView, useMapSettings, wrapLongitude, type MapPoint } from '.'
 
 /** Six decimals: about 10 cm, more than any address needs. */
@@ -12,7 +13,7 @@ const NO_MARKER_NAME = () => ''
  * words. Starts at `start`, or shows the world when there is no point yet.
  */
 export function PlacePicker ({ start, onChoose }: { start: MapPoint | undefined, onChoose: (point: MapPoint) => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const settings = useMapSettings()
   if (settings.data === undefined) return <p>{settings.isError ? t('errors.offline') : t('common.loading')}</p>
   return (
@@ -35,7 +36,7 @@ export function PlacePicker ({ start, onChoose }: { start: MapPoint | undefined,
           }}
         />
       </Suspense>
-      {start !== undefined ? <p aria-live='polite'>{t('map.chosen', { latitude: start.lat, longitude: start.lon })}</p> : <p aria-live='polite' />}
+      {start !== undefined ? <p aria-live='polite'>{t('map.chosen', { latitude: formatCoordinate(start.lat, i18n.language), longitude: formatCoordinate(start.lon, i18n.language) })}</p> : <p aria-live='polite' />}
     </div>
   )
 }

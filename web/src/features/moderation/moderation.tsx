@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
+import { requestKey } from '../../api/keys'
 import { useAnnounce } from '../../components/announcer'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
@@ -23,6 +24,26 @@ type Item = Awaited<ReturnType<typeof loadPending>>[number]
 
 function loadPending (signal: AbortSignal) {
   return unwrap(api.GET('/api/v1/moderation/requests/pending', { params: { query: { limit: '100' } }, signal }))
+}
+
+/**
+ * When the requester wants the help by: the queue's list items do not carry it (interface.md's
+ * RequestListItem), so each card asks for its request once, through the cache the request pages share.
+ */
+function WantedBy ({ id }: { id: number }) {
+  const { t, i18n } = useTranslation()
+  const detail = useQuery({
+    queryKey: requestKey(id),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
+    staleTime: 60_000,
+  })
+  const when = detail.data?.desired_completion_date
+  return (
+    <div>
+      <dt>{t('request.when')}</dt>
+      <dd>{detail.isPending ? t('common.loading') : typeof when === 'string' ? formatDate(when, i18n.language) : t('moderation.item.noDate')}</dd>
+    </div>
+  )
 }
 
 /** The two moderation pages, as a small navigation that marks the current one. */
@@ -144,6 +165,7 @@ export function ModerationQueuePage () {
                       <dl className='facts'>
                         <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
                         <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, item.request_type_name)}</dd></div>
+                        <WantedBy id={item.id} />
                         <div><dt>{t('moderation.item.requester')}</dt><dd>{item.requester_name}</dd></div>
                         <div><dt>{t('volunteer.item.place')}</dt><dd>{[item.address, item.city].filter((part) => part !== '' && part !== null).join(', ')}</dd></div>
                         <div><dt>{t('volunteer.item.asked')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>

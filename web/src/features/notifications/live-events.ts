@@ -7,6 +7,7 @@ import { refreshSession, session } from '../../api/session'
 import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
 import { describeNotification } from './describe'
+import { cachedTitle } from './titles'
 
 export type Notification = paths['/api/v1/notifications']['get']['responses']['200']['content']['application/json'][number]
 
@@ -66,9 +67,9 @@ export function useLiveEvents (): boolean {
   const say = useRef((_notification: Notification) => {})
   const sayPaused = useRef(() => {})
   useEffect(() => {
-    say.current = (notification) => announce(describeNotification(notification, t, i18n.language).text)
+    say.current = (notification) => announce(describeNotification(notification, t, i18n.language, cachedTitle(client, notification.request_id)).text)
     sayPaused.current = () => announce(t('notifications.paused'))
-  }, [announce, t, i18n.language])
+  }, [announce, t, i18n.language, client])
 
   useEffect(() => {
     if (status !== 'signed-in') return

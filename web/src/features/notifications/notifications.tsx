@@ -8,6 +8,7 @@ import { Page } from '../../components/page'
 import { formatDate } from '../../lib/format'
 import { serverProblem } from '../../i18n/server-errors'
 import { describeNotification } from './describe'
+import { useRequestTitles } from './titles'
 import { UNREAD_COUNT } from './unread'
 import '../../components/journeys.css'
 
@@ -30,6 +31,7 @@ export function NotificationsPage () {
       announce(t('notifications.allRead'))
     },
   })
+  const titles = useRequestTitles(inbox.data ?? [])
   const newest = inbox.data?.[0]
   const anyUnread = inbox.data?.some((notification) => notification.read_at === null) === true
   return (
@@ -48,7 +50,7 @@ export function NotificationsPage () {
                 {markRead.isError ? <p className='error-text' role='alert'>{serverProblem(markRead.error, t).message}</p> : null}
                 <ul className='cards'>
                   {inbox.data.map((notification) => {
-                    const { text, href } = describeNotification(notification, t, i18n.language)
+                    const { text, href } = describeNotification(notification, t, i18n.language, titles.get(notification.request_id))
                     return (
                       <li key={notification.id}>
                         <article className='card' aria-labelledby={`notification-${notification.id}`}>

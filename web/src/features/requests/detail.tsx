@@ -1,25 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type ComponentType, type FormEvent } from 'react'
-import { Button, Dialog, DialogTrigger, Form, Heading, Modal } from 'react-aria-components'
+import { useState, type ComponentType } from 'react'
+import { Button, Dialog, DialogTrigger, Heading, Link, Modal } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { api } from '../../api/client'
 import { ApiError, unwrap } from '../../api/errors'
 import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
-import { Choice } from '../../components/choice'
-import { ErrorSummary } from '../../components/error-summary'
-import { TextInput } from '../../components/fields'
 import { OfflineNotice } from '../../components/offline-notice'
 import { focusPageHeading, Page } from '../../components/page'
-import { useFormProblems } from '../../components/use-form-problems'
+import { PhoneLink, useProfilePhone } from '../../components/phone'
 import { requestKey, responsesKey } from '../../api/keys'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
 import { kindLabel, statusLabel, urgencyLabel } from './labels'
 import { MY_REQUESTS } from './mine'
 
-function useInvalidate (id: number) {
+export function useInvalidate (id: number) {
   const client = useQueryClient()
   return async () => {
     await Promise.all([
@@ -83,47 +80,14 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
   )
 }
 
-const RATING_FIELDS = ['rating', 'comment'] as const
-
-/** "It is done": the requester completes the request with a rating from 1 to 5. */
-function Complete ({ id, volunteer }: { id: number, volunteer: string }) {
+/** "When the help is done": the way to the two questions of completing (complete.tsx), one per page. */
+function Complete ({ id }: { id: number }) {
   const { t } = useTranslation()
-  const announce = useAnnounce()
-  const invalidate = useInvalidate(id)
-  const form = useFormProblems(RATING_FIELDS)
-  const [rating, setRating] = useState<string | null>(null)
-  const complete = useMutation({
-    mutationFn: (body: { rating: number, comment?: string }) => unwrap(api.POST('/api/v1/requests/{id}/complete', { params: { path: { id } }, body })),
-    onSuccess: async () => {
-      await invalidate()
-      announce(t('complete.done'))
-      focusPageHeading()
-    },
-    onError: form.fail,
-  })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (complete.isPending) return
-    const comment = String(new FormData(event.currentTarget).get('comment') ?? '').trim()
-    if (rating === null) return form.show([{ field: 'rating', message: t('complete.errors.rating') }])
-    form.clear()
-    complete.mutate(comment === '' ? { rating: Number(rating) } : { rating: Number(rating), comment })
-  }
   return (
     <section aria-labelledby='complete-heading'>
-      <ErrorSummary problems={form.problems} attempt={form.attempt} />
       <h2 id='complete-heading'>{t('complete.title')}</h2>
-      <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
-        <Choice
-          name='rating'
-          label={t('complete.rating', { name: volunteer })}
-          value={rating}
-          onChange={setRating}
-          options={[5, 4, 3, 2, 1].map((stars) => ({ value: String(stars), label: t('complete.stars', { count: stars }) }))}
-        />
-        <TextInput name='comment' label={t('complete.comment')} optional multiline maxLength={2000} />
-        <Button type='submit' className='button'>{t('complete.submit')}</Button>
-      </Form>
+      <p>{t('complete.intro')}</p>
+      <p><Link href={`/requests/${id}/done`} className='button'>{t('complete.start')}</Link></p>
     </section>
   )
 }
@@ -197,6 +161,8 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
     enabled: Number.isInteger(id) && id > 0,
   })
+  // Once an offer is accepted the requester rings the volunteer: the API gives his profile phone to her (rules.md).
+  const volunteerPhone = useProfilePhone(request.data?.assigned_volunteer?.id, request.data?.status === 'in_progress' && request.data.requester_id === user?.id)
   if (!Number.isInteger(id) || id <= 0 || (request.isError && request.error instanceof ApiError && request.error.status === 404)) {
     return <Page title={t('request.notFound')}><p>{t('request.notFoundText')}</p></Page>
   }
@@ -221,11 +187,14 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
         {item.contact_phone !== null ? <div><dt>{t('ask.phone')}</dt><dd>{item.contact_phone}</dd></div> : null}
         {item.contact_notes !== null ? <div><dt>{t('ask.notes')}</dt><dd>{item.contact_notes}</dd></div> : null}
         {volunteer !== undefined ? <div><dt>{t('request.volunteer')}</dt><dd>{volunteer}</dd></div> : null}
+        {volunteer !== undefined && item.status === 'in_progress'
+          ? <div><dt>{t('request.volunteerPhone', { name: item.assigned_volunteer?.first_name ?? '' })}</dt><dd>{volunteerPhone.isPending ? t('common.loading') : typeof volunteerPhone.data === 'string' ? <PhoneLink phone={volunteerPhone.data} /> : t('request.noVolunteerPhone', { name: item.assigned_volunteer?.first_name ?? '' })}</dd></div>
+          : null}
         <div><dt>{t('request.created')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
       </dl>
       {item.status === 'pending_moderation' ? <p>{t('request.awaitingModeration')}</p> : null}
       {['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}
-      {item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} volunteer={volunteer} /> : null}
+      {item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} /> : null}
       {['pending_moderation', 'approved', 'in_progress'].includes(item.status) ? <Cancel id={id} /> : null}
     </Page>
   )

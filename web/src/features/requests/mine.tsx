@@ -6,6 +6,7 @@ import { unwrap } from '../../api/errors'
 import { OfflineNotice } from '../../components/offline-notice'
 import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
+import { kindText } from '../../i18n/labels'
 import { formatDate } from '../../lib/format'
 import { statusLabel, urgencyLabel } from './labels'
 
@@ -31,7 +32,7 @@ export function MyRequestsPage () {
                     <h2><Link href={`/requests/${item.id}`}>{item.title}</Link></h2>
                     <dl className='facts'>
                       <div><dt>{t('request.status')}</dt><dd><span className={`status status-${item.status}`}>{statusLabel(t, item.status)}</span></dd></div>
-                      <div><dt>{t('request.kind')}</dt><dd>{item.request_type_name}</dd></div>
+                      <div><dt>{t('request.kind')}</dt><dd>{kindText(t, item.request_type_name)}</dd></div>
                       <div><dt>{t('request.urgency')}</dt><dd>{urgencyLabel(t, item.urgency)}</dd></div>
                       <div><dt>{t('request.created')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
                     </dl>

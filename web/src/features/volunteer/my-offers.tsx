@@ -6,9 +6,10 @@ import { unwrap } from '../../api/errors'
 import { OfflineNotice } from '../../components/offline-notice'
 import { Page } from '../../components/page'
 import { formatDate } from '../../lib/format'
-import { requestStatus, responseStatus } from '../../i18n/labels'
+import { responseStatus } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
 import { MY_OFFERS_KEY } from './request'
+import { requestFromVolunteerSide } from './side'
 import '../../components/journeys.css'
 
 /** The volunteer's offers, newest first: where each stands, and the request it is for. */
@@ -35,7 +36,7 @@ export function MyOffersPage () {
                       <h2 id={`offer-${offer.id}`} className='card-heading'><Link href={`/find-help/${offer.request_id}`}>{offer.request_title}</Link></h2>
                       <dl className='facts'>
                         <div><dt>{t('volunteer.offers.yourOffer')}</dt><dd>{responseStatus(t, offer.status)}</dd></div>
-                        <div><dt>{t('volunteer.offers.request')}</dt><dd>{requestStatus(t, offer.request_status)}</dd></div>
+                        <div><dt>{t('volunteer.offers.request')}</dt><dd>{requestFromVolunteerSide(t, offer.status, offer.request_status)}</dd></div>
                         <div><dt>{t('volunteer.offers.offered')}</dt><dd>{formatDate(offer.responded_at, i18n.language)}</dd></div>
                         {offer.message !== null ? <div><dt>{t('volunteer.request.yourMessage')}</dt><dd>{offer.message}</dd></div> : null}
                       </dl>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, type FormEvent } from 'react'
-import { Button, Form, Link } from 'react-aria-components'
+import { useRef, useState, type FormEvent } from 'react'
+import { Button, Dialog, DialogTrigger, Form, Heading, Link, Modal } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { api } from '../../api/client'
@@ -11,14 +11,41 @@ import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { OfflineNotice } from '../../components/offline-notice'
 import { Page } from '../../components/page'
+import { PhoneLink, useProfilePhone } from '../../components/phone'
 import { useFormProblems } from '../../components/use-form-problems'
 import { requestKey, responsesKey } from '../../api/keys'
 import { formatDate } from '../../lib/format'
-import { kindText, requestStatus, responseStatus, urgencyText } from '../../i18n/labels'
+import { kindText, responseStatus, urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
+import { requestFromVolunteerSide } from './side'
 import '../../components/journeys.css'
 
 const FIELDS = ['message'] as const
+
+/**
+ * "Withdraw my offer" asks first, in a dialog as cancelling a request does: an accepted offer is
+ * someone counting on the volunteer, and one key press must not let them down.
+ */
+function Withdraw ({ accepted, name, onConfirm }: { accepted: boolean, name: string, onConfirm: () => void }) {
+  const { t } = useTranslation()
+  const [isOpen, setOpen] = useState(false)
+  return (
+    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+      <Button className='button secondary'>{t('volunteer.request.withdraw')}</Button>
+      <Modal className='modal' isDismissable>
+        <Dialog className='dialog'>
+          <Heading slot='title'>{t('volunteer.withdraw.title')}</Heading>
+          <p>{accepted ? t('volunteer.withdraw.acceptedText', { name }) : t('volunteer.withdraw.pendingText', { name })}</p>
+          <div className='actions'>
+            <Button className='button danger' onPress={() => { setOpen(false); onConfirm() }}>{t('volunteer.withdraw.confirm')}</Button>
+            <Button className='button secondary' slot='close'>{t('volunteer.withdraw.keep')}</Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  )
+}
+
 export const MY_OFFERS_KEY = ['get', '/api/v1/responses/my'] as const
 
 /**
@@ -49,6 +76,9 @@ export function VolunteerRequestPage () {
   const mine = responses.data?.filter((response) => response.volunteer_id === user?.id)
   const open = mine?.find((response) => response.status === 'pending' || response.status === 'accepted')
   const latest = mine?.at(-1)
+  // The assigned volunteer rings the requester: the request's contact phone, or else the one in her profile.
+  const assigned = detail.data?.status === 'in_progress' && detail.data.assigned_volunteer_id === user?.id
+  const requesterPhone = useProfilePhone(detail.data?.requester.id, assigned && detail.data?.contact_phone === null)
 
   const afterChange = async (message: string) => {
     await Promise.all([
@@ -89,19 +119,20 @@ export function VolunteerRequestPage () {
   // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
   if (detail.isPending) return <p>{t('common.loading')}</p>
   const request = detail.data
+  const phone = request.contact_phone ?? requesterPhone.data
   return (
     <Page title={request.title} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>
       <OfflineNotice updatedAt={detail.dataUpdatedAt} />
       <dl className='facts'>
         <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, request.request_type.name)}</dd></div>
         <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, request.urgency)}</dd></div>
-        <div><dt>{t('volunteer.item.status')}</dt><dd>{requestStatus(t, request.status)}</dd></div>
+        <div><dt>{t('volunteer.item.status')}</dt><dd>{requestFromVolunteerSide(t, open?.status ?? '', request.status)}</dd></div>
         <div><dt>{t('volunteer.request.askedBy')}</dt><dd>{request.requester.first_name} {request.requester.last_name}</dd></div>
         <div><dt>{t('volunteer.item.place')}</dt><dd>{[request.address, request.city].filter((part) => part !== null && part !== '').join(', ')}</dd></div>
         {request.desired_completion_date !== null
           ? <div><dt>{t('volunteer.request.when')}</dt><dd>{formatDate(request.desired_completion_date, i18n.language)}</dd></div>
           : null}
-        {request.contact_phone !== null ? <div><dt>{t('volunteer.request.phone')}</dt><dd>{request.contact_phone}</dd></div> : null}
+        {phone !== null && phone !== undefined ? <div><dt>{t('volunteer.request.phone')}</dt><dd><PhoneLink phone={phone} /></dd></div> : null}
         {request.contact_notes !== null ? <div><dt>{t('volunteer.request.notes')}</dt><dd>{request.contact_notes}</dd></div> : null}
       </dl>
       <h2>{t('volunteer.request.what')}</h2>
@@ -122,7 +153,9 @@ export function VolunteerRequestPage () {
                     {open.message !== null ? <div><dt>{t('volunteer.request.yourMessage')}</dt><dd>{open.message}</dd></div> : null}
                   </dl>
                   {open.status === 'accepted' ? <p>{t('volunteer.request.acceptedHint')}</p> : null}
-                  <Button className='button secondary' onPress={() => { if (!withdraw.isPending) withdraw.mutate(open.id) }}>{t('volunteer.request.withdraw')}</Button>
+                  {['approved', 'in_progress'].includes(request.status)
+                    ? <Withdraw accepted={open.status === 'accepted'} name={request.requester.first_name} onConfirm={() => { if (!withdraw.isPending) withdraw.mutate(open.id) }} />
+                    : null}
                 </>
                 )
               : (

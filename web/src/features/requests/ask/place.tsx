@@ -13,6 +13,7 @@ import { useFormProblems } from '../../../components/use-form-problems'
 import { useHomeLocation } from '../../../components/use-home-location'
 import type { Problem } from '../../../i18n/server-errors'
 import { parseCoordinate } from '../../../lib/coordinates'
+import { formatCoordinate } from '../../../lib/format'
 import { PLACES, pointOf, useStep, type Answers, type PlaceWay } from './answers'
 import { ME } from './questions'
 import { QuestionChoice, QuestionHeading, StepPage } from './step'
@@ -24,7 +25,7 @@ export const HOME_LOCATION = ['get', '/api/v1/users/me/location'] as const
  * now, a map, a typed address (only with a geocoder), and coordinates last, for the few who have them.
  */
 export function WhereStep () {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const announce = useAnnounce()
   const step = useStep('where')
@@ -49,12 +50,12 @@ export function WhereStep () {
     if (way === 'home') {
       const point = await homeLocation()
       if (point === undefined) return form.show([{ field: 'place', message: t('ask.noHome') }])
-      announce(t('ask.homeUsed', point))
+      announce(t('ask.homeUsed', { latitude: formatCoordinate(point.latitude, i18n.language), longitude: formatCoordinate(point.longitude, i18n.language) }))
       return go({ place: way, latitude: String(point.latitude), longitude: String(point.longitude) })
     }
     if (way === 'here') {
       return locate((latitude, longitude) => {
-        announce(t('location.found', { latitude, longitude }))
+        announce(t('location.found', { latitude: formatCoordinate(latitude, i18n.language), longitude: formatCoordinate(longitude, i18n.language) }))
         go({ place: way, latitude, longitude })
       })
     }
