@@ -8,6 +8,7 @@ import { API_PREFIX } from './http/openapi.js'
 import { normaliseEmail } from './lib/email.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
 import { refreshGridPoints } from './modules/privacy/retention.js'
+import { hasAdmin } from './modules/roles/roles.repo.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
 
 const HOUR_MS = 3_600_000
@@ -15,11 +16,17 @@ const HOUR_MS = 3_600_000
 /** What a worker tells the primary once it accepts connections. */
 interface ListeningMessage { type: 'listening', port: number }
 
+/** Where to go: the app at `/` (what a person opens) and the API beside it. */
 function announce (config: Config, port: number, engine: Database['engine'], workers: number): void {
   const where = engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'
   const processes = workers > 1 ? `, ${workers} workers` : ''
-  process.stdout.write(`Listening on http://${config.host}:${port}${API_PREFIX} (${where}${processes}); API reference at ${API_PREFIX}/docs\n`)
+  const origin = `http://${config.host}:${port}`
+  process.stdout.write(`The app is at ${origin}/ and the API at ${origin}${API_PREFIX} (${where}${processes}); API reference at ${origin}${API_PREFIX}/docs\n`)
 }
+
+/** Without an admin nobody can approve a request, so nothing is ever shown to volunteers: say how to make one. */
+const NO_ADMIN = 'No admin account yet: nobody can approve requests until there is one. Start with ADMIN_EMAIL and ' +
+  "ADMIN_PASSWORD set, or run: npm run create-admin -- --email you@example.org --password '...'\n"
 
 /** Schema and first admin: done once, by the single process or by the cluster's primary before it forks. */
 async function prepare (config: Config): Promise<Database> {
@@ -28,6 +35,8 @@ async function prepare (config: Config): Promise<Database> {
     const admin = await ensureAdmin(db, config.admin.email, config.admin.password, config.scrypt)
       .catch((error: Error) => fail(`cannot create the admin account: ${error.message}`))
     if (admin.created) process.stdout.write(`Created the admin account ${normaliseEmail(config.admin.email)}\n`)
+  } else if (!await hasAdmin(db)) {
+    process.stdout.write(NO_ADMIN)
   }
   // map.md: stored grid points follow MAP_GRID_METERS before anything is served (docs/privacy.md).
   const regridded = await refreshGridPoints(db, config.mapGridMeters)

@@ -27,7 +27,7 @@ export async function startService (env: Record<string, string>, command: readon
     const timer = setTimeout(() => reject(new Error(`service did not start in 120 s: ${stderr}`)), 120_000)
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
-      const match = /Listening on (http:\/\/\S+\/api\/v1)/.exec(stdout)
+      const match = /the API at (http:\/\/\S+\/api\/v1)/.exec(stdout)
       if (match?.[1] !== undefined) {
         clearTimeout(timer)
         resolve(match[1])

@@ -11,7 +11,7 @@ import { uniqueEmail } from '../helpers/app.js'
 const ROOT = new URL('../../', import.meta.url)
 const SECRET = 'startup-test-secret-that-is-long-enough-0123'
 
-interface Running { child: ChildProcess, base: string }
+interface Running { child: ChildProcess, base: string, stdout: string }
 
 /** The environment of a spawned service: only what the test gives it, plus PATH and HOME. */
 function environment (env: Record<string, string>): Record<string, string> {
@@ -26,8 +26,8 @@ function startService (env: Record<string, string>): Promise<Running> {
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
-      const match = /Listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1) /.exec(stdout)
-      if (match) resolve({ child, base: match[1]! })
+      const match = /the API at (http:\/\/127\.0\.0\.1:\d+\/api\/v1) /.exec(stdout)
+      if (match) resolve({ child, base: match[1]!, stdout })
     })
     child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
     child.on('exit', (code) => reject(new Error(`the service exited with ${code} before listening: ${stderr}`)))
@@ -81,6 +81,17 @@ for (const setting of settings) {
       scratch = undefined
     })
 
+    it('says where the app and the API are, and, on a database without an admin, how to make one', async () => {
+      const running = await startService({ DATA_DIR: dataDir, ...setting.env() })
+      try {
+        const origin = running.base.replace(/\/api\/v1$/, '')
+        assert.match(running.stdout, new RegExp(`^The app is at ${origin}/ and the API at ${origin}/api/v1 `, 'm'))
+        assert.match(running.stdout, /^No admin account yet: nobody can approve requests until there is one\. Start with ADMIN_EMAIL and ADMIN_PASSWORD set, or run: npm run create-admin/m)
+      } finally {
+        assert.equal(await stop(running.child), 0)
+      }
+    })
+
     it('starts, serves, stops on SIGTERM with status 0, and starts again with sessions and data intact', async () => {
       const adminEmail = uniqueEmail('startup-admin')
       const env = { DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: 'startup admin password', ...setting.env() }
@@ -96,6 +107,7 @@ for (const setting of settings) {
 
         const second = await startService(env)
         running = second
+        assert.doesNotMatch(second.stdout, /No admin account/)
         const me = await call(second.base, 'GET', '/auth/me', undefined, registered.body.access_token)
         assert.deepEqual(me, { status: 200, body: { id: registered.body.user.id, email } })
         assert.equal((await call(second.base, 'POST', '/auth/login', { email, password: 'startup password' })).status, 200)

@@ -65,6 +65,12 @@ export async function lockAdmins (db: Queryable): Promise<number[]> {
   return rows.map((row) => row.user_id)
 }
 
+/** Whether anyone holds the admin role (start-up says how to make the first one when nobody does). */
+export async function hasAdmin (db: Queryable): Promise<boolean> {
+  const rows = await db.query(sql`SELECT 1 FROM user_roles WHERE role_id = ${ADMIN_ROLE_ID} LIMIT 1`)
+  return rows.length > 0
+}
+
 /** Erasure (privacy.md §3): an erased account holds no role, so it never counts as an admin or moderator. */
 export async function revokeAllRoles (db: Queryable, userId: number): Promise<void> {
   await db.query(sql`DELETE FROM user_roles WHERE user_id = ${userId}`)
