@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { CSRF_HEADERS, startSession } from '../../api/session'
-import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
@@ -24,14 +24,15 @@ export function SignInPage () {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const form = useFormProblems(FIELDS)
   const signIn = useMutation({
     mutationFn: (body: { email: string, password: string }) => unwrap(api.POST('/api/v1/session', { body, params: { header: CSRF_HEADERS } })),
     onSuccess: (answer) => {
       startSession(answer)
-      announce(t('account.signedIn', { name: answer.user.first_name }))
-      void navigate(safeNext(params.get('next')))
+      const next = safeNext(params.get('next'))
+      success(t('account.signedIn', { name: answer.user.first_name }), next)
+      void navigate(next)
     },
     onError: form.fail,
   })

@@ -7,6 +7,7 @@ import { api } from '../../api/client'
 import { ApiError, unwrap } from '../../api/errors'
 import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { Choice } from '../../components/choice'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
@@ -33,6 +34,7 @@ function useInvalidate (id: number) {
 function Offers ({ id, open }: { id: number, open: boolean }) {
   const { t, i18n } = useTranslation()
   const announce = useAnnounce()
+  const success = useSuccess()
   const invalidate = useInvalidate(id)
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const offers = useQuery({ queryKey: responsesKey(id), queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })) })
@@ -42,7 +44,7 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
       setProblem(undefined)
       const name = offers.data?.find((offer) => offer.id === responseId)?.volunteer_name ?? ''
       await invalidate()
-      announce(t('offers.accepted', { name }))
+      success(t('offers.accepted', { name }))
       focusPageHeading()
     },
     onError: (error) => {
@@ -87,7 +89,7 @@ const RATING_FIELDS = ['rating', 'comment'] as const
 /** "It is done": the requester completes the request with a rating from 1 to 5. */
 function Complete ({ id, volunteer }: { id: number, volunteer: string }) {
   const { t } = useTranslation()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const invalidate = useInvalidate(id)
   const form = useFormProblems(RATING_FIELDS)
   const [rating, setRating] = useState<string | null>(null)
@@ -95,7 +97,7 @@ function Complete ({ id, volunteer }: { id: number, volunteer: string }) {
     mutationFn: (body: { rating: number, comment?: string }) => unwrap(api.POST('/api/v1/requests/{id}/complete', { params: { path: { id } }, body })),
     onSuccess: async () => {
       await invalidate()
-      announce(t('complete.done'))
+      success(t('complete.done'))
       focusPageHeading()
     },
     onError: form.fail,
@@ -131,6 +133,7 @@ function Complete ({ id, volunteer }: { id: number, volunteer: string }) {
 function Cancel ({ id }: { id: number }) {
   const { t } = useTranslation()
   const announce = useAnnounce()
+  const success = useSuccess()
   const invalidate = useInvalidate(id)
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const cancel = useMutation({
@@ -158,7 +161,7 @@ function Cancel ({ id }: { id: number }) {
                           close()
                           setProblem(undefined)
                           await invalidate()
-                          announce(t('cancel.done'))
+                          success(t('cancel.done'))
                           focusPageHeading()
                         },
                         onError: (error) => {

@@ -6,7 +6,7 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import type { paths } from '../../api/schema'
 import { useRequestTypes } from '../../api/use-request-types'
-import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { Choice } from '../../components/choice'
 import { ErrorSummary, fieldId } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
@@ -24,7 +24,7 @@ const FIELDS = ['on_duty', 'radius_meters', 'request_type_ids', 'max_alerts_per_
 
 function AvailabilityForm ({ saved }: { saved: Availability }) {
   const { t } = useTranslation()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const client = useQueryClient()
   const form = useFormProblems(FIELDS)
   const types = useRequestTypes()
@@ -36,7 +36,7 @@ function AvailabilityForm ({ saved }: { saved: Availability }) {
     mutationFn: (body: AvailabilityInput) => unwrap(api.PUT('/api/v1/users/me/availability', { body })),
     onSuccess: async (answer) => {
       client.setQueryData(AVAILABILITY, answer)
-      announce(answer.on_duty ? t('availability.savedOnDuty') : t('availability.savedOffDuty'))
+      success(answer.on_duty ? t('availability.savedOnDuty') : t('availability.savedOffDuty'))
     },
     onError: form.fail,
   })
