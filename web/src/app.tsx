@@ -10,7 +10,7 @@ import { canModerate, isAdmin, isVolunteer, useRolesSettled } from './api/use-my
 import { PageErrorBoundary } from './components/page-error-boundary'
 import { RoleGate } from './components/role-gate'
 import { focusPageHeading } from './components/page'
-import { SiteNav, useHasAsked } from './components/site-nav'
+import { SiteNav, useMenuUse } from './components/site-nav'
 import { SuccessProvider } from './components/success-banner'
 import { localeOf } from './lib/format'
 import { useLiveEvents } from './features/notifications/live-events'
@@ -147,11 +147,11 @@ export function App () {
   const livePaused = useLiveEvents()
   const rolesSettled = useRolesSettled()
   const unread = useUnreadCount(status === 'signed-in')
-  // The header and the page appear together once the session, the roles, the unread count (and for people with
-  // a work role whether they have asked for help: the menu's order) are known:
+  // The header and the page appear together once the session, the roles, the unread count (and whether the person has asked
+  // for or offered help: the menu's order) are known:
   // a header that grew afterwards would push the page down as it is being read (and Lighthouse counts it).
-  const asked = useHasAsked()
-  const ready = status === 'signed-out' || (status === 'signed-in' && rolesSettled && unread.settled && asked.settled)
+  const menuUse = useMenuUse()
+  const ready = status === 'signed-out' || (status === 'signed-in' && rolesSettled && unread.settled && menuUse.settled)
 
   return (
     <RouterProvider navigate={(path) => { void navigate(path) }} useHref={useHref}>
@@ -161,7 +161,7 @@ export function App () {
           <header className='site-header'>
             <Link href='/' className='brand'>{t('app.name')}</Link>
             {/* Shown whole once ready (above): growing in place, it would move down under the name on a phone. */}
-            {ready ? <SiteNav signedIn={status === 'signed-in'} unread={unread.count} asked={asked.asked} tools={<LanguageSwitch />} /> : null}
+            {ready ? <SiteNav signedIn={status === 'signed-in'} unread={unread.count} helper={menuUse.helper} tools={<LanguageSwitch />} /> : null}
             {user !== undefined && ready ? <p className='signed-in-as'>{t('account.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</p> : null}
             {/* Said once by the live region when it happens (live-events.ts); shown while it lasts. */}
             {livePaused ? <p className='live-paused'>{t('notifications.paused')}</p> : null}

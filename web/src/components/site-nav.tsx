@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
@@ -11,24 +11,28 @@ import { useSuccess } from './success-banner'
 
 const NAV_LIST_ID = 'site-nav-list'
 
-/** Whether the person has work to do here beyond asking: volunteering, moderating or administering. */
-const hasWorkRole = (roles: string[] | undefined): boolean => isVolunteer(roles) || canModerate(roles)
-
-/**
- * Whether the signed-in person has ever asked for help (one request of their own is enough), asked only of
- * people with a work role: for everyone else the menu's order does not depend on it. `settled` once known or failed.
- */
-export function useHasAsked (): { asked: boolean, settled: boolean } {
-  const roles = useMyRoles()
-  const enabled = hasWorkRole(roles)
-  const mine = useQuery({
-    // Under the key of "My requests", so that asking for help (which refreshes that list) refreshes this too.
-    queryKey: ['get', '/api/v1/requests/my', 'any'],
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/my', { params: { query: { limit: '1' } }, signal })),
+/** Whether someone has made at least one of these (a page of one is enough), once known; `undefined` until then. */
+function useAny (path: '/api/v1/requests/my' | '/api/v1/responses/my', enabled: boolean): { any: boolean, settled: boolean } {
+  const query = useQuery({
+    // Under the key of the page that lists them, so that what refreshes that list refreshes this too.
+    queryKey: ['get', path, 'any'],
+    queryFn: ({ signal }) => unwrap(api.GET(path, { params: { query: { limit: '1' } }, signal })),
     enabled,
     staleTime: 60_000,
   })
-  return { asked: (mine.data?.length ?? 0) > 0, settled: !enabled || mine.data !== undefined || mine.errorUpdateCount > 0 }
+  return { any: (query.data?.length ?? 0) > 0, settled: !enabled || query.data !== undefined || query.errorUpdateCount > 0 }
+}
+
+/**
+ * What the signed-in person does here, for the menu's order: every account may ask and offer (all have the
+ * volunteer role), so roles alone do not say it. `helper`: has offered help and never asked for it.
+ */
+export function useMenuUse (): { helper: boolean, settled: boolean } {
+  const roles = useMyRoles()
+  const enabled = isVolunteer(roles)
+  const asked = useAny('/api/v1/requests/my', enabled)
+  const offered = useAny('/api/v1/responses/my', enabled)
+  return { helper: offered.any && !asked.any, settled: asked.settled && offered.settled }
 }
 
 /** A menu link that says whether it is the current page (aria-current="page") or the section the page is in ("true"). */
@@ -41,15 +45,25 @@ function NavLink ({ href, children }: { href: string, children: ReactNode }) {
 function SignOutButton () {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const { pathname } = useLocation()
   const success = useSuccess()
   const client = useQueryClient()
+  const leaving = useRef(false)
+  // Signed out only once on the start page: signed out while still on a page that needs an account, that
+  // page would send them to sign in instead (the router shows the new page in a transition, a moment later).
+  const end = () => {
+    leaving.current = false
+    endSession()
+    client.clear()
+  }
+  useEffect(() => { if (leaving.current && pathname === '/') end() })
   const signOut = useMutation({
     mutationFn: () => unwrap(api.POST('/api/v1/session/logout', { params: { header: CSRF_HEADERS } })),
     // Signed out here even if the call failed: the access token is forgotten either way.
     onSettled: async () => {
-      endSession()
-      client.clear()
       success(t('account.signedOut'), '/')
+      if (window.location.pathname === '/') end()
+      else leaving.current = true
       await navigate('/', { state: { focusHeading: true } })
     },
   })
@@ -57,31 +71,30 @@ function SignOutButton () {
 }
 
 /**
- * The links of a signed-in person, ordered by what they do: their work (volunteering, moderation,
- * administration: only what their roles allow) first when they have never asked for help, otherwise
- * their own requests first; then the inbox, the profile and signing out.
+ * The links of a signed-in person, ordered by what they do: moderation and administration first for those
+ * roles; then their own requests and volunteering, volunteering first for someone who has offered help and
+ * never asked for it (a person who only asks gets "Ask for help" and "My requests" first); then the inbox,
+ * the profile and signing out.
  */
-function SignedInLinks ({ unread, asked }: { unread: number | undefined, asked: boolean }) {
+function SignedInLinks ({ unread, helper }: { unread: number | undefined, helper: boolean }) {
   const { t } = useTranslation()
   const roles = useMyRoles()
   const asking = [
     <NavLink key='ask' href='/ask'>{t('ask.title')}</NavLink>,
     <NavLink key='mine' href='/requests/mine'>{t('mine.title')}</NavLink>,
   ]
-  const work = [
-    ...(isVolunteer(roles)
-      ? [
-        <NavLink key='find' href='/find-help'>{t('volunteer.nav.find')}</NavLink>,
-        <NavLink key='offers' href='/my-offers'>{t('volunteer.nav.offers')}</NavLink>,
-        <NavLink key='availability' href='/availability'>{t('availability.nav')}</NavLink>,
-        ]
-      : []),
-    ...(canModerate(roles) ? [<NavLink key='moderation' href='/moderation'>{t('moderation.nav')}</NavLink>] : []),
-    ...(isAdmin(roles) ? [<NavLink key='admin' href='/admin/users'>{t('admin.nav')}</NavLink>] : []),
-  ]
+  const helping = isVolunteer(roles)
+    ? [
+      <NavLink key='find' href='/find-help'>{t('volunteer.nav.find')}</NavLink>,
+      <NavLink key='offers' href='/my-offers'>{t('volunteer.nav.offers')}</NavLink>,
+      <NavLink key='availability' href='/availability'>{t('availability.nav')}</NavLink>,
+      ]
+    : []
   return (
     <>
-      {hasWorkRole(roles) && !asked ? [...work, ...asking] : [...asking, ...work]}
+      {canModerate(roles) ? <NavLink href='/moderation'>{t('moderation.nav')}</NavLink> : null}
+      {isAdmin(roles) ? <NavLink href='/admin/users'>{t('admin.nav')}</NavLink> : null}
+      {helper ? [...helping, ...asking] : [...asking, ...helping]}
       {/* Its name says how many are unread ("Notifications, 3 unread"). */}
       <NavLink href='/notifications'>{unread !== undefined && unread > 0 ? t('notifications.navUnread', { count: unread }) : t('notifications.nav')}</NavLink>
       <NavLink href='/profile'>{t('profile.title')}</NavLink>
@@ -95,7 +108,7 @@ function SignedInLinks ({ unread, asked }: { unread: number | undefined, asked: 
  * service navigation do: aria-expanded, aria-controls), so that the page, not the menu, fills a phone's screen;
  * from 48em the button is hidden and the links are shown (styles.css). It folds again after each navigation.
  */
-export function SiteNav ({ signedIn, unread, asked, tools }: { signedIn: boolean, unread: number | undefined, asked: boolean, tools: ReactNode }) {
+export function SiteNav ({ signedIn, unread, helper, tools }: { signedIn: boolean, unread: number | undefined, helper: boolean, tools: ReactNode }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   // Open on the page where it was opened: any navigation folds it again.
@@ -113,14 +126,14 @@ export function SiteNav ({ signedIn, unread, asked, tools }: { signedIn: boolean
     <>
       <div className='header-tools'>
         {tools}
-        <button ref={button} type='button' className='menu-button' aria-expanded={open} aria-controls={NAV_LIST_ID} onClick={() => { setOpen(!open) }}>
+        <button ref={button} type='button' className='menu-button' aria-expanded={open} aria-controls={NAV_LIST_ID} onClick={() => { setOpen(!open) }} onKeyDown={onKeyDown}>
           {t('nav.menu')}
         </button>
       </div>
       <nav aria-label={t('nav.label')} className='site-nav' onKeyDown={onKeyDown}>
         <ul id={NAV_LIST_ID} data-open={open}>
           {signedIn
-            ? <SignedInLinks unread={unread} asked={asked} />
+            ? <SignedInLinks unread={unread} helper={helper} />
             : (
               <>
                 <NavLink href='/sign-in'>{t('account.signInTitle')}</NavLink>

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { CSRF_HEADERS, startSession } from '../../api/session'
-import { useSuccess } from '../../components/success-banner'
+import { useAnnounce } from '../../components/announcer'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
@@ -24,15 +24,15 @@ export function SignInPage () {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const success = useSuccess()
+  const announce = useAnnounce()
   const form = useFormProblems(FIELDS)
   const signIn = useMutation({
     mutationFn: (body: { email: string, password: string }) => unwrap(api.POST('/api/v1/session', { body, params: { header: CSRF_HEADERS } })),
     onSuccess: (answer) => {
       startSession(answer)
-      const next = safeNext(params.get('next'))
-      success(t('account.signedIn', { name: answer.user.first_name }), next)
-      void navigate(next)
+      // Spoken only: the page it leads to shows it (the greeting, "Signed in as"), so no banner (docs/web.md).
+      announce(t('account.signedIn', { name: answer.user.first_name }))
+      void navigate(safeNext(params.get('next')))
     },
     onError: form.fail,
   })
