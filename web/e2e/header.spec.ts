@@ -65,6 +65,8 @@ for (const language of ['en', 'de'] as const) {
       await page.goto('/')
       await expect(page.getByRole('heading', { level: 1, name: w.service })).toBeVisible()
       await expect(page.getByRole('navigation', { name: w.nav })).toBeAttached()
+      // The session was asked for (the page shows once it has answered), and nothing failed (finding 9).
+      expect(errors, 'console errors on a signed-out page load').toEqual([])
       await expect(page).toHaveTitle(w.service)
       await page.goto('/sign-in')
       await expect(page.getByRole('heading', { level: 1, name: w.signIn })).toBeVisible()
