@@ -7,11 +7,12 @@ import { api } from '../api/client'
 import { unwrap } from '../api/errors'
 import { CSRF_HEADERS, endSession } from '../api/session'
 import { canModerate, isAdmin, isVolunteer, useMyRoles } from '../api/use-my-roles'
+import { useSession } from '../api/use-session'
 import { useSuccess } from './success-banner'
 
 const NAV_LIST_ID = 'site-nav-list'
 
-/** Whether someone has made at least one of these (a page of one is enough), once known; `undefined` until then. */
+/** Whether the person has made at least one of these (a page of one is enough); `settled` once known or refused. */
 function useAny (path: '/api/v1/requests/my' | '/api/v1/responses/my', enabled: boolean): { any: boolean, settled: boolean } {
   const query = useQuery({
     // Under the key of the page that lists them, so that what refreshes that list refreshes this too.
@@ -28,8 +29,9 @@ function useAny (path: '/api/v1/requests/my' | '/api/v1/responses/my', enabled: 
  * volunteer role), so roles alone do not say it. `helper`: has offered help and never asked for it.
  */
 export function useMenuUse (): { helper: boolean, settled: boolean } {
-  const roles = useMyRoles()
-  const enabled = isVolunteer(roles)
+  // Asked as soon as someone is signed in, beside the roles rather than after them (the header waits for both);
+  // without the volunteer role the offers are refused (403), which reads as none.
+  const enabled = useSession().status === 'signed-in'
   const asked = useAny('/api/v1/requests/my', enabled)
   const offered = useAny('/api/v1/responses/my', enabled)
   return { helper: offered.any && !asked.any, settled: asked.settled && offered.settled }
