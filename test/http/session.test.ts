@@ -62,10 +62,25 @@ for (const engine of engines()) {
       assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: second } }), 401, 'invalid refresh token')
     })
 
-    it('refresh without the cookie is 401 not signed in; other cookies are ignored', async () => {
-      assertError(await t.request('POST', '/session/refresh', { headers: CSRF }), 401, 'not signed in')
-      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: 'other=1; vcs_refresh=' } }), 401, 'not signed in')
-      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: 'vcs_refresh=not-a-token' } }), 401, 'invalid refresh token')
+    it('refresh without the cookie is 204 with no body (signed out, not an error); other cookies are ignored', async () => {
+      for (const headers of [CSRF, { ...CSRF, cookie: 'other=1; vcs_refresh=' }]) {
+        const res = await t.request('POST', '/session/refresh', { headers })
+        assertStatus(res, 204)
+        assert.equal(res.body, '')
+        assert.equal(res.headers['set-cookie'], undefined)
+        assert.equal(res.headers['cache-control'], 'no-store')
+      }
+    })
+
+    it('refresh with a dead cookie is 401 invalid refresh token, and clears the cookie', async () => {
+      const res = await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: 'vcs_refresh=not-a-token' } })
+      assertError(res, 401, 'invalid refresh token')
+      assert.match(String(res.headers['set-cookie']), /^vcs_refresh=; Path=\/api\/v1\/session; HttpOnly; SameSite=Strict; Max-Age=0$/)
+    })
+
+    it('without the cookie the CSRF header and the Origin check still apply (403 before the 204)', async () => {
+      assertError(await t.request('POST', '/session/refresh', {}), 403, 'header x-vcs-csrf: 1 is required')
+      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, origin: 'https://evil.example' } }), 403, 'cross-site request refused')
     })
 
     it('every session route refuses a call without the CSRF header (403), before it does anything', async () => {

@@ -3,7 +3,7 @@ import { expect, expectNoHorizontalScroll, test } from './fixtures.js'
 test.describe('start page', () => {
   test('English: landmarks, skip link and axe', async ({ page, gotoPage }) => {
     await gotoPage('/', 'Neighbourly help')
-    await expect(page).toHaveTitle('Neighbourly help – Neighbourly help')
+    await expect(page).toHaveTitle('Neighbourly help')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to main content' })

@@ -1,19 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { Button, I18nProvider, Link, RouterProvider } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { matchPath, Navigate, Route, Routes, useHref, useLocation, useNavigate } from 'react-router'
-import { api } from './api/client'
-import { unwrap } from './api/errors'
-import { CSRF_HEADERS, endSession } from './api/session'
 import { useSession } from './api/use-session'
 import { useAnnounce } from './components/announcer'
 import { HomePage, NotFoundPage } from './features/home'
 import { chooseLanguage } from './i18n'
-import { canModerate, isAdmin, isVolunteer, useMyRoles, useRolesSettled } from './api/use-my-roles'
+import { canModerate, isAdmin, isVolunteer, useRolesSettled } from './api/use-my-roles'
 import { PageErrorBoundary } from './components/page-error-boundary'
 import { RoleGate } from './components/role-gate'
 import { focusPageHeading } from './components/page'
+import { SiteNav, useMenuUse } from './components/site-nav'
+import { SuccessProvider } from './components/success-banner'
 import { localeOf } from './lib/format'
 import { useLiveEvents } from './features/notifications/live-events'
 import { useUnreadCount } from './features/notifications/unread'
@@ -120,45 +118,6 @@ function SignedIn ({ children }: { children: ReactNode }) {
   return children
 }
 
-function SignOutButton () {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  const announce = useAnnounce()
-  const client = useQueryClient()
-  const signOut = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/session/logout', { params: { header: CSRF_HEADERS } })),
-    // Signed out here even if the call failed: the access token is forgotten either way.
-    onSettled: async () => {
-      endSession()
-      client.clear()
-      announce(t('account.signedOut'))
-      await navigate('/', { state: { focusHeading: true } })
-    },
-  })
-  return <Button className='link-button' onPress={() => { if (!signOut.isPending) signOut.mutate() }}>{t('account.signOut')}</Button>
-}
-
-/** Links to the pages the signed-in person's roles allow, and no others. */
-function RoleLinks () {
-  const { t } = useTranslation()
-  const roles = useMyRoles()
-  return (
-    <>
-      {isVolunteer(roles) ? <li><Link href='/find-help'>{t('volunteer.nav.find')}</Link></li> : null}
-      {isVolunteer(roles) ? <li><Link href='/my-offers'>{t('volunteer.nav.offers')}</Link></li> : null}
-      {isVolunteer(roles) ? <li><Link href='/availability'>{t('availability.nav')}</Link></li> : null}
-      {canModerate(roles) ? <li><Link href='/moderation'>{t('moderation.nav')}</Link></li> : null}
-      {isAdmin(roles) ? <li><Link href='/admin/users'>{t('admin.nav')}</Link></li> : null}
-    </>
-  )
-}
-
-/** The inbox link, its name saying how many are unread ("Notifications, 3 unread"). */
-function NotificationsLink ({ unread }: { unread: number | undefined }) {
-  const { t } = useTranslation()
-  return <li><Link href='/notifications'>{unread !== undefined && unread > 0 ? t('notifications.navUnread', { count: unread }) : t('notifications.nav')}</Link></li>
-}
-
 function LanguageSwitch () {
   const { t, i18n } = useTranslation()
   const announce = useAnnounce()
@@ -190,63 +149,40 @@ export function App () {
   const livePaused = useLiveEvents()
   const rolesSettled = useRolesSettled()
   const unread = useUnreadCount(status === 'signed-in')
-  // The header and the page appear together once the session, the roles and the unread count are known:
+  // The header and the page appear together once the session, the roles, the unread count (and whether the person has asked
+  // for or offered help: the menu's order) are known:
   // a header that grew afterwards would push the page down as it is being read (and Lighthouse counts it).
-  const ready = status === 'signed-out' || (status === 'signed-in' && rolesSettled && unread.settled)
+  const menuUse = useMenuUse()
+  const ready = status === 'signed-out' || (status === 'signed-in' && rolesSettled && unread.settled && menuUse.settled)
 
   return (
     <RouterProvider navigate={(path) => { void navigate(path) }} useHref={useHref}>
       <I18nProvider locale={localeOf(i18n.language)}>
-        <a href='#main' className='skip-link'>{t('app.skip')}</a>
-        <header className='site-header'>
-          <Link href='/' className='brand'>{t('app.name')}</Link>
-          {/* Shown whole once ready (above): growing in place, it would move down under the name on a phone. */}
-          {ready
-            ? (
-              <nav aria-label={t('nav.label')}>
-                <ul>
-                  {status === 'signed-in' && ready
-                    ? (
-                      <>
-                        <li><Link href='/ask'>{t('ask.title')}</Link></li>
-                        <li><Link href='/requests/mine'>{t('mine.title')}</Link></li>
-                        <RoleLinks />
-                        <NotificationsLink unread={unread.count} />
-                        <li><Link href='/profile'>{t('profile.title')}</Link></li>
-                        <li><SignOutButton /></li>
-                      </>
-                      )
-                    : status === 'signed-out'
-                      ? (
-                        <>
-                          <li><Link href='/sign-in'>{t('account.signInTitle')}</Link></li>
-                          <li><Link href='/register'>{t('account.registerTitle')}</Link></li>
-                        </>
-                        )
-                      : null}
-                  <li><LanguageSwitch /></li>
-                </ul>
-              </nav>
-              )
-            : null}
-          {user !== undefined && ready ? <p className='signed-in-as'>{t('account.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</p> : null}
-          {/* Said once by the live region when it happens (live-events.ts); shown while it lasts. */}
-          {livePaused ? <p className='live-paused'>{t('notifications.paused')}</p> : null}
-        </header>
-        <main id='main' tabIndex={-1}>
-          {ready
-            ? (
-              <PageErrorBoundary resetKey={location.pathname}>
-                <Suspense fallback={<p>{t('common.loading')}</p>}>
-                  <Routes>
-                    {PAGES.map((entry) => <Route key={entry.path} path={entry.path} element={pageElement(entry)} />)}
-                    <Route path='*' element={<NotFoundPage />} />
-                  </Routes>
-                </Suspense>
-              </PageErrorBoundary>
-              )
-            : <p className='visually-hidden'>{t('common.loading')}</p>}
-        </main>
+        <SuccessProvider>
+          <a href='#main' className='skip-link'>{t('app.skip')}</a>
+          <header className='site-header'>
+            <Link href='/' className='brand'>{t('app.name')}</Link>
+            {/* Shown whole once ready (above): growing in place, it would move down under the name on a phone. */}
+            {ready ? <SiteNav signedIn={status === 'signed-in'} unread={unread.count} helper={menuUse.helper} tools={<LanguageSwitch />} /> : null}
+            {user !== undefined && ready ? <p className='signed-in-as'>{t('account.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</p> : null}
+            {/* Said once by the live region when it happens (live-events.ts); shown while it lasts. */}
+            {livePaused ? <p className='live-paused'>{t('notifications.paused')}</p> : null}
+          </header>
+          <main id='main' tabIndex={-1}>
+            {ready
+              ? (
+                <PageErrorBoundary resetKey={location.pathname}>
+                  <Suspense fallback={<p>{t('common.loading')}</p>}>
+                    <Routes>
+                      {PAGES.map((entry) => <Route key={entry.path} path={entry.path} element={pageElement(entry)} />)}
+                      <Route path='*' element={<NotFoundPage />} />
+                    </Routes>
+                  </Suspense>
+                </PageErrorBoundary>
+                )
+              : <p className='visually-hidden'>{t('common.loading')}</p>}
+          </main>
+        </SuccessProvider>
       </I18nProvider>
     </RouterProvider>
   )

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { API_PREFIX } from '../../http/openapi.js'
 import { errors, Message } from '../../http/schemas.js'
-import { forbidden, unauthorized } from '../../lib/errors.js'
+import { AppError, forbidden } from '../../lib/errors.js'
 import { AuthResponse, LoginRequest, RegisterRequest } from '../auth/auth.schemas.js'
 import type { AuthService } from '../auth/auth.service.js'
 import { NAME_MESSAGES } from '../users/users.schemas.js'
@@ -24,6 +24,9 @@ const tags = ['auth']
 
 /** The answer without the refresh token, which goes into the cookie instead. */
 const SessionResponse = Type.Omit(AuthResponse, ['refresh_token'])
+
+/** The refresh answer when there is no session cookie at all. */
+const SignedOut = Type.Null({ description: 'No session cookie: signed out (no body)' })
 
 const CsrfHeaders = Type.Object({ [CSRF_HEADER]: Type.Literal('1') })
 
@@ -102,15 +105,27 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, refre
     schema: {
       tags,
       summary: 'New access token from the session cookie (web app); the cookie is rotated',
-      description: 'Single use, like /auth/refresh: a cookie presented twice revokes every refresh token of its user.',
-      ...common,
+      description: 'Single use, like /auth/refresh: a cookie presented twice revokes every refresh token of its user. ' +
+        'Without the cookie the answer is 204, no body: signed out is an answer, not an error, so that every signed-out ' +
+        'page load does not log a failed request. A spent or revoked cookie is 401 and is cleared.',
+      headers: CsrfHeaders,
+      response: { 200: SessionResponse, 204: SignedOut, ...errors(400, 401, 403) },
     },
     config: { auth: 'none', extension: true, messages: csrfMessages },
     preValidation: csrfChecks,
   }, async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE]
-    if (token === undefined || token === '') throw unauthorized('not signed in')
-    return start(request, reply, await auth.refresh(token))
+    if (token === undefined || token === '') {
+      reply.header('cache-control', 'no-store')
+      return reply.code(204).send(null)
+    }
+    try {
+      return start(request, reply, await auth.refresh(token))
+    } catch (error) {
+      // A dead cookie is forgotten with the refusal, so the next page load asks without one (204, nothing logged).
+      if (error instanceof AppError && error.status === 401) setRefreshCookie(reply, '', 0)
+      throw error
+    }
   })
 
   app.post('/session/logout', {

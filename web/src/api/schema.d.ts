@@ -1058,7 +1058,7 @@ export interface paths {
         put?: never;
         /**
          * New access token from the session cookie (web app); the cookie is rotated
-         * @description Single use, like /auth/refresh: a cookie presented twice revokes every refresh token of its user.
+         * @description Single use, like /auth/refresh: a cookie presented twice revokes every refresh token of its user. Without the cookie the answer is 204, no body: signed out is an answer, not an error, so that every signed-out page load does not log a failed request. A spent or revoked cookie is 401 and is cleared.
          */
         post: {
             parameters: {
@@ -1095,6 +1095,13 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description No session cookie: signed out (no body) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Bad request: invalid input or a business rule refused it */
                 400: {

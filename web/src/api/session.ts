@@ -51,6 +51,11 @@ let refreshing: Promise<boolean> | undefined
 
 async function refreshOnce (): Promise<boolean> {
   const response = await fetch('/api/v1/session/refresh', { method: 'POST', headers: CSRF, body: '{}', credentials: 'same-origin' })
+  // 204: there is no session cookie, so no session (the service answers so rather than with an error).
+  if (response.status === 204) {
+    endSession()
+    return false
+  }
   if (response.ok) {
     startSession(await response.json() as SessionAnswer)
     return true

@@ -26,7 +26,6 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid email or password': { field: 'email', key: 'errors.credentials' },
   'account is blocked': { key: 'errors.blocked' },
   unauthorized: { key: 'errors.signedOut' },
-  'not signed in': { key: 'errors.signedOut' },
   'invalid refresh token': { key: 'errors.signedOut' },
   'first_name must not be blank': { field: 'first_name', key: 'errors.firstNameRequired' },
   'last_name must not be blank': { field: 'last_name', key: 'errors.lastNameRequired' },

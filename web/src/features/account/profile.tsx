@@ -6,7 +6,7 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { updateSessionUser } from '../../api/session'
 import { MY_ROLES_KEY } from '../../api/use-my-roles'
-import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
@@ -24,7 +24,7 @@ type Details = { first_name: string, last_name: string, phone: string | null, ad
 
 function DetailsForm ({ profile }: { profile: Details }) {
   const { t } = useTranslation()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const client = useQueryClient()
   const form = useFormProblems(DETAIL_FIELDS)
   const save = useMutation({
@@ -32,7 +32,7 @@ function DetailsForm ({ profile }: { profile: Details }) {
     onSuccess: async (_answer, body) => {
       updateSessionUser({ first_name: body.first_name, last_name: body.last_name })
       await client.invalidateQueries({ queryKey: ME })
-      announce(t('profile.saved'))
+      success(t('profile.saved'))
     },
     onError: form.fail,
   })
@@ -71,12 +71,12 @@ function DetailsForm ({ profile }: { profile: Details }) {
 
 function LocationForm () {
   const { t } = useTranslation()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const form = useFormProblems(LOCATION_FIELDS)
   const coordinates = useCoordinates(form.show)
   const save = useMutation({
     mutationFn: (body: { latitude: number, longitude: number }) => unwrap(api.POST('/api/v1/users/me/location', { body })),
-    onSuccess: () => announce(t('profile.locationSaved')),
+    onSuccess: () => { success(t('profile.locationSaved')) },
     onError: form.fail,
   })
   const submit = (event: FormEvent<HTMLFormElement>) => {

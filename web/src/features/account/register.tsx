@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { CSRF_HEADERS, startSession } from '../../api/session'
-import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
@@ -19,14 +19,14 @@ const PHONE = /^\+?[1-9]\d{1,14}$/
 export function RegisterPage () {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const form = useFormProblems(FIELDS)
   const register = useMutation({
     mutationFn: (body: { email: string, password: string, first_name: string, last_name: string, phone?: string }) =>
       unwrap(api.POST('/api/v1/session/register', { body, params: { header: CSRF_HEADERS } })),
     onSuccess: (answer) => {
       startSession(answer)
-      announce(t('account.registered', { name: answer.user.first_name }))
+      success(t('account.registered', { name: answer.user.first_name }), '/')
       void navigate('/')
     },
     onError: form.fail,

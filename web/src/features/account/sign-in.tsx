@@ -30,6 +30,7 @@ export function SignInPage () {
     mutationFn: (body: { email: string, password: string }) => unwrap(api.POST('/api/v1/session', { body, params: { header: CSRF_HEADERS } })),
     onSuccess: (answer) => {
       startSession(answer)
+      // Spoken only: the page it leads to shows it (the greeting, "Signed in as"), so no banner (docs/web.md).
       announce(t('account.signedIn', { name: answer.user.first_name }))
       void navigate(safeNext(params.get('next')))
     },

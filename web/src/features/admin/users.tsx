@@ -8,6 +8,7 @@ import { unwrap } from '../../api/errors'
 import { MY_ROLES_KEY } from '../../api/use-my-roles'
 import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { Page } from '../../components/page'
 import { roleName } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
@@ -30,6 +31,7 @@ const ROLES_KEY = ['get', '/api/v1/roles'] as const
 function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<{ id: number, name: string }>, resultsKey: readonly unknown[] }) {
   const { t } = useTranslation()
   const announce = useAnnounce()
+  const success = useSuccess()
   const client = useQueryClient()
   const me = useSession().user
   const [problem, setProblem] = useState<string | undefined>(undefined)
@@ -51,7 +53,7 @@ function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<
       setProblem(undefined)
       await refresh()
       const role = roleName(t, roles.find((r) => r.id === roleId)?.name ?? String(roleId))
-      announce(t(give ? 'admin.roleGiven' : 'admin.roleTaken', { role, name }))
+      success(t(give ? 'admin.roleGiven' : 'admin.roleTaken', { role, name }))
     },
     onError: fail,
   })
@@ -65,7 +67,7 @@ function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<
     onSuccess: async (_answer, action) => {
       setProblem(undefined)
       await refresh()
-      announce(t(action === 'block' ? 'admin.blocked' : action === 'unblock' ? 'admin.unblocked' : 'admin.verified', { name }))
+      success(t(action === 'block' ? 'admin.blocked' : action === 'unblock' ? 'admin.unblocked' : 'admin.verified', { name }))
     },
     onError: fail,
   })

@@ -7,6 +7,7 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { requestKey } from '../../api/keys'
 import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
@@ -106,6 +107,7 @@ function RejectDialog ({ item, onClose, onRejected }: { item: Item, onClose: () 
 export function ModerationQueuePage () {
   const { t, i18n } = useTranslation()
   const announce = useAnnounce()
+  const success = useSuccess()
   const client = useQueryClient()
   const [rejecting, setRejecting] = useState<Item | undefined>(undefined)
   const [problem, setProblem] = useState<{ id: number, message: string } | undefined>(undefined)
@@ -129,7 +131,7 @@ export function ModerationQueuePage () {
     const next = before.filter((other) => other.id !== item.id)
     client.setQueryData(PENDING_KEY, next)
     void client.invalidateQueries({ queryKey: MINE_KEY })
-    announce(message)
+    success(message)
     setProblem(undefined)
     const following = next[Math.min(index, next.length - 1)]
     focusAfter.current = following?.id ?? 'heading'

@@ -3,7 +3,7 @@ import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
-import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { Page } from '../../components/page'
 import { formatDate } from '../../lib/format'
 import { serverProblem } from '../../i18n/server-errors'
@@ -17,7 +17,7 @@ const INBOX = ['get', '/api/v1/notifications'] as const
 /** The inbox, newest first: each notification in words, with its request, and marking all read. */
 export function NotificationsPage () {
   const { t, i18n } = useTranslation()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const client = useQueryClient()
   const inbox = useQuery({
     queryKey: INBOX,
@@ -28,7 +28,7 @@ export function NotificationsPage () {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: INBOX })
       await client.invalidateQueries({ queryKey: UNREAD_COUNT })
-      announce(t('notifications.allRead'))
+      success(t('notifications.allRead'))
     },
   })
   const titles = useRequestTitles(inbox.data ?? [])

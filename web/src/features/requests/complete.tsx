@@ -8,6 +8,7 @@ import { unwrap } from '../../api/errors'
 import { requestKey } from '../../api/keys'
 import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { Choice } from '../../components/choice'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
@@ -88,7 +89,7 @@ const RATING_FIELDS = ['rating', 'comment'] as const
 export function CompleteRatingPage () {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const form = useFormProblems(RATING_FIELDS)
   const [rating, setRating] = useState<string | null>(null)
   const { id, name, page } = useCompletable()
@@ -97,7 +98,7 @@ export function CompleteRatingPage () {
     mutationFn: (body: { rating: number, comment?: string }) => unwrap(api.POST('/api/v1/requests/{id}/complete', { params: { path: { id } }, body })),
     onSuccess: async () => {
       await invalidate()
-      announce(t('complete.done'))
+      success(t('complete.done'), `/requests/${id}`)
       void navigate(`/requests/${id}`)
     },
     onError: form.fail,

@@ -8,6 +8,7 @@ import { ApiError, unwrap } from '../../api/errors'
 import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
 import { OfflineNotice } from '../../components/offline-notice'
+import { useSuccess } from '../../components/success-banner'
 import { focusPageHeading, Page } from '../../components/page'
 import { PhoneLink, useProfilePhone } from '../../components/phone'
 import { requestKey, responsesKey } from '../../api/keys'
@@ -31,6 +32,7 @@ export function useInvalidate (id: number) {
 function Offers ({ id, open }: { id: number, open: boolean }) {
   const { t, i18n } = useTranslation()
   const announce = useAnnounce()
+  const success = useSuccess()
   const invalidate = useInvalidate(id)
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const offers = useQuery({ queryKey: responsesKey(id), queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })) })
@@ -40,7 +42,7 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
       setProblem(undefined)
       const name = offers.data?.find((offer) => offer.id === responseId)?.volunteer_name ?? ''
       await invalidate()
-      announce(t('offers.accepted', { name }))
+      success(t('offers.accepted', { name }))
       focusPageHeading()
     },
     onError: (error) => {
@@ -96,6 +98,7 @@ function Complete ({ id }: { id: number }) {
 function Cancel ({ id }: { id: number }) {
   const { t } = useTranslation()
   const announce = useAnnounce()
+  const success = useSuccess()
   const invalidate = useInvalidate(id)
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const cancel = useMutation({
@@ -123,7 +126,7 @@ function Cancel ({ id }: { id: number }) {
                           close()
                           setProblem(undefined)
                           await invalidate()
-                          announce(t('cancel.done'))
+                          success(t('cancel.done'))
                           focusPageHeading()
                         },
                         onError: (error) => {

@@ -6,7 +6,7 @@ import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import type { paths } from '../../api/schema'
 import { useRequestTypes } from '../../api/use-request-types'
-import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { Choice } from '../../components/choice'
 import { ErrorSummary, fieldId } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
@@ -29,7 +29,7 @@ const FIELDS = ['on_duty', 'radius_meters', 'request_type_ids', 'max_alerts_per_
  */
 function AvailabilityForm ({ saved, hasHome }: { saved: Availability, hasHome: boolean }) {
   const { t } = useTranslation()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const client = useQueryClient()
   const form = useFormProblems(FIELDS)
   const types = useRequestTypes()
@@ -41,7 +41,7 @@ function AvailabilityForm ({ saved, hasHome }: { saved: Availability, hasHome: b
     mutationFn: (body: AvailabilityInput) => unwrap(api.PUT('/api/v1/users/me/availability', { body })),
     onSuccess: async (answer) => {
       client.setQueryData(AVAILABILITY, answer)
-      announce(answer.on_duty ? t('availability.savedOnDuty') : t('availability.savedOffDuty'))
+      success(answer.on_duty ? t('availability.savedOnDuty') : t('availability.savedOffDuty'))
     },
     onError: (error) => {
       // "No place to go on duty from" is fixed by the choice of place, so the summary links there.

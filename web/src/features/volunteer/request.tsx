@@ -6,7 +6,7 @@ import { useParams } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { useSession } from '../../api/use-session'
-import { useAnnounce } from '../../components/announcer'
+import { useSuccess } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { OfflineNotice } from '../../components/offline-notice'
@@ -54,7 +54,7 @@ export const MY_OFFERS_KEY = ['get', '/api/v1/responses/my'] as const
  */
 export function VolunteerRequestPage () {
   const { t, i18n } = useTranslation()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const client = useQueryClient()
   const { user } = useSession()
   const id = Number(useParams().id)
@@ -86,7 +86,7 @@ export function VolunteerRequestPage () {
       client.invalidateQueries({ queryKey: detailKey }),
       client.invalidateQueries({ queryKey: MY_OFFERS_KEY }),
     ])
-    announce(message)
+    success(message)
     offerHeading.current?.focus()
   }
   const offer = useMutation({

@@ -7,8 +7,8 @@ import { api } from '../../../api/client'
 import { unwrap } from '../../../api/errors'
 import { useRequestTypes } from '../../../api/use-request-types'
 import type { paths } from '../../../api/schema'
-import { useAnnounce } from '../../../components/announcer'
 import { ErrorSummary } from '../../../components/error-summary'
+import { useSuccess } from '../../../components/success-banner'
 import { useFormProblems } from '../../../components/use-form-problems'
 // The one date format of the app; the lead moves it to a shared place at merge.
 import { formatDate } from '../../../lib/format'
@@ -55,7 +55,7 @@ function Row ({ label, step, children }: { label: string, step: Step, children: 
 export function CheckStep () {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
-  const announce = useAnnounce()
+  const success = useSuccess()
   const { answers, clear } = useStep('check')
   // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
   const form = useFormProblems([])
@@ -63,7 +63,7 @@ export function CheckStep () {
   const create = useMutation({
     mutationFn: (body: NewRequest) => unwrap(api.POST('/api/v1/requests', { body })),
     onSuccess: (created) => {
-      announce(t('ask.sent'))
+      success(t('ask.sent'), `/requests/${created.id}`)
       // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
       clear()
       void navigate(`/requests/${created.id}`)
