@@ -1,7 +1,7 @@
 import type { Database, Transaction } from '../db/database.js'
 import { systemClock, type Clock } from '../lib/clock.js'
-import { insertNotifications, type NewNotification } from '../modules/notifications/notifications.repo.js'
 import type { Actor, DomainEvent, EventOf, EventType } from './events.js'
+import type { NewNotification } from './notifications.js'
 
 export type { NewNotification }
 
@@ -31,8 +31,8 @@ export type Reactions = { readonly [K in EventType]?: Reaction<K> }
  * Runs changes with their side effects in one transaction. A service makes its change in `run` and
  * records what happened; before COMMIT the events are handed, in the order recorded, to the reactions
  * registered for their types (events a reaction records join the end of the same pass); then every
- * notification the change and its reactions collected is written by one insertNotifications call, which
- * takes its recipients' inbox locks in one ascending order (notifications.repo.ts). Nothing else writes
+ * notification the change and its reactions collected is written by one call of `write` (the notifications
+ * module's insertNotifications, which takes its recipients' inbox locks in one ascending order). Nothing else writes
  * notifications, so that rule holds by construction. A change or a reaction that throws rolls all back.
  */
 export class Changes {
@@ -40,9 +40,15 @@ export class Changes {
 
   /**
    * `reactions`: every module's, in the order they run for an event that several modules react to
-   * (src/modules/reactions.ts lists them, and says why in that order).
+   * (src/modules/reactions.ts lists them, and says why in that order); `write` stores a change's
+   * notifications (handed in, so that this layer stays below the modules).
    */
-  constructor (private readonly db: Database, reactions: readonly Reactions[], private readonly clock: Clock = systemClock) {
+  constructor (
+    private readonly db: Database,
+    reactions: readonly Reactions[],
+    private readonly write: (tx: Transaction, notifications: readonly NewNotification[]) => Promise<void>,
+    private readonly clock: Clock = systemClock
+  ) {
     for (const module of reactions) {
       for (const [type, reaction] of Object.entries(module) as Array<[EventType, Reaction<EventType>]>) {
         this.#reactions.set(type, [...this.#reactions.get(type) ?? [], reaction])
@@ -76,7 +82,7 @@ export class Changes {
         for (const reaction of this.#reactions.get(event.type) ?? []) await reaction(event as EventOf<EventType>, effects)
       }
       applied = true
-      await insertNotifications(tx, notifications)
+      await this.write(tx, notifications)
       return result
     })
   }

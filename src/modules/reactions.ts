@@ -5,6 +5,7 @@ import { alertsReactions } from './alerts/alerts.reactions.js'
 import { authReactions } from './auth/auth.reactions.js'
 import { availabilityReactions } from './availability/availability.reactions.js'
 import { notificationsReactions } from './notifications/notifications.reactions.js'
+import { insertNotifications } from './notifications/notifications.repo.js'
 import { responsesReactions } from './responses/responses.reactions.js'
 import { rolesReactions } from './roles/roles.reactions.js'
 import { usersReactions } from './users/users.reactions.js'
@@ -28,5 +29,5 @@ export const REACTIONS: readonly Reactions[] = [
 
 /** The one dispatcher of an app (or a test, or a script) on `db`, its changes timed by `clock` (default: the system's). */
 export function changesOn (db: Database, clock?: Clock): Changes {
-  return new Changes(db, REACTIONS, clock)
+  return new Changes(db, REACTIONS, insertNotifications, clock)
 }

@@ -4,6 +4,7 @@ import type { Database, Statement, Transaction } from '../../src/db/database.js'
 import { statementParts } from '../../src/db/database.js'
 import { Changes, type Reactions } from '../../src/events/dispatcher.js'
 import type { Actor, DomainEvent } from '../../src/events/events.js'
+import { insertNotifications } from '../../src/modules/notifications/notifications.repo.js'
 import { changesOn, REACTIONS } from '../../src/modules/reactions.js'
 import { migratedDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'
@@ -52,7 +53,7 @@ for (const engine of databaseEngines()) {
         { async request_approved (event, { notify }) { notify({ userId: volunteer, type: 'request_alert', requestId: event.requestId, data: { round: 1 } }) } },
         { async response_rejected (event, { notify, actor }) { seen.push({ type: event.type, actor, insertsSoFar: counted.inserts() }); notify({ userId: event.volunteerId, type: 'response_rejected', requestId, data: { response_id: event.responseId } }) } },
       ]
-      const result = await new Changes(counted.db, reactions).run(requester, async (_tx, change) => {
+      const result = await new Changes(counted.db, reactions, insertNotifications).run(requester, async (_tx, change) => {
         change.record({ type: 'request_approved', requestId, requesterId: requester })
         change.record({ type: 'response_rejected', requestId, responseId: 7, volunteerId: volunteer })
         change.notify({ userId: requester, type: 'request_completed', requestId, data: { rating: 5 } })
@@ -80,7 +81,7 @@ for (const engine of databaseEngines()) {
           notify(...event.volunteerIds.map((userId) => ({ userId, type: 'request_cancelled' as const, requestId: event.requestId, data: {} })))
         },
       }]
-      await new Changes(counted.db, reactions).run(requester, async (_tx, change) => {
+      await new Changes(counted.db, reactions, insertNotifications).run(requester, async (_tx, change) => {
         change.record({ type: 'request_cancelled', requestId, requesterId: requester, cancelledBy: requester })
       })
       assert.deepEqual(order, ['request_cancelled', 'open_responses_cancelled'])
@@ -94,7 +95,7 @@ for (const engine of databaseEngines()) {
       await db.query('INSERT INTO volunteer_responses (request_id, volunteer_id) VALUES ($1, $2)', [requestId, volunteer])
       const moderator = (await fixture(db)).volunteer
       const counted = countingNotificationInserts(db)
-      await new Changes(counted.db, REACTIONS).run(moderator, async (tx, change) => {
+      await new Changes(counted.db, REACTIONS, insertNotifications).run(moderator, async (tx, change) => {
         await tx.query("UPDATE requests SET status = 'cancelled' WHERE id = $1", [requestId])
         change.record({ type: 'request_cancelled', requestId, requesterId: requester, cancelledBy: moderator })
       })
@@ -108,7 +109,7 @@ for (const engine of databaseEngines()) {
     it('a change that throws after recording writes nothing: no reaction runs, no notification, no alert round', async () => {
       const { requester, requestId } = await fixture(db)
       let reacted = false
-      const changes = new Changes(db, [...REACTIONS, { async request_approved () { reacted = true } }])
+      const changes = new Changes(db, [...REACTIONS, { async request_approved () { reacted = true } }], insertNotifications)
       await assert.rejects(changes.run(requester, async (_tx, change) => {
         change.record({ type: 'request_approved', requestId, requesterId: requester })
         change.notify({ userId: requester, type: 'request_completed', requestId, data: {} })
@@ -124,7 +125,7 @@ for (const engine of databaseEngines()) {
       const failing: Reactions = { async request_approved () { throw new Error('a reaction fails') } }
       // The modules' reactions first: request_approved schedules the first alert round and notifies the requester.
       const changes = changesOn(db)
-      const withFailure = new Changes(db, [...REACTIONS, failing])
+      const withFailure = new Changes(db, [...REACTIONS, failing], insertNotifications)
       await assert.rejects(withFailure.run(requester, async (tx, change) => {
         await tx.query("UPDATE requests SET status = 'approved' WHERE id = $1", [requestId])
         change.record({ type: 'request_approved', requestId, requesterId: requester })
@@ -144,7 +145,7 @@ for (const engine of databaseEngines()) {
     it('refuses events and notifications added after the change was applied', async () => {
       const { requester, requestId } = await fixture(db)
       let late: ((event: DomainEvent) => void) | undefined
-      await new Changes(db, []).run(requester, async (_tx, change) => { late = change.record })
+      await new Changes(db, [], insertNotifications).run(requester, async (_tx, change) => { late = change.record })
       assert.throws(() => late!({ type: 'request_approved', requestId, requesterId: requester }), /recorded after its change was applied/)
     })
   })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { it } from 'node:test'
-import { NOTIFICATION_TYPES } from '../../src/modules/notifications/notifications.repo.js'
+import { NOTIFICATION_TYPES } from '../../src/events/notifications.js'
 
 /** The app says every notification the service can send in words, in both languages (web/src/features/notifications/describe.ts). */
 it('the web app has words for every notification type and alert-closed reason, in English and German', async () => {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, NullableDateTime } from '../../http/schemas.js'
-import { NOTIFICATION_TYPES, type NotificationRow, type NotificationType } from './notifications.repo.js'
+import { NOTIFICATION_TYPES, type NotificationType } from '../../events/notifications.js'
+import type { NotificationRow } from './notifications.repo.js'
 
 export const Notification = Type.Object({
   id: Type.Integer({ description: 'increasing in commit order within one recipient\'s inbox' }),
