@@ -2,9 +2,11 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { API_PREFIX } from './prefix.js'
+import { isRateLimited } from './rate-limit.js'
 import { ErrorBody, errors } from './schemas.js'
 
-export const API_PREFIX = '/api/v1'
+export { API_PREFIX }
 export const EXTENSION_TAG = 'beyond-1.0.1'
 
 /** The methods whose requests Fastify reads a body for (so a 413 or 415 can answer them). */
@@ -57,8 +59,8 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
       extra.response = {
         // A body that is not JSON, not UTF-8 or holds U+0000 is a 400 even where the route ignores bodies.
         ...(takesBody ? errors(400, 413, 415) : {}),
-        // registerRateLimits (rate-limit.ts) sets config.rateLimit on exactly the routes it limits.
-        ...((config as { rateLimit?: unknown }).rateLimit !== undefined ? { 429: TooManyRequests } : {}),
+        // The operations registerRateLimits counts (rate-limit.ts), by the same table.
+        ...(isRateLimited(route.method, route.url) ? { 429: TooManyRequests } : {}),
         // Any operation can fail on the server side; say so where the route lists no 5xx of its own.
         ...(Object.keys(own).some((status) => status.startsWith('5')) ? {} : errors(500)),
         // errors.ts answers an unreachable database with 503, unless the route names another failure status.

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { normaliseEmail } from '../lib/email.js'
 import { AppError } from '../lib/errors.js'
-import { API_PREFIX } from './openapi.js'
+import { API_PREFIX } from './prefix.js'
 
 export interface RateLimits {
   windowSeconds: number
@@ -83,6 +83,9 @@ const LIMITED: Record<string, { name: string, account?: AccountOf }> = {
 }
 
 const limitOf = (method: string | string[], url: string | undefined) => typeof method === 'string' ? LIMITED[`${method} ${url}`] : undefined
+
+/** Whether registerRateLimits limits this operation (so the OpenAPI document declares its 429). */
+export const isRateLimited = (method: string | string[], url: string | undefined): boolean => limitOf(method, url) !== undefined
 
 /**
  * Limits through @fastify/rate-limit, counted in preHandler (after validation, so the account is known);

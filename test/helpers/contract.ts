@@ -99,7 +99,8 @@ function mismatches (checker: Checker, name: string, operation: Operation, excha
   }
   const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default
   if (response === undefined) return [...found, 'status not declared']
-  if (exchange.head || type === '') return found
+  // A 204 has no body, so no content type goes out with it (Fastify drops both after onSend).
+  if (exchange.head || type === '' || status === 204) return found
   const media = response.content?.[type]
   if (media === undefined) return [...found, `content type ${type} not declared`]
   // Streams (Server-Sent Events, files) are not read here.

@@ -75,7 +75,9 @@ for (const engine of engines()) {
     it('refresh with a dead cookie is 401 invalid refresh token, and clears the cookie', async () => {
       const res = await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: 'vcs_refresh=not-a-token' } })
       assertError(res, 401, 'invalid refresh token')
-      assert.match(String(res.headers['set-cookie']), /^vcs_refresh=; Path=\/api\/v1\/session; HttpOnly; SameSite=Strict; Max-Age=0$/)
+      const cleared = String(res.headers['set-cookie'])
+      assert.match(cleared, /^vcs_refresh=; /)
+      assert.deepEqual(attributesOf(cleared), sessionAttributes(0))
     })
 
     it('without the cookie the CSRF header and the Origin check still apply (403 before the 204)', async () => {
