@@ -3728,7 +3728,7 @@ export interface paths {
         };
         /**
          * What a map draws of the active requests inside a rectangle, nearest its centre first
-         * @description Of the requests `/requests/bounds` finds for the same rectangle and caller, the MAP_MARKER_CAP nearest its centre (then by id), each with only its id, title, type, urgency, status and `location`: for drawing markers. `truncated` says more lie inside.
+         * @description Of the requests `/requests/bounds` finds for the same rectangle and caller, the MAP_MARKER_CAP nearest its centre (then by id), each with only its id, title, type, urgency, status and `location`: for drawing markers. `truncated` says more lie inside. center_lat and center_lon (together) choose another point to be nearest to, such as the middle of a view wider than the world.
          */
         get: {
             parameters: {
@@ -3741,6 +3741,10 @@ export interface paths {
                     max_lon?: string;
                     /** @description north edge, -90..90, not below min_lat (required) */
                     max_lat?: string;
+                    /** @description latitude the markers are chosen nearest to, -90..90; with center_lon (default: the rectangle's middle) */
+                    center_lat?: string;
+                    /** @description longitude the markers are chosen nearest to, -180..180; with center_lat (default: the rectangle's middle) */
+                    center_lon?: string;
                 };
                 header?: never;
                 path?: never;
