@@ -60,7 +60,9 @@ test.describe('accounts', () => {
     await expect(page.getByText('Signed in as Ada Lovelace')).toBeVisible()
     // The refresh token is an httpOnly cookie: invisible to script, and nothing is kept in storage.
     expect(await page.evaluate(() => document.cookie)).toBe('')
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key !== 'language'))).toEqual([])
+    // Only the language and what the person last saw (for reading it offline, docs/web.md › Offline reading), never a token.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key !== 'language' && key !== 'vcs-last-seen'))).toEqual([])
+    expect(await page.evaluate(() => localStorage.getItem('vcs-last-seen') ?? '')).not.toMatch(/token|eyJ/i)
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0)
     const cookies = await context.cookies()
     expect(cookies.map((cookie) => [cookie.name, cookie.httpOnly, cookie.sameSite, cookie.path])).toEqual([['vcs_refresh', true, 'Strict', '/api/v1/session']])
@@ -76,6 +78,8 @@ test.describe('accounts', () => {
     await page.reload()
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible()
     expect(await context.cookies()).toEqual([])
+    // What was kept for reading offline goes with the session.
+    expect(await page.evaluate(() => localStorage.getItem('vcs-last-seen'))).toBeNull()
   })
 
   test('sign in: wrong password is shown at the e-mail field; a signed-out visit to the profile comes back to it after signing in', async ({ page, gotoPage, checkA11y }) => {

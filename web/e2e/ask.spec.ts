@@ -1,11 +1,12 @@
 import { expect, expectNoHorizontalScroll, expectSaid, fill, PASSWORD, test } from './fixtures.js'
-import { choose, continueTo, registerPerson, signIn, uniquePoint } from './journeys.js'
+import { choose, continueTo, navLink, registerPerson, signIn, uniquePoint } from './journeys.js'
 
 /** The words of the journey in each language (web/src/i18n). */
 const WORDS = {
   en: {
     locale: 'en-GB',
     nav: 'Main',
+    menu: 'Menu',
     ask: 'Ask for help',
     email: 'Email address',
     password: 'Password',
@@ -47,6 +48,7 @@ const WORDS = {
   de: {
     locale: 'de-DE',
     nav: 'Hauptmenü',
+    menu: 'Menü',
     ask: 'Um Hilfe bitten',
     email: 'E-Mail-Adresse',
     password: 'Passwort',
@@ -114,7 +116,7 @@ for (const language of ['en', 'de'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: w.hello })).toBeFocused()
 
       // The first question: its legend is the h1, focused after the link; Continue with no answer shows that one error.
-      await page.getByRole('navigation', { name: w.nav }).getByRole('link', { name: w.ask }).press('Enter')
+      await (await navLink(page, w.ask, w)).press('Enter')
       await expect(heading(w.kind)).toBeFocused()
       await expect(page).toHaveURL(/\/ask\/kind$/)
       await expect(page.getByRole('link', { name: w.back })).toBeVisible()
@@ -217,7 +219,7 @@ for (const language of ['en', 'de'] as const) {
       const sent = await (await request.get(`/api/v1/requests/${id}`, { headers: { authorization: `Bearer ${person.token}` } })).json() as Record<string, unknown>
       expect(sent).toMatchObject({ title: `${w.titleText}!`, urgency: 'high', address: 'Hauptstraße 5', city: 'Berlin', contact_phone: '+493012345678' })
       // Sent, the answers are forgotten: the next request starts afresh.
-      await page.getByRole('navigation', { name: w.nav }).getByRole('link', { name: w.ask }).press('Enter')
+      await (await navLink(page, w.ask, w)).press('Enter')
       await expect(heading(w.kind)).toBeFocused()
       await expect(page.getByRole('radio', { name: w.shopping })).not.toBeChecked()
       await context.close()

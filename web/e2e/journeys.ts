@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from './accounts.js'
 import { fill, uniqueEmail } from './fixtures.js'
 
@@ -80,9 +80,19 @@ export async function signIn (page: Page, person: { email: string }, password = 
   await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeFocused()
 }
 
+/**
+ * A link of the main navigation; on a narrow screen the links are folded behind "Menu" (issue 24, finding 1),
+ * which is pressed first, as a person would.
+ */
+export async function navLink (page: Page, name: string | RegExp, words = { nav: 'Main', menu: 'Menu' }): Promise<Locator> {
+  const menu = page.getByRole('button', { name: words.menu, exact: true })
+  if (await menu.isVisible() && await menu.getAttribute('aria-expanded') !== 'true') await menu.press('Enter')
+  return page.getByRole('navigation', { name: words.nav }).getByRole('link', { name, exact: true })
+}
+
 /** The main navigation's link, reached and followed by the keyboard. */
 export async function followNav (page: Page, name: string, heading: string | RegExp): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).press('Enter')
+  await (await navLink(page, name)).press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused()
 }
 
