@@ -36,7 +36,7 @@ test('at 400% zoom with a minimum font size of 24 px, nothing scrolls sideways o
     ['/my-offers', 'My offers'],
     ['/availability', 'When you can help'],
     ['/requests/mine', 'Your requests'],
-    ['/ask', 'Ask for help'],
+    ['/ask', 'What kind of help do you need?'],
   ]
   const failures: string[] = []
   for (const language of ['en', 'de'] as const) {

@@ -119,10 +119,14 @@ export function FindHelpPage () {
     searchFrom(point.latitude, point.longitude)
   }
 
-  // A new distance searches again from the same point; focus stays on the choice.
+  // A new distance searches again from the same point; focus stays on the choice. From the address as it is
+  // now, not as this render saw it: a point found a moment ago (the home's, read from the service) is kept.
   const changeRadius = (value: string) => {
-    if (lat !== null && lon !== null) setParams({ lat, lon, radius: value, ...shownAs }, { replace: true })
-    else setParams({ radius: value, ...shownAs }, { replace: true })
+    setParams((current) => {
+      const next = new URLSearchParams(current)
+      next.set('radius', value)
+      return next
+    }, { replace: true })
   }
   /** The address of this search shown as a list or as a map. */
   const shownAsHref = (as: 'list' | 'map') => {
