@@ -115,11 +115,14 @@ test.describe('the map: an alternative view of the nearby requests, and a way to
 
     // A point typed behind "Enter coordinates" is where the map starts.
     await page.getByRole('link', { name: 'Back' }).press('Enter')
+    // The page moves focus to its h1 a frame after it shows: a key pressed before that would go there instead.
+    await expect(page.getByRole('heading', { level: 1, name: 'Where do you need help?' })).toBeFocused()
     await choose(page, /^Enter coordinates/)
     await continueTo(page, 'Enter the coordinates')
     await fill(page, 'Latitude', '52.52')
     await fill(page, 'Longitude', '13.405')
     await page.getByRole('link', { name: 'Back' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Where do you need help?' })).toBeFocused()
     await choose(page, /^Choose the place on a map/)
     await continueTo(page, 'Choose the place on a map')
     await expect(page.getByText('Chosen place: 52.52, 13.405')).toBeVisible()

@@ -70,7 +70,6 @@ export function FindHelpPage () {
   const radius = radiusParam !== null && (RADII as readonly string[]).includes(radiusParam) ? radiusParam : DEFAULT_RADIUS
   // List or map, kept in the address like the search, so that a reload or the back button keeps it.
   const view = params.get('view') === 'map' ? 'map' : 'list'
-  const shownAs: Record<string, string> = view === 'map' ? { view } : {}
   const results = useQuery({
     queryKey: ['get', '/api/v1/requests/nearby', { lat, lon, radius }],
     queryFn: ({ signal }) => searchNearby(lat ?? '', lon ?? '', radius, signal),
@@ -90,7 +89,13 @@ export function FindHelpPage () {
   const searchFrom = (latValue: number, lonValue: number) => {
     form.clear()
     coordinates.fill(latValue, lonValue)
-    setParams({ lat: String(latValue), lon: String(lonValue), radius, ...shownAs }, { replace: false })
+    // From the address as it is now: a distance chosen while the point was being found is kept.
+    setParams((current) => {
+      const next = new URLSearchParams(current)
+      next.set('lat', String(latValue))
+      next.set('lon', String(lonValue))
+      return next
+    }, { replace: false })
   }
 
   const homeLocation = useHomeLocation()
