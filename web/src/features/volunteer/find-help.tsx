@@ -94,6 +94,8 @@ export function FindHelpPage () {
       const next = new URLSearchParams(current)
       next.set('lat', String(latValue))
       next.set('lon', String(lonValue))
+      // The distance searched is always in the address, so that it can be kept and shared.
+      if (!next.has('radius')) next.set('radius', DEFAULT_RADIUS)
       return next
     }, { replace: false })
   }
