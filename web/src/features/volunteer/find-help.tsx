@@ -58,6 +58,12 @@ function NearbyItem ({ item }: { item: Nearby }) {
  * the device, or typed coordinates; changing the distance searches again at once and keeps focus on
  * the choice, and every answer is announced as "3 requests within 5 km".
  */
+/**
+ * The page's address as it is at this moment (the router's own value is the one its last render saw): a
+ * distance chosen while the home location is being read, and that point once found, both stay.
+ */
+const currentParams = (): URLSearchParams => new URLSearchParams(window.location.search)
+
 export function FindHelpPage () {
   const { t, i18n } = useTranslation()
   const announce = useAnnounce()
@@ -89,9 +95,8 @@ export function FindHelpPage () {
   const searchFrom = (latValue: number, lonValue: number) => {
     form.clear()
     coordinates.fill(latValue, lonValue)
-    // From the address as it is now: a distance chosen while the point was being found is kept.
-    setParams((current) => {
-      const next = new URLSearchParams(current)
+    setParams(() => {
+      const next = currentParams()
       next.set('lat', String(latValue))
       next.set('lon', String(lonValue))
       // The distance searched is always in the address, so that it can be kept and shared.
@@ -126,11 +131,10 @@ export function FindHelpPage () {
     searchFrom(point.latitude, point.longitude)
   }
 
-  // A new distance searches again from the same point; focus stays on the choice. From the address as it is
-  // now, not as this render saw it: a point found a moment ago (the home's, read from the service) is kept.
+  // A new distance searches again from the same point; focus stays on the choice.
   const changeRadius = (value: string) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current)
+    setParams(() => {
+      const next = currentParams()
       next.set('radius', value)
       return next
     }, { replace: true })
