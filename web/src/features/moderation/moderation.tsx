@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
-import { requestKey } from '../../api/keys'
+import { useRequest } from '../../api/use-request'
 import { useAnnounce } from '../../components/announcer'
 import { useSuccess } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
@@ -33,11 +33,7 @@ function loadPending (signal: AbortSignal) {
  */
 function WantedBy ({ id }: { id: number }) {
   const { t, i18n } = useTranslation()
-  const detail = useQuery({
-    queryKey: requestKey(id),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
-    staleTime: 60_000,
-  })
+  const detail = useRequest(id, { staleTime: 60_000 })
   const when = detail.data?.desired_completion_date
   return (
     <div>

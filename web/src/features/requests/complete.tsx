@@ -1,12 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Button, Form, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
-import { requestKey } from '../../api/keys'
 import { useSession } from '../../api/use-session'
+import { useRequest } from '../../api/use-request'
 import { useAnnounce } from '../../components/announcer'
 import { useSuccess } from '../../components/success-banner'
 import { Choice } from '../../components/choice'
@@ -25,11 +25,7 @@ function useCompletable (): { id: number, name?: string, page?: ReactNode } {
   const { t } = useTranslation()
   const { user } = useSession()
   const id = Number(useParams().id)
-  const request = useQuery({
-    queryKey: requestKey(id),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
-    enabled: Number.isInteger(id) && id > 0,
-  })
+  const request = useRequest(id)
   if (request.isPending && Number.isInteger(id) && id > 0) return { id, page: <p>{t('common.loading')}</p> }
   const item = request.data
   if (item === undefined || item.requester_id !== user?.id || item.status !== 'in_progress' || item.assigned_volunteer === null) {

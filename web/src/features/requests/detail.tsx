@@ -12,6 +12,7 @@ import { useSuccess } from '../../components/success-banner'
 import { focusPageHeading, Page } from '../../components/page'
 import { PhoneLink, useProfilePhone } from '../../components/phone'
 import { requestKey, responsesKey } from '../../api/keys'
+import { useRequest } from '../../api/use-request'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
 import { kindLabel, statusLabel, urgencyLabel } from './labels'
@@ -159,11 +160,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   const { t, i18n } = useTranslation()
   const { user } = useSession()
   const id = Number(useParams().id)
-  const request = useQuery({
-    queryKey: requestKey(id),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
-    enabled: Number.isInteger(id) && id > 0,
-  })
+  const request = useRequest(id)
   // Once an offer is accepted the requester rings the volunteer: the API gives his profile phone to her (rules.md).
   const volunteerPhone = useProfilePhone(request.data?.assigned_volunteer?.id, request.data?.status === 'in_progress' && request.data.requester_id === user?.id)
   if (!Number.isInteger(id) || id <= 0 || (request.isError && request.error instanceof ApiError && request.error.status === 404)) {

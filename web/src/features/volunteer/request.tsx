@@ -14,6 +14,7 @@ import { Page } from '../../components/page'
 import { PhoneLink, useProfilePhone } from '../../components/phone'
 import { useFormProblems } from '../../components/use-form-problems'
 import { requestKey, responsesKey } from '../../api/keys'
+import { useRequest } from '../../api/use-request'
 import { formatDate } from '../../lib/format'
 import { kindText, responseStatus, urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
@@ -62,11 +63,7 @@ export function VolunteerRequestPage () {
   const offerHeading = useRef<HTMLHeadingElement>(null)
   const detailKey = requestKey(id)
   const offersKey = responsesKey(id)
-  const detail = useQuery({
-    queryKey: detailKey,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id } }, signal })),
-    enabled: Number.isSafeInteger(id) && id > 0,
-  })
+  const detail = useRequest(id)
   const responses = useQuery({
     queryKey: offersKey,
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/responses', { params: { path: { id } }, signal })),
