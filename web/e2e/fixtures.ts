@@ -19,15 +19,7 @@ export const test = base.extend<Fixtures>({
       if (/Refused to|Content Security Policy/i.test(message.text())) refused.push(message.text())
     })
     page.on('pageerror', (error) => refused.push(`page error: ${error.message}`))
-    // Everything the live region says, in order, for expectSaid (the region itself holds only the latest).
-    await page.addInitScript(() => {
-      const said: string[] = []
-      Object.assign(window, { e2eSaid: said })
-      new MutationObserver(() => {
-        const text = document.querySelector('[role=status][aria-live]')?.textContent ?? ''
-        if (text !== '' && said.at(-1) !== text) said.push(text)
-      }).observe(document, { childList: true, subtree: true, characterData: true })
-    })
+    await recordSaid(page)
     await use(page)
     expect(refused, 'CSP violations or uncaught errors').toEqual([])
   },
@@ -132,6 +124,18 @@ export async function register (page: Page, email: string, first = 'Ada'): Promi
  * The polite live region has said `text` at some point since the page loaded: for a message that a later
  * one (the title of the page an action led to) may replace, when the two are more than a moment apart.
  */
+/** Records everything the live region says, in order, for expectSaid (the region itself holds only the latest). */
+export async function recordSaid (page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const said: string[] = []
+    Object.assign(window, { e2eSaid: said })
+    new MutationObserver(() => {
+      const text = document.querySelector('[role=status][aria-live]')?.textContent ?? ''
+      if (text !== '' && said.at(-1) !== text) said.push(text)
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+}
+
 export async function expectSaid (page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { e2eSaid: string[] }).e2eSaid.join('\n'))).toContain(text)
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, tabTo, test } from './fixtures.js'
+import { expect, recordSaid, tabTo, test } from './fixtures.js'
 import { createRequest, giveRole, offer, registerPerson, signIn, uniquePoint, approve, PASSWORD } from './journeys.js'
 
 /**
@@ -127,14 +127,7 @@ for (const language of ['en', 'de'] as const) {
       await approve(request, id)
       await offer(request, id, volunteer)
       const page = await openPage(browser, language, width)
-      await page.addInitScript(() => {
-        const said: string[] = []
-        Object.assign(window, { e2eSaid: said })
-        new MutationObserver(() => {
-          const text = document.querySelector('[role=status][aria-live]')?.textContent ?? ''
-          if (text !== '' && said.at(-1) !== text) said.push(text)
-        }).observe(document, { childList: true, subtree: true, characterData: true })
-      })
+      await recordSaid(page)
       await signInAs(page, language, volunteer.email, 'Vera')
       expect((await menuItems(page, language)).slice(0, 3)).toEqual([w.find, w.offers, w.when])
       await follow(page, language, w.when, w.whenTitle)
