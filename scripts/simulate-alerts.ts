@@ -20,6 +20,7 @@ import { loadConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite.js'
+import { dateIn } from '../src/lib/checks.js'
 import { gridPoint } from '../src/lib/grid.js'
 import { closeAlerts, scheduleFirstRound, type AlertPolicy } from '../src/modules/alerts/alerts.repo.js'
 import { AlertService } from '../src/modules/alerts/alerts.service.js'
@@ -166,7 +167,7 @@ async function simulate (order: AlertPolicy, seed: number, volunteers: number, r
     const offer = (request: SimRequest, volunteerId: number) => async () => {
       if (status.get(request.id) !== 'approved') return
       // Responded now rather than at the simulated time: the alert code counts pending offers, not their times.
-      await insertResponse(db, request.id, volunteerId, null)
+      await insertResponse(db, request.id, volunteerId, null, dateIn(new Date(now), 'UTC'))
       if (firstOffer.has(request.id)) return
       firstOffer.set(request.id, now - START - request.at * 1000)
       push(now + 10 * 60_000, async () => {

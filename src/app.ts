@@ -5,10 +5,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { Config } from './config.js'
-import type { Database } from './db/database.js'
 import { registerAuth } from './http/auth.js'
 import { clientErrors, frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerJsonParser } from './http/json.js'
+import { loggableUrl } from './http/log-url.js'
 import { registerMetrics } from './http/metrics.js'
 import { registerRateLimits } from './http/rate-limit.js'
 import { API_PREFIX, registerOpenApi } from './http/openapi.js'
@@ -18,17 +18,33 @@ import { schemaCompiler } from './http/validation.js'
 import { registerWeb } from './http/web.js'
 import { JobRunner } from './jobs/runner.js'
 import type { Job } from './jobs/job.js'
-import { systemClock, type Clock } from './lib/clock.js'
+import { calendarOf } from './lib/checks.js'
+import { systemClock } from './lib/clock.js'
 import { gridPoint, type GridPoint } from './lib/grid.js'
 import { accessTokens } from './lib/tokens.js'
 import { AlertService, alertRoundsJob } from './modules/alerts/alerts.service.js'
+import { CatchUpService, catchUpJob } from './modules/alerts/catch-up.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
+import { concernsRoutes } from './modules/concerns/concerns.routes.js'
+import { ConcernsService } from './modules/concerns/concerns.service.js'
 import { AuthService } from './modules/auth/auth.service.js'
+import { AccountCodes } from './modules/auth/codes.js'
+import { RecoveryService } from './modules/auth/recovery.service.js'
 import { PrincipalCache } from './modules/auth/principals.js'
+import { pushRoutes } from './modules/push/push.routes.js'
+import { PushChannel } from './modules/push/push-channel.js'
+import { PushService } from './modules/push/push.service.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
+import { accessRoutes } from './modules/access/access.routes.js'
+import { AccessService } from './modules/access/access.service.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
 import { changesOn } from './modules/reactions.js'
+import { checkTimeZoneInDatabase, deliveriesJobFor, deliveriesServiceFor, deliveryChannels } from './modules/deliveries/setup.js'
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.js'
 import { RetentionJob, retentionJob } from './modules/privacy/retention.js'
+import { CheckExpiryNotifier, checkExpiryJob } from './modules/checks/check-expiry.js'
+import { checksRoutes } from './modules/checks/checks.routes.js'
+import { ChecksService } from './modules/checks/checks.service.js'
 import { availabilityRoutes } from './modules/availability/availability.routes.js'
 import { AvailabilityService } from './modules/availability/availability.service.js'
 import { eventsRoutes } from './modules/notifications/events.routes.js'
@@ -43,16 +59,20 @@ import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import type { SearchContext } from './modules/requests/search/shared.js'
+import { Disclosure } from './modules/requests/disclosure.js'
 import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
 import { sessionRoutes } from './modules/session/session.routes.js'
+import { accountSettingsRoutes } from './modules/session/account-settings.routes.js'
 import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 import { openRealtime } from './realtime/open.js'
 import { StreamHub } from './realtime/stream-hub.js'
-import type { StreamOptions } from './realtime/streams.js'
+import type { AppOptions } from './app-options.js'
+
+export type { AppOptions }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,29 +81,8 @@ declare module 'fastify' {
   }
 }
 
-export interface AppOptions {
-  config: Config
-  db: Database
-  jwtSecret: string
-  /** The built web app served at `/`; false serves the API alone. */
-  webRoot?: string | false
-  /** Where log lines go instead of stdout (tests capture them this way). */
-  logStream?: { write(line: string): void }
-  /** How often this instance looks for due alert rounds (default 1000 ms; 0: never, tests then run rounds themselves). */
-  alertTickMs?: number
-  /**
-   * How often this instance runs the retention job (privacy.md § 2), first when ready (default 0: never;
-   * the service runs it hourly, src/main.ts; tests run it themselves). Runs only when RETENTION_DAYS or
-   * NOTIFICATION_RETENTION_DAYS asks for something.
-   */
-  retentionMs?: number
-  /** Live event stream settings (tests shorten the ping and block-check intervals). */
-  streams?: Partial<StreamOptions>
-  /** The time for every rule that depends on it (default: the system's; tests pass a ManualClock). */
-  clock?: Clock
-}
-
 const ALERT_TICK_MS = 1000
+const DELIVERY_TICK_MS = 1000
 
 /** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (privacy.md § 1). */
 export function alertPlace (config: Config): ((latitude: number, longitude: number) => GridPoint) | undefined {
@@ -94,12 +93,20 @@ export function alertPlace (config: Config): ((latitude: number, longitude: numb
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
-export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp ({
+  config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, checkExpiryMs = 0, clock = systemClock,
+  deliveryTickMs = DELIVERY_TICK_MS, channels: givenChannels = {}, push, pushAgent,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Fastify's request serializer logs no headers or bodies; these paths are a second line of defence.
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token'], censor: '[redacted]' },
+      // A body's `code` (reach.md § 2) by its place, not `*.code`, which would also hide an error's code (ECONNREFUSED, SQLSTATE).
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token',
+          '*.new_password', '*.current_password', 'body.code', '*.body.code'],
+        censor: '[redacted]',
+      },
       ...(logStream !== undefined ? { stream: logStream } : {}),
     },
     // Each form (boolean, hop count, address list) is accepted; Fastify's overloads just can't take their union.
@@ -133,7 +140,7 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   // One line per request, written when it is answered: Fastify's 'incoming request' line says nothing
   // this one does not, and log lines are a noticeable share of the CPU (docs/performance.md › Why the code is as it is).
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, remoteAddress: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed')
+    request.log.info({ method: request.method, url: loggableUrl(request.url), remoteAddress: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed')
     done()
   })
 
@@ -154,45 +161,71 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
   const geocoder = config.geocoderUrl === undefined ? [] : [new URL(config.geocoderUrl).origin]
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', new URL(config.mapTileUrl).origin], 'connect-src': ["'self'", ...geocoder], 'upgrade-insecure-requests': null },
+      // worker-src: the app's service worker, /sw.js (docs/web.md › Offline reading), and nothing else.
+      directives: { 'img-src': ["'self'", 'data:', new URL(config.mapTileUrl).origin], 'connect-src': ["'self'", ...geocoder], 'worker-src': ["'self'"], 'upgrade-insecure-requests': null },
     },
   })
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false })
   registerMetrics(app, db)
   await registerOpenApi(app)
 
-  const auth = new AuthService(db, tokens, { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays }, clock)
   // Every change's side effects go through this one dispatcher (src/events/, src/modules/reactions.ts).
-  const changes = changesOn(db, clock)
-  const users = new UsersService(db, changes)
-  const roles = new RolesService(db, changes, principals)
-  const requests = new RequestsService(db, changes, { mapGridMeters: config.mapGridMeters }, clock)
+  // Push is on when the app has a VAPID identity (reach.md § 1): then every subscription gets its delivery.
+  const pushChannel = givenChannels.push ?? (push === undefined ? undefined : new PushChannel({ db, identity: push, endpointHosts: config.pushEndpointHosts, clock, agent: pushAgent }))
+  const channels = deliveryChannels(config, jwtSecret, { ...givenChannels, push: pushChannel }, app.log)
+  await checkTimeZoneInDatabase(db, config.timeZone)
+  const changes = changesOn(db, clock, { timeZone: config.timeZone, push: channels.push !== undefined })
+  // reach.md § 2: codes hashed and sealed with keys from the signing secret, which every instance shares.
+  const codes = new AccountCodes(jwtSecret)
+  const authSettings = { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays, emailVerification: config.emailVerification }
+  const auth = new AuthService(db, changes, codes, tokens, authSettings, clock)
+  const recovery = new RecoveryService(db, changes, codes, auth, authSettings)
+  // Today in TIME_ZONE: the day through which a check is valid (trust.md § 2).
+  const calendar = calendarOf(clock, config.timeZone)
+  const users = new UsersService(db, changes, calendar, config.addressPrivacy)
+  const roles = new RolesService(db, changes, principals, calendar)
+  const checks = new ChecksService(db, calendar)
+  // What every answer carrying a request shows and records (requests/disclosure.ts, trust.md §1 and §5).
+  const disclosure = new Disclosure(db, { mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }, clock)
+  const requests = new RequestsService(db, changes, disclosure, clock)
   const search: SearchContext = {
     db,
     policy: {
       locationPrivacy: config.locationPrivacy,
       unmoderatedInSearch: config.unmoderatedInSearch,
-      mapGridMeters: config.mapGridMeters,
+      ...disclosure.policy,
       boundsResultCap: config.boundsResultCap,
       mapMarkerCap: config.mapMarkerCap,
     },
+    disclosure,
   }
-  const moderation = new ModerationService(db, changes, { mapGridMeters: config.mapGridMeters })
-  const privacy = new PrivacyService(db, changes, principals, { mapGridMeters: config.mapGridMeters })
+  const moderation = new ModerationService(db, changes, disclosure)
+  const privacy = new PrivacyService(db, changes, principals, { mapGridMeters: config.mapGridMeters }, calendar)
+  const concerns = new ConcernsService(db, changes, principals, clock)
 
-  const responses = new ResponsesService(db, changes)
+  const responses = new ResponsesService(db, changes, { required: config.volunteerChecks, calendar })
   const jobs: Job[] = []
-  if (alertTickMs > 0) jobs.push(alertRoundsJob(new AlertService(changes, config.alerts, clock, 'fair', alertPlace(config)), alertTickMs))
+  if (alertTickMs > 0) {
+    const alertChecks = { required: config.volunteerChecks, timeZone: config.timeZone }
+    jobs.push(alertRoundsJob(new AlertService(changes, config.alerts, clock, 'fair', alertPlace(config), alertChecks), alertTickMs))
+    // reach.md § 3: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
+    jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
+  }
+  if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
     retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
   }, app.log, clock)
   if (retentionMs > 0 && retention.enabled) jobs.push(retentionJob(retention, retentionMs))
+  if (deliveryTickMs > 0) jobs.push(deliveriesJobFor(config, db, channels, jwtSecret, clock, app.log, deliveryTickMs))
   // Jobs run once the app is ready (listening, or the first inject) and stop, their runs under way
   // finished, before the caller closes the database (after app.close()).
   const runner = new JobRunner(jobs, app.log)
   app.addHook('onReady', async () => runner.start())
-  app.addHook('onClose', () => runner.stop())
-  const availability = new AvailabilityService(db)
+  app.addHook('onClose', async () => {
+    await runner.stop()
+    await Promise.all([channels.email.close(), channels.push?.close()])
+  })
+  const availability = new AvailabilityService(db, changes)
   const notifications = new NotificationsService(db)
   const realtime = openRealtime(db)
   const hub = new StreamHub(realtime, notificationStream(db), app.log, streams, clock)
@@ -229,18 +262,24 @@ export async function buildApp ({ config, db, jwtSecret, logStream, webRoot, str
       },
       config: { auth: 'none', extension: true, usesDatabase: false },
     }, async () => mapSettings)
-    await api.register(authRoutes, { auth })
-    await api.register(sessionRoutes, { auth, refreshTokenTtlDays: config.refreshTokenTtlDays })
-    await api.register(usersRoutes, { users })
+    await api.register(authRoutes, { auth, recovery })
+    await api.register(sessionRoutes, { auth, recovery, refreshTokenTtlDays: config.refreshTokenTtlDays })
+    await api.register(usersRoutes, { users, recovery, emailVerification: config.emailVerification })
     await api.register(rolesRoutes, { roles })
+    await api.register(checksRoutes, { checks })
+    await api.register(accountSettingsRoutes, { emailVerification: config.emailVerification })
     await api.register(requestTypesRoutes, { requestTypes })
     await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
     await api.register(privacyRoutes, { privacy })
+    await api.register(concernsRoutes, { concerns })
+    await api.register(accessRoutes, { access: new AccessService(db) })
     await api.register(availabilityRoutes, { availability })
     await api.register(notificationsRoutes, { notifications })
     await api.register(eventsRoutes, { hub })
+    await api.register(pushRoutes, { push: new PushService(db, push, config.pushEndpointHosts, clock) })
+    await api.register(deliveriesRoutes, { deliveries: deliveriesServiceFor(config, db, jwtSecret) })
   }, { prefix: API_PREFIX })
   if (webRoot !== false) await registerWeb(app, webRoot)
 

@@ -15,8 +15,10 @@
 import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { Type, type StaticDecode } from 'typebox'
+import { CHECK_KINDS, isTimeZone } from './lib/checks.js'
 import { ConfigError, deepFreeze, readSettings, type Env } from './lib/env-schema.js'
 import type { ScryptParams } from './lib/passwords.js'
+import { REACH_SETTINGS } from './reach-settings.js'
 
 // The operator's error, thrown by loadConfig; src/cli.ts tells it apart from a crash.
 export { ConfigError }
@@ -93,8 +95,8 @@ export const SETTINGS = Type.Object({
   })),
   rateLimits: Type.Object({
     windowSeconds: whole('RATE_LIMIT_WINDOW_SECONDS', 1, 86400, 60, 'length of a rate-limit window'),
-    perAddress: whole('RATE_LIMIT_PER_ADDRESS', 1, 1_000_000, 60, 'login, register and refresh calls together, per client address per window'),
-    perAccount: whole('RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000, 10, 'login (and register) calls per e-mail address, and erasure (DELETE /users/me) calls per account, per window'),
+    perAddress: whole('RATE_LIMIT_PER_ADDRESS', 1, 1_000_000, 60, 'login, register and refresh calls, and those of codes and password changes (reach.md § 2), together per client address per window'),
+    perAccount: whole('RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000, 10, 'login (and register, and asking for or trying a code) calls per e-mail address, and erasure (DELETE /users/me) and password change calls per account, per window'),
   }),
   corsOrigins: Type.Array(Type.String({ pattern: '^https?://[^/\\s]+$' }), {
     env: 'CORS_ORIGINS',
@@ -121,6 +123,11 @@ export const SETTINGS = Type.Object({
     env: 'LOCATION_PRIVACY',
     default: 'exact',
     description: '`grid`: searches by anyone but moderators and admins treat each request as standing at the centre of its grid cell (radius, rectangle, order, `distance_meters`), so no sequence of searches locates a home; `exact`: interface 1.0.1',
+  }),
+  addressPrivacy: Type.Enum(['full', 'parties'] as const, {
+    env: 'ADDRESS_PRIVACY',
+    default: 'full',
+    description: '`parties`: everyone but a request\'s requester, moderators, admins and its accepted volunteer sees only its city (or "address shared after acceptance") and "Erna S." for the requester\'s name (trust.md §1); `full`: interface 1.0.1',
   }),
   unmoderatedInSearch: Type.Enum(['everyone', 'parties'] as const, {
     env: 'UNMODERATED_IN_SEARCH',
@@ -163,6 +170,20 @@ export const SETTINGS = Type.Object({
     description: 'a Nominatim-compatible geocoder (`<url>/search?format=jsonv2`) the web app asks, from the browser, for the point of a typed address; unset: off. The address typed goes to that server; the CSP allows it',
   })),
   mapGridMeters: whole('MAP_GRID_METERS', 50, 5000, 300, 'size of the grid cells of the approximate `location` shown to strangers and of `LOCATION_PRIVACY=grid`; after a change, start-up recomputes the stored grid points'),
+  // trust.md § 2: a check is valid through the whole of its last day, in this zone.
+  timeZone: Type.String({
+    env: 'TIME_ZONE',
+    default: 'UTC',
+    must: 'be an IANA time zone such as Europe/Berlin or UTC',
+    description: 'the deployment\'s time zone (IANA name): the calendar day in which a check\'s `valid_until` ends',
+  }),
+  // Listed once each, whatever the operator typed twice.
+  volunteerChecks: Type.Codec(Type.Array(Type.Enum(CHECK_KINDS), {
+    env: 'VOLUNTEER_CHECKS',
+    default: [],
+    must: `be a comma-separated list of ${CHECK_KINDS.join(', ')}`,
+    description: 'comma-separated kinds of check (`identity,background`) a volunteer must hold, valid, to offer help and to be alerted; unset: none',
+  })).Decode((kinds) => CHECK_KINDS.filter((kind) => kinds.includes(kind))).Encode((kinds) => kinds),
   // Fair nearby alerts (events.md § 5).
   alerts: Type.Object({
     roundSeconds: Type.Codec(Type.String({
@@ -176,7 +197,10 @@ export const SETTINGS = Type.Object({
     maxRounds: whole('ALERT_MAX_ROUNDS', 1, 1000, 5, 'most alert rounds after a request becomes approved'),
     batch: whole('ALERT_BATCH', 1, 1000, 5, 'volunteers alerted per round at most'),
     ringMeters: whole('ALERT_RING_METERS', 1, 50000, 1000, 'width of the distance rings within which alerts are shared out fairly'),
+    // reach.md § 3.
+    catchUp: whole('ALERT_CATCH_UP', 0, 20, 3, 'most open requests a volunteer is alerted to on coming on duty (or moving, widening the radius, changing kinds while on duty)'),
   }),
+  ...REACH_SETTINGS,
 })
 
 /** The alert policy's settings (events.md § 5). */
@@ -193,6 +217,8 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
   (config, env) => config.databaseUrl === undefined && (config.workers > 1 || env.WORKERS === 'auto')
     ? 'WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)'
     : undefined,
+  (config) => config.smtpUrl !== undefined && config.publicUrl === undefined ? 'PUBLIC_URL is required when SMTP_URL is set: e-mails link to the app' : undefined,
+  (config) => isTimeZone(config.timeZone) ? undefined : `TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "${config.timeZone}"`,
   (config, env) => Object.values(config.alerts.roundSeconds).some((seconds) => seconds < 1 || seconds > 86400)
     ? `ALERT_ROUND_SECONDS must have each value from 1 to 86400, got "${env.ALERT_ROUND_SECONDS ?? ''}"`
     : undefined,

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open.js'
 import { API_PREFIX } from './http/openapi.js'
 import { normaliseEmail } from './lib/email.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
+import { pushOffReason, resolveVapid } from './lib/vapid.js'
 import { refreshGridPoints } from './modules/privacy/retention.js'
 import { hasAdmin } from './modules/roles/roles.repo.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
@@ -42,6 +43,9 @@ async function prepare (config: Config): Promise<Database> {
   const regridded = await refreshGridPoints(db, config.mapGridMeters)
     .catch((error: Error) => fail(`cannot recompute grid points: ${error.message}`))
   if (regridded > 0) process.stdout.write(`Recomputed the grid points of ${regridded} requests for MAP_GRID_METERS=${config.mapGridMeters}\n`)
+  // reach.md § 1: said once, here, rather than by every worker.
+  const pushOff = pushOffReason(config)
+  if (pushOff !== undefined) process.stdout.write(pushOff)
   return db
 }
 
@@ -50,7 +54,10 @@ async function serve (config: Config, db: Database): Promise<number> {
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   // privacy.md §2: retention at start-up and hourly in every process; one at a time across them (retention.ts).
-  const app = await buildApp({ config, db, jwtSecret, retentionMs: HOUR_MS })
+  // trust.md § 2: check expiry notices at start-up and hourly, each check once across processes (check-expiry.ts).
+  const push = await resolveVapid(config)
+    .catch((error: Error) => fail(`cannot read or create the Web Push keys in ${config.dataDir}: ${error.message}`))
+  const app = await buildApp({ config, db, jwtSecret, retentionMs: HOUR_MS, checkExpiryMs: HOUR_MS, push })
 
   let closing = false
   const shutdown = (signal: string): void => {

@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { findChromium } from './e2e/browser.js'
 
@@ -14,6 +17,11 @@ async function freePort (): Promise<number> {
 
 // Playwright loads this file again in its worker; the port chosen first is passed on through the environment.
 process.env.E2E_PORT ??= String(await freePort())
+// A second service with ADDRESS_PRIVACY=parties (web/e2e/server.ts), for the tests of that setting.
+process.env.E2E_PARTIES_PORT ??= String(await freePort())
+// A third with EMAIL_VERIFICATION=code; both write their e-mails as .eml files under E2E_MAIL_DIR (no SMTP_URL), where tests read codes.
+process.env.E2E_CODES_PORT ??= String(await freePort())
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'vcs-e2e-mail-'))
 const port = Number(process.env.E2E_PORT)
 const browser = await findChromium()
 process.stdout.write(`browser tests: Chromium from ${browser.source} (${browser.executablePath})\n`)
@@ -45,9 +53,10 @@ export default defineConfig({
     command: 'node --import tsx web/e2e/server.ts',
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/v1/health`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_PARTIES_PORT: process.env.E2E_PARTIES_PORT, E2E_CODES_PORT: process.env.E2E_CODES_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Three services, each migrating its own database: over a minute on a busy machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,9 +32,34 @@ function precompress (): Plugin {
   }
 }
 
+/**
+ * Writes sw.js, the app's service worker (web/service-worker.js), with this build's list of files and a version
+ * made from their names and web/public's contents (the bundle's names already hash their contents): a new build
+ * is a new worker with a new cache, and the old cache goes (docs/web.md › Offline reading).
+ */
+function serviceWorker (): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    // After Vite's own HTML step, which drops the HTML entry's empty chunk from the bundle.
+    enforce: 'post',
+    async generateBundle (_options, bundle) {
+      const publicDir = join(root, 'public')
+      const publicFiles = (await readdir(publicDir)).sort()
+      const hash = createHash('sha256')
+      for (const file of publicFiles) hash.update(file).update(await readFile(join(publicDir, file)))
+      const built = Object.keys(bundle).filter((file) => file !== 'index.html' && !file.endsWith('.map')).sort()
+      for (const file of built) hash.update(file)
+      const files = ['/', ...built.map((file) => `/${file}`), ...publicFiles.map((file) => `/${file}`)]
+      const head = `const VERSION = '${hash.digest('hex').slice(0, 16)}'\nconst FILES = ${JSON.stringify(files)}\n`
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: head + await readFile(join(root, 'service-worker.js'), 'utf8') })
+    },
+  }
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

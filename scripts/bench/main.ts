@@ -3,7 +3,7 @@
 //
 //   npm run bench -- --base http://127.0.0.1:3000/api/v1 [--database-url postgres://...] [--pid PID]
 //     [--duration 10] [--warmup 2] [--connections 32] [--scenarios nearby,bounds,detail,me,create,login,mix,health-login]
-//     [--runs 1] [--label text] [--json results.json]
+//     [--runs 1] [--label text] [--json results.json] [--deliveries 1000 --approval-rate 0 --smtp-port 2525]
 //
 // With --runs N each scenario (and its raw-SQL twin, run right after it) is measured N times and the
 // median of each figure is reported, the spread of the throughput beside it; every run is kept in the JSON.
@@ -14,12 +14,14 @@
 import { openPostgres } from '../../src/db/postgres.js'
 import { randomStream } from '../lib/random.js'
 import { DEMO_PASSWORD, demoEmail } from '../seed.js'
+import { runDeliveries } from './deliveries.js'
 import { runHealthDuringLogins, runHttp } from './http-runs.js'
 import { parseOptions, type Scenario } from './options.js'
 import { runRawTwin } from './raw-sql.js'
 import { appendJson, progressLine, summary } from './report.js'
 import { medianResult, type Result } from './results.js'
 import { benchAccount, cancelOwnRequests, login, sampleRequestIds, type Context } from './scenarios.js'
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js'
 
 async function main (): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
@@ -36,6 +38,8 @@ async function main (): Promise<void> {
 
   process.stderr.write(`Benchmark of ${options.base}: ${options.connections} connections, ${options.duration} s per scenario (after ${options.warmup} s warm-up)\n`)
   const results: Result[] = []
+  // The deliveries scenario's mail server, up before the service's sending loop might want it.
+  const sink: SmtpSink | undefined = options.scenarios.includes('deliveries') ? await startSmtpSink(options.smtpPort) : undefined
   try {
     /** One run of a scenario: its result, and the same queries straight against PostgreSQL right after. */
     const measure = async (scenario: Scenario): Promise<Result[]> => {
@@ -43,6 +47,7 @@ async function main (): Promise<void> {
       ctx.token = await login(options.base, demoEmail(2), DEMO_PASSWORD)
       ctx.creator = await benchAccount(options.base)
       if (scenario === 'health-login') return await runHealthDuringLogins(ctx)
+      if (scenario === 'deliveries') return await runDeliveries(ctx, sink!)
       const measured = [await runHttp(scenario, ctx)]
       const raw = await runRawTwin(scenario, ctx)
       if (raw !== undefined) measured.push(raw)
@@ -59,6 +64,7 @@ async function main (): Promise<void> {
       for (const measured of runs.values()) results.push(medianResult(measured))
     }
   } finally {
+    await sink?.close()
     // The bench's own requests go again, so that a repeated run searches the same active requests.
     if (db !== undefined) {
       // direct write: the service never deletes a request (it cancels), and a rerun needs the bench's own ones gone

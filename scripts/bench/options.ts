@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util'
 import { DEFAULTS } from '../seed.js'
 
-export const SCENARIOS = ['nearby', 'bounds', 'map', 'detail', 'me', 'create', 'login', 'mix', 'health-login', 'health'] as const
+export const SCENARIOS = ['nearby', 'bounds', 'map', 'detail', 'me', 'create', 'login', 'mix', 'health-login', 'health', 'deliveries'] as const
 export type Scenario = typeof SCENARIOS[number]
 
 export interface Options {
@@ -20,6 +20,11 @@ export interface Options {
   /** Demo accounts the login storm cycles through (demo-1 .. demo-N), so no one account is rate limited. */
   loginAccounts: number
   seed: number
+  /** The deliveries scenario: approvals per phase, and the port of the bench's SMTP server. */
+  deliveries: number
+  smtpPort: number
+  /** Approvals a second in the deliveries scenario's steady phase; 0: as fast as the connections allow. */
+  approvalRate: number
 }
 
 export function parseOptions (argv: string[]): Options {
@@ -33,18 +38,22 @@ export function parseOptions (argv: string[]): Options {
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '32' },
       runs: { type: 'string', default: '1' },
-      scenarios: { type: 'string', default: SCENARIOS.join(',') },
+      scenarios: { type: 'string', default: SCENARIOS.filter((s) => s !== 'deliveries').join(',') },
       label: { type: 'string', default: '' },
       json: { type: 'string' },
       center: { type: 'string' },
       'login-accounts': { type: 'string', default: '100' },
       seed: { type: 'string', default: '1' },
+      deliveries: { type: 'string', default: '1000' },
+      'smtp-port': { type: 'string', default: '2525' },
+      'approval-rate': { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help === true) {
     process.stdout.write('npm run bench -- --base URL [--database-url URL] [--pid PID] [--duration S] [--warmup S] [--connections N] [--runs N]\n' +
-      `  [--scenarios ${SCENARIOS.join(',')}] [--label TEXT] [--json FILE] [--center lat,lon] [--login-accounts N] [--seed S]\n`)
+      `  [--scenarios ${SCENARIOS.join(',')}] [--label TEXT] [--json FILE] [--center lat,lon] [--login-accounts N] [--seed S]\n` +
+      '  [--deliveries N] [--approval-rate R] [--smtp-port PORT]   (deliveries: start the service with SMTP_URL=smtp://127.0.0.1:PORT)\n')
     process.exit(0)
   }
   const positive = (name: string, raw: string, min = 1) => {
@@ -71,5 +80,8 @@ export function parseOptions (argv: string[]): Options {
     center: { lat: lat ?? NaN, lon: lon ?? NaN },
     loginAccounts: positive('login-accounts', values['login-accounts']),
     seed: positive('seed', values.seed, 0),
+    deliveries: positive('deliveries', values.deliveries),
+    smtpPort: positive('smtp-port', values['smtp-port']),
+    approvalRate: positive('approval-rate', values['approval-rate'], 0),
   }
 }

@@ -9,7 +9,7 @@ const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.to
 
 export function progressLine (r: Result): string {
   const odd = Object.entries(r.statuses ?? {}).filter(([status]) => !/^2\d\d$/.test(status))
-  return `${r.scenario.padEnd(22)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${ms(r.p50).padStart(6)} ms  p99 ${ms(r.p99).padStart(6)} ms` +
+  return `${r.scenario.padEnd(22)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${ms(r.p50).padStart(6)} ms${r.p95 !== undefined ? `  p95 ${ms(r.p95).padStart(6)} ms` : ''}  p99 ${ms(r.p99).padStart(6)} ms` +
     `  errors ${r.errors}${odd.length > 0 ? ` ${JSON.stringify(Object.fromEntries(odd))}` : ''}` +
     `${r.peakRssMiB !== undefined ? `  peak RSS ${r.peakRssMiB.toFixed(0)} MiB` : ''}\n`
 }

@@ -5,6 +5,8 @@ export interface Result {
   requestsPerSecond: number
   p50: number
   p99: number
+  /** Only where a scenario reports it (deliveries). */
+  p95?: number | undefined
   /** Connection errors, timeouts and answers other than 2xx. */
   errors: number
   total: number
@@ -81,6 +83,7 @@ export function medianResult (runs: readonly Result[]): Result {
     requestsPerSecond: median(rates),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
+    ...(first.p95 !== undefined ? { p95: of((r) => r.p95) } : {}),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     total: runs.reduce((sum, r) => sum + r.total, 0),
     peakRssMiB: of((r) => r.peakRssMiB) === undefined ? undefined : Math.max(...runs.map((r) => r.peakRssMiB ?? 0)),

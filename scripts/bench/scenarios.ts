@@ -94,7 +94,7 @@ export function loginTarget (ctx: Context): Target {
   return { method: 'POST', path: '/auth/login', body: JSON.stringify({ email, password: DEMO_PASSWORD }) }
 }
 
-export function generator (scenario: Exclude<Scenario, 'health-login'>, ctx: Context): Generator {
+export function generator (scenario: Exclude<Scenario, 'health-login' | 'deliveries'>, ctx: Context): Generator {
   switch (scenario) {
     case 'nearby': return () => nearbyTarget(ctx)
     case 'bounds': return () => boundsTarget(ctx)

@@ -19,6 +19,8 @@ export interface PgliteOptions {
   api?: 'protocol' | 'public'
   /** Receives the one warning when the protocol path is unavailable (default: process.emitWarning). */
   warn?: (message: string) => void
+  /** A copy made by PGlite's dumpDataDir to start from, instead of a new empty cluster (in memory only). */
+  loadDataDir?: Blob
 }
 
 /**
@@ -27,7 +29,8 @@ export interface PgliteOptions {
  * transaction to end. Keep transactions short.
  */
 export async function openPglite (dataDir: string | undefined, options: PgliteOptions = {}): Promise<Database> {
-  return await pgliteDatabase(await PGlite.create(dataDir, { extensions: { cube, earthdistance } }), options)
+  const loadDataDir = options.loadDataDir
+  return await pgliteDatabase(await PGlite.create(dataDir, { extensions: { cube, earthdistance }, ...(loadDataDir !== undefined ? { loadDataDir } : {}) }), options)
 }
 
 /** The adapter over an open PGlite: the protocol path when this PGlite offers it and passes the probe, else the public API. */

@@ -78,6 +78,10 @@ export async function openPostgres (connectionString: string, options: PostgresO
     async transaction (fn) {
       const client = await pool.connect().catch((error: unknown) => { throw translate(error) })
       let broken = false
+      // A server lost mid-transaction fails the statement under way and also makes the client emit 'error',
+      // which without a listener would end the process; the failed statement is what this code handles.
+      const lost = (): void => { broken = true }
+      client.on('error', lost)
       try {
         await client.query('BEGIN')
         const tx: Transaction = {
@@ -100,6 +104,7 @@ export async function openPostgres (connectionString: string, options: PostgresO
         throw translate(error)
       } finally {
         // A client whose connection failed must not go back into the pool.
+        client.off('error', lost)
         client.release(broken)
       }
     },

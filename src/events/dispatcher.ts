@@ -46,7 +46,7 @@ export class Changes {
   constructor (
     private readonly db: Database,
     reactions: readonly Reactions[],
-    private readonly write: (tx: Transaction, notifications: readonly NewNotification[]) => Promise<void>,
+    private readonly write: (tx: Transaction, notifications: readonly NewNotification[]) => Promise<unknown>,
     private readonly clock: Clock = systemClock
   ) {
     for (const module of reactions) {

@@ -1,3 +1,5 @@
+import type { AccountMessage } from './notifications.js'
+
 /**
  * What a change did, recorded in its transaction for the modules that react to it (dispatcher.ts).
  * An event says what happened, with the ids its reactions need and the few values they cannot read back
@@ -19,10 +21,22 @@ export type DomainEvent =
   | { type: 'response_withdrawn', requestId: number, responseId: number, requesterId: number, wasAccepted: boolean }
   | { type: 'response_rejected', requestId: number, responseId: number, volunteerId: number }
   | { type: 'request_completed', requestId: number, volunteerId: number, rating: number | null }
-  /** A round alerted these volunteers at `at` (null: the database's now()). */
+  /** A round, or a catch-up (reach.md § 3) counting as the request's round `round`, alerted these volunteers at `at` (null: the database's now()). */
   | { type: 'alert_round_ran', requestId: number, round: number, alertedIds: number[], at: Date | null }
   | { type: 'home_location_changed', userId: number }
+  /** The volunteer went on duty, or, on duty, moved their point, widened their radius or changed their kinds (reach.md § 3). */
+  | { type: 'availability_widened', userId: number }
   | { type: 'user_blocked', userId: number }
+  /** Someone raised a concern (trust.md §4); `recipientIds`: the moderators and admins who may see it. */
+  | { type: 'concern_raised', concernId: number, requestId: number | null, urgent: boolean, recipientIds: number[] }
+  /** A moderator resolved a concern; `reporterId` null when the reporter's account was erased (nobody to tell). */
+  | { type: 'concern_resolved', concernId: number, requestId: number | null, reporterId: number | null, outcome: string }
+  /**
+   * An account e-mail of reach.md § 2 (a code, or news of a changed password or confirmed address), sent
+   * whatever the person's preferences; `sealedCode` (src/lib/sealing.ts, never the code in clear) for
+   * the three code messages.
+   */
+  | { type: 'account_message', userId: number, message: AccountMessage, sealedCode: string | null }
   /** The account is being erased (privacy.md §3): its requests and responses are already closed. */
   | { type: 'user_erased', userId: number }
 

@@ -5,13 +5,18 @@
 export const NOTIFICATION_TYPES = [
   'request_alert', 'request_alert_closed', 'request_approved', 'request_rejected', 'response_received',
   'response_withdrawn', 'response_accepted', 'response_rejected', 'request_cancelled', 'request_completed',
+  'check_expiring', 'concern_raised', 'concern_resolved',
 ] as const
 export type NotificationType = typeof NOTIFICATION_TYPES[number]
 
-/** One notification to write: to `userId`, about `requestId`, with the type's `data` (events.md § 4). */
+/** One notification to write: to `userId`, about `requestId` (null for one about no request: trust.md), with the type's `data` (events.md § 4). */
 export interface NewNotification {
   userId: number
   type: NotificationType
-  requestId: number
+  requestId: number | null
   data: Record<string, unknown>
 }
+
+/** The account e-mails of reach.md § 2: never switched off, never in the inbox. */
+export const ACCOUNT_MESSAGES = ['sign_in_code', 'password_reset_code', 'verify_email_code', 'email_verified', 'password_changed'] as const
+export type AccountMessage = typeof ACCOUNT_MESSAGES[number]

@@ -92,7 +92,7 @@ export function clientErrors (this: FastifyInstance, error: Error & { code?: str
 /** Turns every failure into `{"error": text}`; a 500 never carries the cause, which goes to the log. */
 export function registerErrorHandling (app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return send(reply, error.status, error.text)
+    if (error instanceof AppError) return send(reply.headers(error.headers), error.status, error.text)
     if (error.validation) {
       return send(reply, 400, validationText(error.validation, error.validationContext, request.routeOptions.config.messages))
     }

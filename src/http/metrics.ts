@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js'
 
 /**
  * Prometheus metrics at GET /metrics (outside /api/v1, like a health probe): requests and latency by
- * route and status, the database pool, and the process. They hold no personal data, but expose
+ * route and status, the database pool, the deliveries outbox, and the process. They hold no personal data, but expose
  * /metrics only to your monitoring network (e.g. block it at the reverse proxy).
  */
 export function registerMetrics (app: FastifyInstance, db: Database): void {
@@ -21,6 +21,8 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
   })
   const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests received and not yet answered or aborted', registers: [registry] })
   const pool = new Gauge({ name: 'db_pool_connections', help: 'Database pool connections by state', labelNames: ['state'], registers: [registry] })
+  const deliveries = new Gauge({ name: 'deliveries', help: 'E-mail and push deliveries by channel and status (reach.md § 1), across all instances', labelNames: ['channel', 'status'], registers: [registry] })
+  const oldestPending = new Gauge({ name: 'deliveries_oldest_pending_age_seconds', help: 'Age of the oldest pending delivery (0 when none); quiet hours and retries keep some waiting on purpose', registers: [registry] })
 
   // 'close' comes once per response, whether it was sent or the client went away.
   app.addHook('onRequest', (request, reply, done) => {
@@ -42,6 +44,21 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
       pool.set({ state: 'idle' }, stats.idle)
       pool.set({ state: 'waiting' }, stats.waiting)
     }
+    await readDeliveries(db, deliveries, oldestPending)
     return reply.type(registry.contentType).send(await registry.metrics())
   })
+}
+
+const CHANNELS = ['email', 'push'] as const
+const STATUSES = ['pending', 'sent', 'failed', 'dropped'] as const
+
+/** The outbox's figures, read at each scrape: every channel and status (0 when none), and the oldest pending row's age. */
+async function readDeliveries (db: Database, counts: Gauge<'channel' | 'status'>, oldestPending: Gauge): Promise<void> {
+  const rows = await db.query<{ channel: string, status: string, count: number }>(
+    'SELECT channel, status, count(*)::int AS count FROM deliveries GROUP BY channel, status')
+  for (const channel of CHANNELS) {
+    for (const status of STATUSES) counts.set({ channel, status }, rows.find((row) => row.channel === channel && row.status === status)?.count ?? 0)
+  }
+  const [oldest] = await db.query<{ created_at: Date | null }>('SELECT min(created_at) AS created_at FROM deliveries WHERE status = \'pending\'')
+  oldestPending.set(oldest?.created_at != null ? Math.max(0, (Date.now() - new Date(oldest.created_at).getTime()) / 1000) : 0)
 }

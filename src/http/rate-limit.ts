@@ -67,8 +67,8 @@ const emailInBody: AccountOf = (request) => {
 const signedInCaller: AccountOf = (request) => request.user === null ? undefined : `user:${request.user.id}`
 
 /**
- * The operations open to password guessing and account farming, by method and path; login, register and
- * erasure also count per account.
+ * The operations open to password guessing, code guessing, mailbox flooding and account farming, by method
+ * and path; all but refresh also count per account.
  */
 const LIMITED: Record<string, { name: string, account?: AccountOf }> = {
   [`POST ${API_PREFIX}/auth/login`]: { name: 'login', account: emailInBody },
@@ -80,6 +80,21 @@ const LIMITED: Record<string, { name: string, account?: AccountOf }> = {
   [`POST ${API_PREFIX}/session/refresh`]: { name: 'refresh' },
   // privacy.md §3: a stolen access token must not buy unlimited guesses at the password.
   [`DELETE ${API_PREFIX}/users/me`]: { name: 'erase', account: signedInCaller },
+  // reach.md § 2: asking for a code counts as a login, so it cannot flood a mailbox or probe for accounts;
+  // trying one does too (five wrong tries void a code, and each new code costs a call).
+  [`POST ${API_PREFIX}/auth/password-reset`]: { name: 'login', account: emailInBody },
+  [`POST ${API_PREFIX}/auth/password-reset/confirm`]: { name: 'login', account: emailInBody },
+  [`POST ${API_PREFIX}/auth/code`]: { name: 'login', account: emailInBody },
+  [`POST ${API_PREFIX}/auth/code/confirm`]: { name: 'login', account: emailInBody },
+  [`POST ${API_PREFIX}/session/password-reset/confirm`]: { name: 'login', account: emailInBody },
+  [`POST ${API_PREFIX}/session/code/confirm`]: { name: 'login', account: emailInBody },
+  // Confirming the address by code (EMAIL_VERIFICATION=code) shares resending's budget: each resend
+  // gives a fresh code five tries, so without this a caller could guess far faster than at login.
+  [`POST ${API_PREFIX}/users/me/verify-email`]: { name: 'login', account: signedInCaller },
+  [`POST ${API_PREFIX}/users/me/verify-email/resend`]: { name: 'login', account: signedInCaller },
+  // As erasure: a stolen access token must not buy unlimited guesses at the current password.
+  [`POST ${API_PREFIX}/users/me/password`]: { name: 'password', account: signedInCaller },
+  [`POST ${API_PREFIX}/session/password`]: { name: 'password', account: signedInCaller },
 }
 
 const limitOf = (method: string | string[], url: string | undefined) => typeof method === 'string' ? LIMITED[`${method} ${url}`] : undefined

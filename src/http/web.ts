@@ -10,6 +10,9 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.
 /** A year: Vite names every file under assets/ by a hash of its content, so a changed file is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+/** The app's service worker at the root of the build, as sent plain or precompressed. */
+const SERVICE_WORKER = /[\\/]sw\.js(\.br|\.gz)?$/
+
 /**
  * Serves the web app at `/` next to the API. Files come precompressed (the build writes .br and .gz
  * beside each), so nothing is compressed per request and API answers are left as they are. A browser
@@ -31,6 +34,9 @@ export async function registerWeb (app: FastifyInstance, root: string = DEFAULT_
     index: false,
     setHeaders (res, path) {
       res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache')
+      // The app's service worker (web/service-worker.js) serves the whole app, whose pages are all under /.
+      // (`path` is the file sent: sw.js.br or sw.js.gz when compressed.)
+      if (SERVICE_WORKER.test(path)) res.header('service-worker-allowed', '/')
     },
   })
   const page = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html')

@@ -1,6 +1,9 @@
-/** An answer to the client: its status and the `{"error": text}` it gets. Thrown by services. */
+/**
+ * An answer to the client: its status and the `{"error": text}` it gets, and any headers it needs
+ * (a 429's `Retry-After`). Thrown by services.
+ */
 export class AppError extends Error {
-  constructor (readonly status: number, readonly text: string) {
+  constructor (readonly status: number, readonly text: string, readonly headers: Readonly<Record<string, string>> = {}) {
     super(text)
     this.name = 'AppError'
   }

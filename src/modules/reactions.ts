@@ -1,11 +1,16 @@
-import type { Database } from '../db/database.js'
-import type { Clock } from '../lib/clock.js'
-import { Changes, type Reactions } from '../events/dispatcher.js'
+import type { Database, Transaction } from '../db/database.js'
+import { systemClock, type Clock } from '../lib/clock.js'
+import { Changes, type NewNotification, type Reactions } from '../events/dispatcher.js'
+import { accessReactions } from './access/access.reactions.js'
 import { alertsReactions } from './alerts/alerts.reactions.js'
 import { authReactions } from './auth/auth.reactions.js'
 import { availabilityReactions } from './availability/availability.reactions.js'
+import { checksReactions } from './checks/checks.reactions.js'
+import { deliveriesReactions } from './deliveries/deliveries.reactions.js'
+import { insertNotificationDeliveries } from './deliveries/deliveries.repo.js'
 import { notificationsReactions } from './notifications/notifications.reactions.js'
 import { insertNotifications } from './notifications/notifications.repo.js'
+import { pushReactions } from './push/push.reactions.js'
 import { responsesReactions } from './responses/responses.reactions.js'
 import { rolesReactions } from './roles/roles.reactions.js'
 import { usersReactions } from './users/users.reactions.js'
@@ -23,11 +28,38 @@ export const REACTIONS: readonly Reactions[] = [
   usersReactions,
   availabilityReactions,
   rolesReactions,
+  checksReactions,
   authReactions,
+  accessReactions,
+  deliveriesReactions,
+  pushReactions,
   notificationsReactions,
 ]
 
-/** The one dispatcher of an app (or a test, or a script) on `db`, its changes timed by `clock` (default: the system's). */
-export function changesOn (db: Database, clock?: Clock): Changes {
-  return new Changes(db, REACTIONS, insertNotifications, clock)
+/** What a notification's outbox rows depend on besides the recipient's settings (reach.md § 1). */
+export interface OutboxOptions {
+  /** The deployment's TIME_ZONE: quiet hours of a person who chose no zone (default UTC). */
+  timeZone?: string
+  /** Whether push is configured: without it no push rows are written (default false). */
+  push?: boolean
+}
+
+/**
+ * What the dispatcher writes a change's notifications with: the inbox rows, then, in the same
+ * transaction, their deliveries (the outbox of reach.md § 1), so both commit or roll back together.
+ */
+export function notificationWriter (clock: Clock, outbox: OutboxOptions = {}): (tx: Transaction, notifications: readonly NewNotification[]) => Promise<void> {
+  const settings = { timeZone: outbox.timeZone ?? 'UTC', push: outbox.push ?? false }
+  return async (tx, notifications) => {
+    const written = await insertNotifications(tx, notifications)
+    await insertNotificationDeliveries(tx, written, { ...settings, now: clock.now() })
+  }
+}
+
+/**
+ * The one dispatcher of an app (or a test, or a script) on `db`, its changes timed by `clock` (default:
+ * the system's); `outbox`: the app's time zone and whether push is on.
+ */
+export function changesOn (db: Database, clock: Clock = systemClock, outbox: OutboxOptions = {}): Changes {
+  return new Changes(db, REACTIONS, notificationWriter(clock, outbox), clock)
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import type { AlertSettings } from '../../src/config.js'
+import type { CheckKind } from '../../src/lib/checks.js'
 import { AlertService } from '../../src/modules/alerts/alerts.service.js'
+import { CatchUpService } from '../../src/modules/alerts/catch-up.service.js'
 import { changesOn } from '../../src/modules/reactions.js'
 import { EARTH_RADIUS_M } from '../../src/lib/geo.js'
 import type { Account, TestApp } from './app.js'
@@ -27,6 +29,7 @@ export const TEST_ALERTS: AlertSettings = Object.freeze({
   maxRounds: 5,
   batch: 5,
   ringMeters: 1000,
+  catchUp: 3,
 })
 
 /** PUT /users/me/availability; asserts 200. */
@@ -73,19 +76,26 @@ export async function approvedAt (t: TestApp, place: Place, requester: Account, 
 export class RoundDriver {
   private offsetMs = 60_000
   readonly service: AlertService
+  /** The catch-ups of reach.md § 3, run with the rounds on the same clock. */
+  readonly catchUps: CatchUpService
 
   /** `placeOf`: where requests stand for alerting, as the app passes it (src/app.ts alertPlace). */
-  constructor (t: TestApp, settings: AlertSettings = TEST_ALERTS, placeOf?: (latitude: number, longitude: number) => Place, private readonly clock?: ManualClock) {
-    this.service = new AlertService(changesOn(t.db), settings, { now: () => this.now() }, 'fair', placeOf)
+  /** `checks`: VOLUNTEER_CHECKS and TIME_ZONE as the app passes them (trust.md § 2). */
+  constructor (t: TestApp, settings: AlertSettings = TEST_ALERTS, placeOf?: (latitude: number, longitude: number) => Place, private readonly clock?: ManualClock,
+    checks?: { required: readonly CheckKind[], timeZone: string }) {
+    this.service = new AlertService(changesOn(t.db), settings, { now: () => this.now() }, 'fair', placeOf, checks)
+    this.catchUps = new CatchUpService(changesOn(t.db), settings, { now: () => this.now() }, placeOf, checks)
   }
 
   now (): Date { return this.clock?.now() ?? new Date(Date.now() + this.offsetMs) }
 
-  /** Moves the clock on, then runs every round due by then; how many ran. */
+  /** Moves the clock on, then runs every round and every catch-up due by then; how many rounds ran. */
   async after (seconds: number): Promise<number> {
     if (this.clock !== undefined) this.clock.advance(seconds * 1000)
     else this.offsetMs += seconds * 1000
-    return await this.service.runDue(1000)
+    const rounds = await this.service.runDue(1000)
+    await this.catchUps.runDue(1000)
+    return rounds
   }
 
   /** Runs every round due now. */

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp, type AppOptions } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
@@ -20,6 +22,8 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     scrypt: TEST_SCRYPT,
     // Every test registers from one address; the limits have tests of their own.
     rateLimits: { windowSeconds: 60, perAddress: 1_000_000, perAccount: 1_000_000 },
+    // Never the worktree's ./data: a test that sends e-mail without SMTP_URL writes them here.
+    mailDir: join(tmpdir(), 'vcs-test-mail'),
     ...overrides,
   }
 }
@@ -113,13 +117,19 @@ export class TestApp {
 }
 
 /**
+ * What a test may set of the app's options. `deliveryTickMs` is 0 (no sending loop) unless a test asks
+ * for one: the tests of e-mail and push start it, or run an OutboxSender themselves.
+ */
+export type TestAppOptions = Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs' | 'clock' | 'deliveryTickMs' | 'channels' | 'push' | 'pushAgent'>
+
+/**
  * A migrated scratch database on `engine`, the app on it, and a bootstrapped admin. `options.clock`: a
  * ManualClock (helpers/clock.ts) for tests that move time instead of waiting for it.
  */
-export async function startApp (engine: Engine, overrides: Partial<Config> = {}, options: Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs' | 'clock'> = {}): Promise<TestApp> {
+export async function startApp (engine: Engine, overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { db, scratch } = await migratedDatabase(engine)
   const config = testConfig(overrides)
-  const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, ...options })
+  const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, deliveryTickMs: 0, ...options })
   checkContract(app)
   const adminEmail = uniqueEmail('admin')
   const adminPassword = 'admin password 123'
@@ -136,10 +146,10 @@ export async function startApp (engine: Engine, overrides: Partial<Config> = {},
  * A second instance of the service on the same PostgreSQL database as `t`, with its own connection
  * pool, as a second server would be (PGlite is in-process, so it has no such thing). Close it before `t`.
  */
-export async function startSecondInstance (t: TestApp, overrides: Partial<Config> = {}, options: Pick<AppOptions, 'streams' | 'alertTickMs' | 'clock'> = {}): Promise<TestApp> {
+export async function startSecondInstance (t: TestApp, overrides: Partial<Config> = {}, options: Omit<TestAppOptions, 'logStream'> = {}): Promise<TestApp> {
   if (t.engine !== 'postgres') throw new Error('a second instance needs PostgreSQL')
   const db = await t.scratch.open()
-  const app = await buildApp({ config: testConfig(overrides), db, jwtSecret: TEST_SECRET, ...options })
+  const app = await buildApp({ config: testConfig(overrides), db, jwtSecret: TEST_SECRET, deliveryTickMs: 0, ...options })
   checkContract(app)
   return new TestApp(app, db, t.engine, { ...t.scratch, drop: async () => {} }, t.admin)
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { alertPlace } from '../../src/app.js'
 import { gridPoint } from '../../src/lib/grid.js'
-import { alertsOf, approvedAt, newPlace, north, RoundDriver, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
+import { alertsOf, approvedAt, newPlace, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
 import { startApp, testConfig, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
@@ -39,6 +39,22 @@ for (const engine of engines()) {
       const alerts = await alertsOf(t, south, requestId)
       assert.equal(alerts.length, 1)
       assert.equal(alerts[0]!.data.distance_meters, 900)
+    })
+
+    it('judges catch-ups (reach.md § 3) from the grid point too', async () => {
+      const centre = gridPoint(newPlace().latitude, 13.405, GRID_METERS)
+      const exact = north(centre, 400)
+      const requester = await volunteerAt(t, centre, 3000, { on_duty: false })
+      const atTheDoor = await volunteerAt(t, exact, 0, { radius_meters: 100, on_duty: false })
+      const south = await volunteerAt(t, centre, -900, { radius_meters: 1000, on_duty: false })
+      const driver = new RoundDriver(t, TEST_ALERTS, alertPlace(testConfig(overrides)))
+      const requestId = await approvedAt(t, exact, requester, moderator)
+      await driver.run()
+      for (const volunteer of [atTheDoor, south]) await setAvailability(t, volunteer, { on_duty: true })
+      await driver.run()
+
+      assert.deepEqual(await alertsOf(t, atTheDoor, requestId), [])
+      assert.deepEqual((await alertsOf(t, south, requestId)).map((a) => a.data.distance_meters), [900])
     })
 
     it('under exact (the default) the same volunteers are judged from the exact point', async () => {

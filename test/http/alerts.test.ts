@@ -168,7 +168,7 @@ for (const engine of engines()) {
       for (const volunteer of volunteers.slice(2)) assert.deepEqual((await alertsOf(t, volunteer)).map((a) => a.data.round), [2])
     })
 
-    it('stops after ALERT_MAX_ROUNDS rounds, and when a round finds nobody eligible', async () => {
+    it('stops after ALERT_MAX_ROUNDS rounds; a round that finds nobody counts toward them and the rounds go on (reach.md § 3)', async () => {
       const here = newPlace()
       const requester = await t.register()
       const driver = new RoundDriver(t, { ...TEST_ALERTS, batch: 1, maxRounds: 2 })
@@ -177,14 +177,25 @@ for (const engine of engines()) {
       for (let i = 0; i < 4; i++) await driver.after(TEST_ALERTS.roundSeconds.low)
       assert.deepEqual((await Promise.all(volunteers.map((v) => alertsOf(t, v, capped)))).map((a) => a.length), [1, 1, 0])
 
+      // Far from everyone: round 1 finds nobody, and the rounds go on. No catch-ups (ALERT_CATCH_UP 0):
+      // what the rounds alone do (the catch-ups have tests of their own, alerts-catch-up.test.ts).
       const far = newPlace()
-      // Far from everyone: round 1 finds nobody, and rounds end; a volunteer who comes on duty later is not alerted.
+      const rounds = new RoundDriver(t, { ...TEST_ALERTS, batch: 1, maxRounds: 3, catchUp: 0 })
       const lonely = await approvedAt(t, far, requester, moderator, { urgency: 'low' })
-      await driver.run()
+      await rounds.run()
       const late = await t.register()
       await setAvailability(t, late, { on_duty: true, ...north(far, 100) })
-      for (let i = 0; i < 3; i++) await driver.after(TEST_ALERTS.roundSeconds.low)
+      await rounds.run()
       assert.deepEqual(await alertsOf(t, late, lonely), [])
+      await rounds.after(TEST_ALERTS.roundSeconds.low)
+      assert.deepEqual((await alertsOf(t, late, lonely)).map((a) => a.data.round), [2])
+      // Round 3 finds nobody new and is the last: a volunteer coming on duty after it is not alerted by rounds.
+      await rounds.after(TEST_ALERTS.roundSeconds.low)
+      const later = await t.register()
+      await setAvailability(t, later, { on_duty: true, ...north(far, 200) })
+      for (let i = 0; i < 3; i++) await rounds.after(TEST_ALERTS.roundSeconds.low)
+      assert.deepEqual(await alertsOf(t, later, lonely), [])
+      assert.equal((await t.db.query('SELECT 1 FROM alert_rounds WHERE request_id = $1', [lonely])).length, 0)
     })
 
     it('tells alerted volunteers who have not responded that the request was assigned, and alerts nobody after', async () => {

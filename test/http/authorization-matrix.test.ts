@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { isDeepStrictEqual } from 'node:util'
+import webpush from 'web-push'
 import { startApp, TEST_SECRET, uniqueEmail, type Account, type Response, type TestApp } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
@@ -76,15 +77,29 @@ const ADMIN_REQUIRED = [403, 'admin role required'] as const
 const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 
 /** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
-const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh']
+const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh',
+  'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'GET /push/public-key', 'POST /unsubscribe']
 
 const SESSION_CSRF = { 'x-vcs-csrf': '1' }
+
+/** The service's Web Push identity here, so its push routes answer as with push on. */
+const PUSH_IDENTITY = { ...webpush.generateVAPIDKeys(), subject: 'mailto:operator@example.org' }
 
 /** A fresh web app session's refresh cookie, as a browser would send it back. */
 async function sessionCookie (t: TestApp): Promise<string> {
   const account = await t.register()
   const res = await t.request('POST', '/session', { body: { email: account.email, password: account.password }, headers: SESSION_CSRF })
   return String(res.headers['set-cookie']).split(';')[0]!
+}
+
+/** The check each scenario's revoke row revokes, by the user it is about. */
+const checkOf = new Map<number, number>()
+
+/** A check of `userId` recorded by the admin; its id. */
+async function recordCheck (t: TestApp, userId: number): Promise<number> {
+  const res = await t.post(`/admin/users/${userId}/checks`, { kind: 'identity', note: 'matrix check' }, t.admin.token)
+  assertStatus(res, 201)
+  return res.body.id
 }
 
 const SIGNED_IN = ACTORS.filter((actor) => actor !== 'anonymous')
@@ -149,6 +164,16 @@ const permissionsOf = (actor: Actor) => [
 ].sort()
 const names = (res: Response) => (res.body as Array<{ name: string }>).map((item) => item.name).sort()
 
+const CONCERN_TEXT = 'Worried about how this request is going.'
+/** The concern raiseConcern made last: each cell of a row that resolves one gets its own. */
+let raisedConcern = 0
+/** A new concern about the scenario's request, by a new account (so nobody's daily limit is reached). */
+async function raiseConcern (s: Scenario, t: TestApp): Promise<void> {
+  const res = await t.post('/concerns', { request_id: s.requestId, text: CONCERN_TEXT }, (await t.register()).token)
+  assertStatus(res, 201)
+  raisedConcern = res.body.id
+}
+
 const req = (s: Scenario) => `/requests/${s.requestId}`
 const nearby = (s: Scenario) => `/requests/nearby?lat=${s.point.lat}&lon=${s.point.lon}&radius=100`
 const rectangle = (s: Scenario) => `min_lon=${s.point.lon - 0.001}&min_lat=${s.point.lat - 0.001}&max_lon=${s.point.lon + 0.001}&max_lat=${s.point.lat + 0.001}`
@@ -181,6 +206,7 @@ const ROWS: readonly Row[] = [
   { op: 'POST /auth/refresh', state: 'open', path: () => '/auth/refresh', body: async (_s, t) => ({ refresh_token: (await t.register()).refresh }), expect: everyone(200) },
   { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
   { op: 'GET /map-settings', state: 'open', path: () => '/map-settings', expect: everyone(200) },
+  { op: 'GET /account-settings', state: 'open', path: () => '/account-settings', expect: everyone(200) },
   // The web app's sessions (beyond 1.0.1): open like their /auth twins, each with its CSRF header.
   {
     op: 'POST /session',
@@ -204,6 +230,30 @@ const ROWS: readonly Row[] = [
   },
   { op: 'POST /session/refresh', state: 'open', path: () => '/session/refresh', headers: async (_s, t) => ({ ...SESSION_CSRF, cookie: await sessionCookie(t) }), expect: everyone(200) },
   { op: 'POST /session/logout', state: 'assigned', path: () => '/session/logout', headers: () => SESSION_CSRF, expect: signedIn(200) },
+  // reach.md § 2: asking for a code is open and answers alike for any address; a wrong code is refused alike.
+  // The journeys themselves: test/http/recovery*.test.ts.
+  { op: 'POST /auth/password-reset', state: 'open', path: () => '/auth/password-reset', body: () => ({ email: uniqueEmail('nobody') }), expect: everyone(202) },
+  { op: 'POST /auth/code', state: 'open', path: () => '/auth/code', body: () => ({ email: uniqueEmail('nobody') }), expect: everyone(202) },
+  { op: 'POST /auth/password-reset/confirm', state: 'open', path: () => '/auth/password-reset/confirm', body: () => ({ email: uniqueEmail('nobody'), new_password: 'a new password', code: '123456' }), expect: everyone([400, 'invalid or expired code']) },
+  { op: 'POST /auth/code/confirm', state: 'open', path: () => '/auth/code/confirm', body: () => ({ email: uniqueEmail('nobody'), code: '123456' }), expect: everyone([400, 'invalid or expired code']) },
+  { op: 'POST /session/password-reset/confirm', state: 'open', path: () => '/session/password-reset/confirm', headers: () => SESSION_CSRF, body: () => ({ email: uniqueEmail('nobody'), new_password: 'a new password', code: '123456' }), expect: everyone([400, 'invalid or expired code']) },
+  { op: 'POST /session/code/confirm', state: 'open', path: () => '/session/code/confirm', headers: () => SESSION_CSRF, body: () => ({ email: uniqueEmail('nobody'), code: '123456' }), expect: everyone([400, 'invalid or expired code']) },
+  // With a wrong current password, so the shared accounts keep theirs.
+  { op: 'POST /users/me/password', state: 'assigned', path: () => '/users/me/password', body: () => ({ current_password: 'not the password', new_password: 'a new password' }), expect: signedIn([401, 'invalid credentials']) },
+  { op: 'POST /session/password', state: 'assigned', path: () => '/session/password', headers: () => SESSION_CSRF, body: () => ({ current_password: 'not the password', new_password: 'a new password' }), expect: signedIn([401, 'invalid credentials']) },
+  // EMAIL_VERIFICATION=self here (the default): there is no code to resend.
+  // reach.md § 1 preferences and deliveries: each caller's own; one-click unsubscribe needs no sign-in, only its
+  // signed token (the journeys: test/http/deliveries-*.test.ts).
+  { op: 'GET /users/me/notification-settings', state: 'assigned', path: () => '/users/me/notification-settings', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['email', 'push', 'quiet_hours', 'time_zone']) },
+  { op: 'PUT /users/me/notification-settings', state: 'assigned', path: () => '/users/me/notification-settings', body: () => ({ quiet_hours: null }), expect: signedIn(200) },
+  { op: 'GET /users/me/deliveries', state: 'assigned', path: () => '/users/me/deliveries', expect: signedIn(200) },
+  { op: 'POST /unsubscribe', state: 'open', path: () => '/unsubscribe?token=1.request_approved.forged', expect: everyone([400, 'invalid token']) },
+  // reach.md § 1 Push subscriptions (push on: the matrix's app has a VAPID identity); the rest: test/http/push.test.ts.
+  { op: 'GET /push/public-key', state: 'open', path: () => '/push/public-key', expect: everyone(200), see: (res) => assert.deepEqual(res.body, { public_key: PUSH_IDENTITY.publicKey }) },
+  { op: 'POST /users/me/push-subscriptions', state: 'assigned', path: () => '/users/me/push-subscriptions', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'x', auth: 'y' } }), expect: signedIn([400, 'invalid push keys']) },
+  { op: 'GET /users/me/push-subscriptions', state: 'assigned', path: () => '/users/me/push-subscriptions', expect: signedIn(200), see: (res) => assert.deepEqual(res.body, []) },
+  { op: 'DELETE /users/me/push-subscriptions/{id}', state: 'assigned', path: () => '/users/me/push-subscriptions/1', expect: signedIn([404, 'subscription not found']) },
+  { op: 'POST /users/me/verify-email/resend', state: 'assigned', path: () => '/users/me/verify-email/resend', expect: signedIn([404, 'email verification by code is off']) },
 
   // The caller's own account: every signed-in caller, acting on themselves only.
   { op: 'GET /auth/me', state: 'assigned', path: () => '/auth/me', expect: signedIn(200), see: (res, { account }) => assert.deepEqual(res.body, { id: account?.id, email: account?.email }) },
@@ -213,6 +263,7 @@ const ROWS: readonly Row[] = [
   { op: 'POST /users/me/location', state: 'assigned', path: () => '/users/me/location', body: () => ({ latitude: 1.5, longitude: 2.5 }), expect: signedIn(200) },
   { op: 'GET /users/me/location', state: 'assigned', path: () => '/users/me/location', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['latitude', 'longitude']) },
   { op: 'POST /users/me/verify-email', state: 'assigned', path: () => '/users/me/verify-email', expect: signedIn(200) },
+  { op: 'GET /users/me/access-log', state: 'assigned', path: () => '/users/me/access-log', expect: signedIn(200) },
   { op: 'GET /users/me/export', state: 'assigned', path: () => '/users/me/export', expect: signedIn(200), see: (res, { account }) => assert.equal(res.body.profile.id, account?.id) },
   // privacy.md §3. With a wrong password, so the shared accounts survive; erasure itself: test/http/privacy.test.ts.
   { op: 'DELETE /users/me', state: 'assigned', path: () => '/users/me', body: () => ({ password: 'not the password' }), expect: signedIn([401, 'invalid credentials']) },
@@ -268,6 +319,32 @@ const ROWS: readonly Row[] = [
     mutates: 'user',
   },
   { op: 'POST /admin/users/{id}/verify', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/verify`, expect: adminOnly(200), mutates: 'user' },
+  {
+    op: 'POST /admin/users/{id}/unverify',
+    state: 'pending',
+    path: (s) => `/admin/users/${s.requester.id}/unverify`,
+    prepare: async (s, t) => assertStatus(await t.post(`/admin/users/${s.requester.id}/verify`, undefined, t.admin.token), 200),
+    expect: adminOnly(200),
+    mutates: 'user',
+  },
+  // Checks (trust.md § 2): moderators and admins; notes and dates only to them.
+  { op: 'POST /admin/users/{id}/checks', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/checks`, body: () => ({ kind: 'training', note: 'course' }), expect: moderatorsOnly(201), mutates: 'user' },
+  {
+    op: 'GET /admin/users/{id}/checks',
+    state: 'assigned',
+    path: (s) => `/admin/users/${s.assigned.id}/checks`,
+    prepare: async (s, t) => { await recordCheck(t, s.assigned.id) },
+    expect: moderatorsOnly(200),
+    see: (res) => assert.ok(res.body.length > 0 && res.body.every((check: { note: string }) => check.note === 'matrix check')),
+  },
+  {
+    op: 'POST /admin/users/{id}/checks/{check_id}/revoke',
+    state: 'pending',
+    path: (s) => `/admin/users/${s.requester.id}/checks/${checkOf.get(s.requester.id) ?? 0}/revoke`,
+    prepare: async (s, t) => { checkOf.set(s.requester.id, await recordCheck(t, s.requester.id)) },
+    expect: moderatorsOnly(200),
+    mutates: 'user',
+  },
 
   // Requests.
   {
@@ -308,6 +385,8 @@ const ROWS: readonly Row[] = [
     expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, assigned: 200, moderator: 200, admin: 200 }),
     see: contactShownTo('requester', 'assigned', 'moderator', 'admin'),
   },
+  // trust.md §5: the log of who saw the request's contact details; not even the assigned volunteer reads it.
+  { op: 'GET /requests/{id}/access-log', state: 'assigned', path: (s) => `${req(s)}/access-log`, expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, moderator: 200, admin: 200 }) },
   {
     op: 'POST /requests/{id}/cancel',
     state: 'assigned',
@@ -331,6 +410,40 @@ const ROWS: readonly Row[] = [
   { op: 'POST /moderation/requests/{id}/approve', state: 'pending', path: (s) => `/moderation${req(s)}/approve`, body: () => ({}), expect: moderatorsOnly(200), mutates: 'request' },
   { op: 'POST /moderation/requests/{id}/reject', state: 'pending', path: (s) => `/moderation${req(s)}/reject`, body: () => ({ comment: 'Not a request for help' }), expect: moderatorsOnly(200), mutates: 'request' },
   { op: 'POST /moderation/requests/{id}/moderate', state: 'pending', path: (s) => `/moderation${req(s)}/moderate`, body: () => ({ action: 'approve' }), expect: moderatorsOnly(200), mutates: 'request' },
+
+  // Concerns (trust.md §4): anyone signed in raises one about a request they may see; moderators and admins look at them.
+  { op: 'POST /concerns', state: 'assigned', path: () => '/concerns', body: (s) => ({ request_id: s.requestId, text: CONCERN_TEXT }), expect: signedIn(201) },
+  {
+    op: 'POST /concerns',
+    state: 'rejected',
+    title: 'about a request only its parties may see',
+    path: () => '/concerns',
+    body: (s) => ({ request_id: s.requestId, text: CONCERN_TEXT }),
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: 201, moderator: 201, admin: 201 }),
+  },
+  {
+    op: 'GET /concerns/mine',
+    state: 'assigned',
+    path: () => '/concerns/mine',
+    expect: signedIn(200),
+    see: (res, { account }) => assert.ok(res.body.every((c: { reporter_id: number }) => c.reporter_id === account?.id), 'own concerns only'),
+  },
+  {
+    op: 'GET /moderation/concerns',
+    state: 'assigned',
+    path: () => '/moderation/concerns?limit=100',
+    prepare: raiseConcern,
+    expect: moderatorsOnly(200),
+    see: (res, { s }) => assert.ok(res.body.some((c: { request_id: number }) => c.request_id === s.requestId), 'the concern about the request listed'),
+  },
+  {
+    op: 'POST /moderation/concerns/{id}/resolve',
+    state: 'assigned',
+    path: () => `/moderation/concerns/${raisedConcern}/resolve`,
+    prepare: raiseConcern,
+    body: () => ({ outcome: 'no_action', note: 'Looked into it' }),
+    expect: moderatorsOnly(200),
+  },
 
   // Volunteer responses.
   // Own responses only: each caller sees exactly the responses they gave on the scenario's request.
@@ -446,7 +559,7 @@ for (const engine of engines()) {
     let spots = 0
 
     before(async () => {
-      t = await startApp(engine)
+      t = await startApp(engine, {}, { push: PUSH_IDENTITY })
       setup = await t.registerWithRole(2)
       moderator = await t.registerWithRole(2)
       admin = await t.registerWithRole(3)
@@ -507,7 +620,8 @@ for (const engine of engines()) {
         return JSON.stringify([request.body.status, request.body.assigned_volunteer_id, responses.body.map((r: { id: number, status: string }) => [r.id, r.status])])
       }
       const rows = await t.db.query(/* sql */ `
-        SELECT is_blocked, is_verified, ARRAY(SELECT role_id FROM user_roles WHERE user_id = $1 ORDER BY role_id) AS roles
+        SELECT is_blocked, ARRAY(SELECT role_id FROM user_roles WHERE user_id = $1 ORDER BY role_id) AS roles,
+          ARRAY(SELECT id || ':' || (revoked_at IS NULL) FROM user_checks WHERE user_id = $1 ORDER BY id) AS checks
         FROM users WHERE id = $1`, [s.requester.id])
       return JSON.stringify(rows)
     }
@@ -566,7 +680,9 @@ for (const engine of engines()) {
       assert.deepEqual([...documented].filter(([, secured]) => !secured).map(([op]) => op).sort(), [...PUBLIC].sort())
       for (const row of ROWS) {
         if (documented.get(row.op) === true) assert.deepEqual(row.expect.anonymous, UNAUTHORIZED, row.op)
-        else assert.ok(typeof row.expect.anonymous === 'number' && row.expect.anonymous < 300, row.op)
+        // An open operation serves the anonymous caller: a success, or (the code confirmations of reach.md § 2,
+        // whose codes only e-mail can give) the same 400 as every other caller, never a refusal of who they are.
+        else assert.ok(typeof row.expect.anonymous === 'number' ? row.expect.anonymous < 300 : row.expect.anonymous[0] === 400, row.op)
       }
     })
 

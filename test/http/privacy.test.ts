@@ -213,7 +213,7 @@ for (const engine of engines()) {
       assert.equal(res.headers['content-disposition'], 'attachment; filename="my-data.json"')
       assert.match(String(res.headers['content-type']), /application\/json/)
       const data = res.body
-      assert.deepEqual(Object.keys(data).sort(), ['availability', 'exported_at', 'notifications', 'profile', 'ratings_given', 'ratings_received', 'requests', 'responses', 'roles'])
+      assert.deepEqual(Object.keys(data).sort(), ['access_records', 'availability', 'concerns', 'deliveries', 'exported_at', 'notification_settings', 'notifications', 'profile', 'push_subscriptions', 'ratings_given', 'ratings_received', 'requests', 'responses', 'roles'])
       assert.equal(data.profile.email, me.email)
       assert.equal(data.profile.phone, '+4930999888')
       assert.equal(data.profile.address, 'Home street 5')
@@ -230,6 +230,16 @@ for (const engine of engines()) {
       for (const secret of [volunteer.email, other.email, '+4930111222', 'Volunteer lane 1']) {
         assert.ok(!res.text.includes(secret), `the export holds ${secret}`)
       }
+    })
+
+    it('holds the caller\'s notification settings and deliveries as their own endpoints show them (reach.md § 1)', async () => {
+      const person = await t.register()
+      assert.equal((await t.get('/users/me/export', person.token)).body.notification_settings, null, 'nothing chosen yet: the defaults apply')
+      const saved = await t.request('PUT', '/users/me/notification-settings', { body: { push: { enabled: false }, quiet_hours: { start: '21:30', end: '06:45' } }, token: person.token })
+      assert.equal(saved.status, 200, saved.text)
+      const data = (await t.get('/users/me/export', person.token)).body
+      assert.deepEqual(data.notification_settings, saved.body)
+      assert.deepEqual(data.deliveries, (await t.get('/users/me/deliveries?limit=100', person.token)).body)
     })
 
     it('holds the caller\'s availability and notifications as their own endpoints return them, and nobody else\'s', async () => {

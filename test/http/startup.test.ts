@@ -92,6 +92,33 @@ for (const setting of settings) {
       }
     })
 
+    it('Web Push (reach.md § 1): keys generated in DATA_DIR on the embedded engine and kept; off with DATABASE_URL alone, said once', async () => {
+      const env = { DATA_DIR: dataDir, ...setting.env() }
+      const first = await startService(env)
+      let key: unknown
+      try {
+        const res = await call(first.base, 'GET', '/push/public-key')
+        if (setting.name.startsWith('PostgreSQL')) {
+          assert.deepEqual(res, { status: 404, body: { error: 'push is not configured' } })
+          assert.equal(first.stdout.match(/^Web Push is off: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT/gm)?.length, 1)
+        } else {
+          assert.equal(res.status, 200)
+          key = res.body.public_key
+          assert.equal(JSON.parse(await readFile(join(dataDir, 'vapid.json'), 'utf8')).publicKey, key)
+          assert.doesNotMatch(first.stdout, /Web Push is off/)
+        }
+      } finally {
+        assert.equal(await stop(first.child), 0)
+      }
+      if (key === undefined) return
+      const second = await startService(env)
+      try {
+        assert.deepEqual(await call(second.base, 'GET', '/push/public-key'), { status: 200, body: { public_key: key } })
+      } finally {
+        assert.equal(await stop(second.child), 0)
+      }
+    })
+
     it('starts, serves, stops on SIGTERM with status 0, and starts again with sessions and data intact', async () => {
       const adminEmail = uniqueEmail('startup-admin')
       const env = { DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: 'startup admin password', ...setting.env() }

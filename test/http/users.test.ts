@@ -5,8 +5,8 @@ import { assertError, assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 
 const PROFILE_FIELDS = [
-  'address', 'avatar_url', 'bio', 'city', 'completed_requests_count', 'created_at', 'email', 'email_verified', 'first_name',
-  'id', 'is_blocked', 'is_verified', 'last_name', 'phone', 'updated_at', 'volunteer_rating',
+  'address', 'avatar_url', 'bio', 'checks', 'city', 'completed_requests_count', 'created_at', 'email', 'email_verified', 'first_name',
+  'id', 'is_blocked', 'is_verified', 'last_name', 'locale', 'phone', 'updated_at', 'volunteer_rating',
 ]
 
 const CONTACT = { phone: '+4915112345678', address: 'Hauptstrasse 5', city: 'Hamburg', bio: 'Retired nurse' }
@@ -43,6 +43,8 @@ for (const engine of engines()) {
         is_verified: false,
         is_blocked: false,
         email_verified: false,
+        checks: [],
+        locale: 'en',
         created_at: undefined,
         updated_at: undefined,
       })

@@ -35,6 +35,7 @@ for (const engine of engines()) {
       assert.match(csp, /script-src 'self'/)
       assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/)
       assert.match(csp, /default-src 'self'/)
+      assert.match(csp, /worker-src 'self'(;|$)/)
     })
 
     it('an app route opened in a browser gets the app page; the app routes itself', async () => {
@@ -76,6 +77,22 @@ for (const engine of engines()) {
       assert.equal(body.start_url, '/')
       assert.equal(body.display, 'standalone')
       for (const icon of body.icons as Array<{ src: string }>) assert.equal((await get(icon.src)).statusCode, 200, icon.src)
+    })
+
+    it('the service worker is served at /sw.js for the whole app, revalidated on every visit, listing the build\'s files and no API', async () => {
+      for (const encoding of ['gzip, deflate, br', 'gzip', 'identity']) {
+        const res = await get('/sw.js', { 'accept-encoding': encoding })
+        assert.equal(res.statusCode, 200, encoding)
+        assert.match(String(res.headers['content-type']), /javascript/)
+        assert.equal(res.headers['cache-control'], 'no-cache', encoding)
+        assert.equal(res.headers['service-worker-allowed'], '/', encoding)
+      }
+      const worker = (await get('/sw.js')).body
+      const files = JSON.parse(/^const FILES = (\[.*\])$/m.exec(worker)![1]!) as string[]
+      assert.match(worker, /^const VERSION = '[0-9a-f]{16}'$/m)
+      assert.ok(files.includes('/') && files.includes(mainScript()) && files.includes('/manifest.webmanifest'))
+      assert.ok(!files.some((file) => file.startsWith('/api/') || file === '/sw.js'))
+      for (const file of files) assert.equal((await get(file, HTML)).statusCode, 200, file)
     })
 
     it('the API is unchanged beside it', async () => {

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       dbStatementTimeoutMs: 10000,
       workers: 1,
       locationPrivacy: 'exact',
+      addressPrivacy: 'full',
       unmoderatedInSearch: 'everyone',
       retentionDays: 0,
       notificationRetentionDays: 90,
@@ -49,15 +50,26 @@ describe('loadConfig', () => {
       mapTileAttribution: '© OpenStreetMap contributors',
       geocoderUrl: undefined,
       mapGridMeters: 300,
-      alerts: { roundSeconds: { urgent: 120, high: 600, medium: 1800, low: 3600 }, stopAfterOffers: 3, maxRounds: 5, batch: 5, ringMeters: 1000 },
+      timeZone: 'UTC',
+      volunteerChecks: [],
+      alerts: { roundSeconds: { urgent: 120, high: 600, medium: 1800, low: 3600 }, stopAfterOffers: 3, maxRounds: 5, batch: 5, ringMeters: 1000, catchUp: 3 },
+      publicUrl: undefined,
+      smtpUrl: undefined,
+      mailDir: undefined,
+      mailFrom: 'Neighbourly help <no-reply@localhost>',
+      vapid: undefined,
+      pushEndpointHosts: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com'],
+      deliveryMaxAttempts: 6,
+      emailVerification: 'self',
     })
     assert.ok(Object.isFrozen(config))
     assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })
   })
 
   it('reads the alert settings; ALERT_ROUND_SECONDS by urgency, each level 1 to 86400, others keeping their defaults', () => {
-    const config = loadConfig({ ALERT_ROUND_SECONDS: ' urgent=30, low = 86400 ', ALERT_BATCH: '8', ALERT_RING_METERS: '500', ALERT_MAX_ROUNDS: '2', ALERT_STOP_AFTER_OFFERS: '1' })
-    assert.deepEqual(config.alerts, { roundSeconds: { urgent: 30, high: 600, medium: 1800, low: 86400 }, stopAfterOffers: 1, maxRounds: 2, batch: 8, ringMeters: 500 })
+    const config = loadConfig({ ALERT_ROUND_SECONDS: ' urgent=30, low = 86400 ', ALERT_BATCH: '8', ALERT_RING_METERS: '500', ALERT_MAX_ROUNDS: '2', ALERT_STOP_AFTER_OFFERS: '1', ALERT_CATCH_UP: '0' })
+    assert.deepEqual(config.alerts, { roundSeconds: { urgent: 30, high: 600, medium: 1800, low: 86400 }, stopAfterOffers: 1, maxRounds: 2, batch: 8, ringMeters: 500, catchUp: 0 })
+    assert.throws(() => loadConfig({ ALERT_CATCH_UP: '21' }), /ALERT_CATCH_UP must be a whole number from 0 to 20, got "21"/)
     for (const bad of ['urgent=0', 'low=86401', 'urgent=10,soon=5', 'urgent=', 'urgent=1.5', 'urgent=120;high=600']) {
       assert.throws(() => loadConfig({ ALERT_ROUND_SECONDS: bad }), (error: Error) => error instanceof ConfigError && error.message.startsWith('ALERT_ROUND_SECONDS must'), bad)
     }
@@ -222,6 +234,40 @@ describe('loadConfig', () => {
     }
     refuses({ RETENTION_DAYS: '6' }, 'RETENTION_DAYS must be 0 or a whole number from 7 to 3650, got "6"')
     refuses({ MAP_GRID_METERS: '49' }, 'MAP_GRID_METERS must be a whole number from 50 to 5000, got "49"')
+  })
+
+  it('reads TIME_ZONE (an IANA zone) and VOLUNTEER_CHECKS (kinds, each once, in their order), refusing anything else (trust.md § 2)', () => {
+    const config = loadConfig({ TIME_ZONE: ' Europe/Berlin ', VOLUNTEER_CHECKS: ' background , identity,background ' })
+    assert.equal(config.timeZone, 'Europe/Berlin')
+    assert.deepEqual(config.volunteerChecks, ['identity', 'background'])
+    assert.deepEqual(loadConfig({ VOLUNTEER_CHECKS: 'identity,background,training,reference' }).volunteerChecks, ['identity', 'background', 'training', 'reference'])
+    for (const zone of ['Europe/Atlantis', 'Berlin', '+01:00', 'UTC+1', 'CEST1']) {
+      assert.throws(() => loadConfig({ TIME_ZONE: zone }), (error: Error) => error instanceof ConfigError &&
+        error.message === `TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "${zone}"`, zone)
+    }
+    for (const kinds of ['passport', 'identity,dbs', 'Identity']) {
+      assert.throws(() => loadConfig({ VOLUNTEER_CHECKS: kinds }), (error: Error) => error instanceof ConfigError &&
+        error.message.startsWith('VOLUNTEER_CHECKS must be a comma-separated list of identity, background, training, reference, got'), kinds)
+    }
+  })
+
+  it('reads reach.md\'s settings and refuses what they cannot be; SMTP_URL needs PUBLIC_URL', () => {
+    const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43), VAPID_SUBJECT: 'mailto:help@example.org' }
+    const config = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465', PUBLIC_URL: 'https://help.example.org', MAIL_DIR: '/var/mail/vcs', PUSH_ENDPOINT_HOSTS: 'localhost, *.example.org', DELIVERY_MAX_ATTEMPTS: '3', EMAIL_VERIFICATION: 'code', ...keys })
+    assert.deepEqual([config.smtpUrl, config.publicUrl, config.mailDir, config.pushEndpointHosts, config.deliveryMaxAttempts, config.emailVerification],
+      ['smtps://u:p@mail.example.org:465', 'https://help.example.org', '/var/mail/vcs', ['localhost', '*.example.org'], 3, 'code'])
+    assert.deepEqual(config.vapid, { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY, subject: keys.VAPID_SUBJECT })
+    const refused = (env: Record<string, string>, message: RegExp) => assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env))
+    refused({ SMTP_URL: 'smtp://mail.example.org' }, /^PUBLIC_URL is required when SMTP_URL is set/)
+    refused({ SMTP_URL: 'mail.example.org' }, /^SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/)
+    refused({ PUBLIC_URL: 'help.example.org' }, /^PUBLIC_URL must be the app's http\(s\) address/)
+    refused({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY }, /must be set together/)
+    refused({ ...keys, VAPID_SUBJECT: 'help@example.org' }, /^VAPID_SUBJECT must start with mailto: or https:\/\//)
+    refused({ PUSH_ENDPOINT_HOSTS: 'https://fcm.googleapis.com' }, /^PUSH_ENDPOINT_HOSTS must be host names/)
+    refused({ DELIVERY_MAX_ATTEMPTS: '0' }, /^DELIVERY_MAX_ATTEMPTS must be/)
+    refused({ EMAIL_VERIFICATION: 'link' }, /^EMAIL_VERIFICATION must be/)
+    // A secret is never echoed back.
+    assert.throws(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'secret!' }), (error: Error) => !error.message.includes('secret!'))
   })
 
   it('documents every setting once in the README, as the schema describes it (npm run docs:config rewrites it)', () => {

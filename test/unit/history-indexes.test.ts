@@ -27,6 +27,17 @@ async function planOf (db: Database, run: (explaining: Queryable) => Promise<unk
   })
 }
 
+interface PlanNode { 'Node Type': string, 'Parent Relationship'?: string, Plans?: PlanNode[] }
+
+/**
+ * The node types of the plan's main query: a subplan computed per row (a volunteer's valid checks, trust.md
+ * § 3) sorts its own few rows, and says nothing about how the responses are ordered.
+ */
+function mainNodeTypes (plan: string): string[] {
+  const walk = (node: PlanNode): string[] => [node['Node Type'], ...(node.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'SubPlan').flatMap(walk)]
+  return walk((JSON.parse(plan) as Array<{ Plan: PlanNode }>)[0]!.Plan)
+}
+
 for (const engine of databaseEngines()) {
   describe(`indexes that keep history cheap (${engine})`, () => {
     let db: Database
@@ -36,9 +47,9 @@ for (const engine of databaseEngines()) {
 
     for (const [who, volunteerId] of [['everyone\'s', null], ['one volunteer\'s', 7]] as const) {
       it(`lists ${who} responses on one request, oldest first, from volunteer_responses_by_request`, async () => {
-        const plan = await planOf(db, (explaining) => listResponses(explaining, 1, volunteerId))
+        const plan = await planOf(db, (explaining) => listResponses(explaining, 1, volunteerId, '2026-01-01'))
         assert.match(plan, /"Index Name":"volunteer_responses_by_request"/)
-        assert.doesNotMatch(plan, /"Node Type":"Sort"/, 'the index gives the order')
+        assert.ok(!mainNodeTypes(plan).includes('Sort'), `the index gives the order: ${plan}`)
       })
     }
   })

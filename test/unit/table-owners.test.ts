@@ -8,14 +8,22 @@ import { fileURLToPath } from 'node:url'
 const OWNERS: Record<string, string> = {
   alert_rounds: 'modules/alerts/alerts.repo.ts',
   request_alerts: 'modules/alerts/alerts.repo.ts',
+  alert_catch_ups: 'modules/alerts/catch-up.repo.ts',
   users: 'modules/users/users.repo.ts',
   user_roles: 'modules/roles/roles.repo.ts',
   refresh_tokens: 'modules/auth/auth.repo.ts',
+  auth_codes: 'modules/auth/auth.repo.ts',
   requests: 'modules/requests/requests.repo.ts',
   volunteer_responses: 'modules/responses/responses.repo.ts',
   ratings: 'modules/responses/responses.repo.ts',
   volunteer_availability: 'modules/availability/availability.repo.ts',
   notifications: 'modules/notifications/notifications.repo.ts',
+  access_records: 'modules/access/access.repo.ts',
+  user_checks: 'modules/checks/checks.repo.ts',
+  concerns: 'modules/concerns/concerns.repo.ts',
+  deliveries: 'modules/deliveries/deliveries.repo.ts',
+  push_subscriptions: 'modules/push/push.repo.ts',
+  notification_settings: 'modules/deliveries/notification-settings.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

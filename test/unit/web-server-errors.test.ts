@@ -13,7 +13,6 @@ const NOT_CALLED_BY_THE_APP = new Set([
   'withdraw from your assigned requests first', // account erasure
   'finish or cancel your open requests first',
   'the last admin cannot be erased',
-  'invalid credentials', // the password check of account erasure
   'too many open streams', // the event stream: live-events.ts reconnects, it shows no text
 ])
 

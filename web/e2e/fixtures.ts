@@ -148,3 +148,11 @@ export async function expectAnnounced (page: Page, text: string): Promise<void> 
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   await expect(page.getByRole('status')).toHaveText(new RegExp(`(^|\\s)${escaped}$`))
 }
+
+/** The same scan as checkA11y, for a page of a context the test opened itself (another language or size). */
+export async function scanA11y (page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS)
+  if (include !== undefined) builder = builder.include(include)
+  const results = await builder.analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe violations on ${page.url()}`).toEqual([])
+}

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from './accounts.js'
 import { fill, uniqueEmail } from './fixtures.js'
 
@@ -26,10 +26,23 @@ export async function registerPerson (api: APIRequestContext, first: string, las
   return { id: body.user.id, email, first, last, token: body.access_token }
 }
 
-let adminToken: string | undefined
+/** The admin's token for each API context (a test may speak to the second service of server.ts, with its own keys). */
+const adminTokens = new WeakMap<APIRequestContext, string>()
 export async function admin (api: APIRequestContext): Promise<string> {
-  adminToken ??= (await call(api, 'POST', '/auth/login', undefined, E2E_ADMIN)).access_token as string
-  return adminToken
+  let token = adminTokens.get(api)
+  if (token === undefined) {
+    token = (await call(api, 'POST', '/auth/login', undefined, E2E_ADMIN)).access_token as string
+    adminTokens.set(api, token)
+  }
+  return token
+}
+
+/** A POST or GET as `person` through the API; fails the test unless it succeeds. */
+export async function postAs (api: APIRequestContext, path: string, person: { token: string }, data?: unknown): Promise<unknown> {
+  return await call(api, 'POST', path, person.token, data)
+}
+export async function getAs (api: APIRequestContext, path: string, person: { token: string }): Promise<unknown> {
+  return await call(api, 'GET', path, person.token)
 }
 
 export async function giveRole (api: APIRequestContext, person: Person, roleId: 2 | 3): Promise<void> {
@@ -156,4 +169,27 @@ export async function askForHelp (page: Page, answers: AskAnswers): Promise<void
   if (answers.phone !== undefined) await fill(page, 'Contact phone (optional)', answers.phone)
   await continueTo(page, 'Check your answers before sending your request')
   await continueTo(page, answers.title, 'Send request')
+}
+
+/** A request of Rita's with Vera's offer accepted: in progress, the two sharing it. */
+export async function inProgress (api: APIRequestContext, title: string, fields: Record<string, unknown> = {}, veraFields: Record<string, unknown> = {}) {
+  const point = uniquePoint()
+  const rita = await registerPerson(api, 'Rita', 'Asker')
+  const vera = await registerPerson(api, 'Vera', 'Helper', { ...point, ...veraFields })
+  const id = await createRequest(api, rita, { ...point, title, ...fields })
+  await approve(api, id)
+  await accept(api, id, await offer(api, id, vera), rita)
+  return { rita, vera, id }
+}
+
+/** A new page in German (at `width` px when given), signed in by keyboard as `person`. */
+export async function germanPage (browser: Browser, person: { email: string }, password = PASSWORD, width?: number): Promise<Page> {
+  const context = await browser.newContext({ locale: 'de-DE', ...(width !== undefined ? { viewport: { width, height: 800 } } : {}) })
+  const page = await context.newPage()
+  await page.goto('/sign-in')
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(person.email)
+  await page.getByLabel('Passwort', { exact: true }).fill(password)
+  await page.getByLabel('Passwort', { exact: true }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: /^Hallo, / })).toBeFocused()
+  return page
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { expect, expectNoHorizontalScroll, test } from './fixtures.js'
 import { accept, approve, createRequest, followNav, offer, registerPerson, signIn, uniquePoint } from './journeys.js'
 
@@ -79,5 +79,111 @@ test.describe('without a connection', () => {
     await expectOfflineNotice(page)
     await expect(page.getByRole('link', { name: 'Walk the dog on Sunday' })).toBeVisible()
     await checkA11y()
+  })
+})
+
+/**
+ * Opens a request from a page of the menu (so the app keeps it), waits until the service worker has kept the
+ * app's files (it registers once the page has loaded), then goes offline and reloads: the request is shown,
+ * not the browser's offline page nor the sign-in page.
+ */
+async function openThenReloadOffline (page: Page, context: BrowserContext, menuPage: string, title: string): Promise<void> {
+  await followNav(page, menuPage, menuPage)
+  await page.getByRole('link', { name: title }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeFocused()
+  await page.evaluate(async () => { await navigator.serviceWorker.ready })
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expectOfflineNotice(page)
+}
+
+/** Every address the service worker's caches hold: the app's files only, never an API answer (docs/privacy.md). */
+async function cachedAddresses (page: Page): Promise<string[]> {
+  return await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname)
+    }
+    return urls
+  })
+}
+
+/** Gap 1 of issue 24's offline reading: a reload without a connection starts the app (service worker) and keeps the person signed in. */
+test.describe('a reload without a connection', () => {
+  test('a requester reloads offline and still reads their request and list, in English and German; an action is refused in words', async ({ page, context, request, checkA11y }) => {
+    const point = uniquePoint()
+    const requester = await registerPerson(request, 'Rosa', 'Reload')
+    const id = await createRequest(request, requester, { ...point, title: 'Fetch the prescription', urgency: 'medium' })
+    await signIn(page, requester)
+    await openThenReloadOffline(page, context, 'Your requests', 'Fetch the prescription')
+    await expect(page).toHaveURL(new RegExp(`/requests/${id}$`))
+    await expect(page.getByRole('banner')).toContainText('Signed in as Rosa Reload')
+    await checkA11y()
+    await page.getByRole('button', { name: 'Cancel this request' }).press('Enter')
+    await page.getByRole('button', { name: 'Yes, cancel it' }).press('Enter')
+    await expect(page.getByRole('alert')).toContainText('You are offline, so this was not sent. Try again when you are back online.')
+    await followNav(page, 'Your requests', 'Your requests')
+    await expectOfflineNotice(page)
+    await expect(page.getByRole('link', { name: 'Fetch the prescription' })).toBeVisible()
+    await checkA11y()
+
+    // The worker keeps the app's files and nothing else: no API answer, however private (docs/privacy.md).
+    const cached = await cachedAddresses(page)
+    expect(cached).toContain('/')
+    expect(cached.filter((path) => !path.startsWith('/assets/') && !/^\/[\w.-]*$/.test(path)), 'only the app\'s files').toEqual([])
+    expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([])
+
+    // German, chosen online; reloaded offline at 320 px: its texts come from the worker's cache too.
+    await context.setOffline(false)
+    await page.getByRole('button', { name: 'Deutsch' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Ihre Anfragen' })).toBeVisible()
+    await context.setOffline(true)
+    await page.setViewportSize({ width: 320, height: 640 })
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Ihre Anfragen' })).toBeVisible()
+    await expectOfflineNotice(page, 'Sie sind offline', /um \d{2}:\d{2} gesehen; es ist nicht aktuell\./)
+    await expect(page.getByRole('link', { name: 'Fetch the prescription' })).toBeVisible()
+    await expectNoHorizontalScroll(page)
+    await checkA11y()
+
+    // Back online, the session is checked again and the page is live.
+    await context.setOffline(false)
+    await expect(page.getByRole('region', { name: 'Sie sind offline' })).toHaveCount(0)
+    await page.getByRole('link', { name: 'Fetch the prescription' }).press('Enter')
+    await expect(page.getByRole('button', { name: 'Diese Anfrage zurückziehen' })).toBeVisible()
+  })
+
+  test('a volunteer reloads offline and still reads the help they were accepted for; withdrawing is refused in words; signed out, nothing is kept', async ({ page, context, request, checkA11y }) => {
+    const point = uniquePoint()
+    const requester = await registerPerson(request, 'Ada', 'Asker')
+    const accepted = await createRequest(request, requester, { ...point, title: 'Drive to the dentist', urgency: 'high' })
+    await approve(request, accepted)
+    const volunteer = await registerPerson(request, 'Vera', 'Helper', point)
+    await accept(request, accepted, await offer(request, accepted, volunteer), requester)
+
+    await signIn(page, volunteer)
+    await openThenReloadOffline(page, context, 'My offers', 'Drive to the dentist')
+    await checkA11y()
+    await page.getByRole('button', { name: 'Withdraw my offer' }).press('Enter')
+    await page.getByRole('button', { name: 'Yes, withdraw my offer' }).press('Enter')
+    await expect(page.getByRole('alert')).toContainText('You are offline, so this was not sent. Try again when you are back online.')
+    await followNav(page, 'My offers', 'My offers')
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'My offers' })).toBeVisible()
+    await expectOfflineNotice(page)
+    await expect(page.getByRole('link', { name: 'Drive to the dentist' })).toBeVisible()
+    await checkA11y()
+
+    // Signed out (online), what was kept goes: offline, the same address now asks to sign in.
+    await context.setOffline(false)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'My offers' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Neighbourly help' })).toBeVisible()
+    await context.setOffline(true)
+    await page.goto('/my-offers')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('vcs-last-seen'))).toBeNull()
   })
 })

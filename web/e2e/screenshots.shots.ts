@@ -1,9 +1,26 @@
 import { fileURLToPath } from 'node:url'
-import { approve, createRequest, makeModerator, offer, registerPerson, signInAdmin } from './api.js'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { approve, createRequest, makeModerator, offer, registerPerson, signInAdmin, type Person } from './api.js'
 import { expect, fill, PASSWORD, test, uniqueEmail } from './fixtures.js'
+import { choose, continueTo, getAs, postAs } from './journeys.js'
 
 const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }] as const
 const OUT = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
+
+/** `volunteer` offers help with `id` and its requester accepts. */
+async function acceptOffer (request: APIRequestContext, volunteer: Person, requester: Person, id: number): Promise<void> {
+  await offer(request, volunteer, id, 'I can help.')
+  const offers = await getAs(request, `/requests/${id}/responses`, requester) as Array<{ id: number }>
+  await postAs(request, `/requests/${id}/responses/${offers[0]!.id}/accept`, requester)
+}
+
+async function signInAs (page: Page, email: string): Promise<void> {
+  await page.goto('/sign-in')
+  await fill(page, 'Email address', email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Rosa' })).toBeVisible()
+}
 
 test('screenshots of the main pages', async ({ browser, request }) => {
   test.setTimeout(180_000)
@@ -14,8 +31,22 @@ test('screenshots of the main pages', async ({ browser, request }) => {
   const id = await createRequest(request, rosa, 'Shopping on Friday', { description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'high', city: 'Berlin' })
   await approve(request, admin, id)
   const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
-  await offer(request, vera, id, 'I pass the market on Friday morning and can bring it by 11.')
   const other = await registerPerson(request, uniqueEmail('tom'), 'Tom', 'Neighbour')
+  // Vera's trust signals (trust.md § 3): two checks, and one earlier job for Tom, rated 5.
+  for (const kind of ['identity', 'background']) await postAs(request, `/admin/users/${vera.id}/checks`, admin, { kind })
+  // Elsewhere (Munich): the nearby and map shots around Berlin show the same requests as before.
+  const elsewhere = { latitude: 48.137, longitude: 11.575 }
+  const earlier = await createRequest(request, other, 'Carry the shopping upstairs', elsewhere)
+  await approve(request, admin, earlier)
+  await acceptOffer(request, vera, other, earlier)
+  await postAs(request, `/requests/${earlier}/complete`, other, { rating: 5 })
+  await offer(request, vera, id, 'I pass the market on Friday morning and can bring it by 11.')
+  // Who has seen Rosa's details (trust.md § 5): Vera, accepted, and the administrator.
+  const lift = await createRequest(request, rosa, 'Lift to the dentist on Monday', { ...elsewhere, contact_phone: '+49301234567', contact_notes: 'Ring twice, second floor.' })
+  await approve(request, admin, lift)
+  await acceptOffer(request, vera, rosa, lift)
+  await getAs(request, `/requests/${lift}`, vera)
+  await getAs(request, `/requests/${lift}`, admin)
   await createRequest(request, other, 'Lift to the eye doctor', { urgency: 'urgent', request_type_id: 2, latitude: 52.523, longitude: 13.41 })
 
   for (const size of SIZES) {
@@ -29,11 +60,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await page.getByRole('button', { name: 'Create account' }).press('Enter')
     await expect(page.getByRole('alert')).toBeVisible()
     await shot('register-errors')
-    await page.goto('/sign-in')
-    await fill(page, 'Email address', email)
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Rosa' })).toBeVisible()
+    await signInAs(page, email)
     await shot('home')
     // On a phone the menu is folded behind "Menu" (issue 24, finding 1): the start page above shows it folded, this one open.
     if (size.name === 'phone') {
@@ -68,13 +95,19 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await shot('ask-check')
     await page.goto(`/requests/${id}`)
     await expect(page.getByText('I pass the market')).toBeVisible()
+    // On a phone the shot is of the window: the offer with its trust signals, not the request above it.
+    if (size.name === 'phone') await page.getByRole('heading', { level: 2, name: 'Offers of help' }).evaluate((element) => { element.scrollIntoView() })
     await shot('request-offers')
+    await page.goto(`/requests/${lift}/access-log`)
+    await expect(page.getByRole('heading', { level: 2, name: 'Vera Volunteer' })).toBeVisible()
+    await shot('access-log')
     await page.goto('/find-help?lat=52.52&lon=13.405&radius=5000')
     await expect(page.getByRole('link', { name: 'Lift to the eye doctor', exact: true })).toBeVisible()
     await shot('nearby')
     // The map view; its pictures cannot be fetched here (MAP_TILE_URL points nowhere), so the markers stand on grey.
     await page.goto('/find-help?lat=52.52&lon=13.405&radius=5000&view=map')
-    await expect(page.getByRole('link', { name: 'Lift to the eye doctor (Urgent)' })).toBeVisible()
+    // The two requests, 400 m apart, may stand as one group ("2 requests here") at the circle's zoom.
+    await expect(page.getByRole('link', { name: 'Lift to the eye doctor (Urgent)' }).or(page.getByRole('button', { name: '2 requests here' })).first()).toBeVisible()
     // On a phone the shot is of the window: the map, not the search form above it.
     await page.getByRole('navigation', { name: 'Show the requests as' }).evaluate((element) => { element.scrollIntoView() })
     await shot('nearby-map')
@@ -82,11 +115,53 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await expect(page.getByRole('button', { name: /Approve/ }).first()).toBeVisible()
     await shot('moderation')
     await page.goto('/notifications')
-    await expect(page.getByRole('link', { name: 'Vera Volunteer offered to help with your request' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Vera Volunteer offered to help with your request' }).first()).toBeVisible()
     await shot('notifications')
     await page.goto('/availability')
     await expect(page.getByRole('switch', { name: /On duty/ })).toBeVisible()
     await shot('availability')
+    // reach.md § 4: how we tell you (e-mail, alerts on this device, quiet hours).
+    await page.goto('/settings/notifications')
+    await expect(page.getByRole('heading', { level: 1, name: 'How we tell you' })).toBeVisible()
+    await expect(page.getByText('Loading…')).toHaveCount(0)
+    await shot('notification-settings')
+    await context.close()
+    // Signed out: the first page of "Forgot your password?".
+    const signedOut = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } })
+    const outPage = await signedOut.newPage()
+    await outPage.goto('/forgot-password')
+    await expect(outPage.getByRole('heading', { level: 1 })).toBeVisible()
+    await outPage.evaluate(() => document.fonts.ready)
+    await outPage.screenshot({ path: `${OUT}/forgot-password-${size.name}.png`, fullPage: size.name === 'desktop' })
+    await signedOut.close()
+  }
+})
+
+test('screenshots of "Tell us you are worried": the question and the confirmation', async ({ browser, request }) => {
+  const admin = await signInAdmin(request)
+  const email = uniqueEmail('rosa')
+  const rosa = await registerPerson(request, email, 'Rosa', 'Requester')
+  const id = await createRequest(request, rosa, 'Shopping on Friday', { description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'high', city: 'Berlin' })
+  await approve(request, admin, id)
+  const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
+  await offer(request, vera, id, 'I pass the market on Friday morning and can bring it by 11.')
+  for (const size of SIZES) {
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } })
+    const page = await context.newPage()
+    const shot = async (name: string) => {
+      await page.evaluate(() => document.fonts.ready)
+      await page.screenshot({ path: `${OUT}/${name}-${size.name}.png`, fullPage: size.name === 'desktop' })
+    }
+    await signInAs(page, email)
+    await page.goto(`/concerns/new?request=${id}&person=${vera.id}`)
+    await expect(page.getByRole('textbox', { name: 'What worries you?' })).toHaveAccessibleDescription(/About Vera Volunteer/)
+    await shot('concern-question')
+    await fill(page, 'What worries you?', 'He asked me for my bank card and PIN to pay at the market.')
+    await continueTo(page, 'Is someone in danger now?')
+    await choose(page, 'Yes, someone is in danger now')
+    await continueTo(page, 'Check your answers before telling us')
+    await continueTo(page, 'Thank you for telling us', 'Send to the moderators')
+    await shot('concern-sent')
     await context.close()
   }
 })

@@ -1,12 +1,16 @@
 // The service as the browser tests use it: the built app, a fresh in-memory embedded database, an
 // admin account, and cheap password hashing. Started by Playwright's webServer.
+import { mkdtemp } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import { migrate } from '../../src/db/migrate.js'
 import { openPglite } from '../../src/db/pglite.js'
 import { newSecret } from '../../src/lib/tokens.js'
+import { resolveVapid } from '../../src/lib/vapid.js'
 import { ensureAdmin } from '../../src/modules/roles/roles.service.js'
 import { E2E_ADMIN } from './accounts.js'
 
@@ -25,23 +29,44 @@ const geocoder = createServer((req, res) => {
 })
 await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve))
 const geocoderPort = (geocoder.address() as AddressInfo).port
-const db = await openPglite(undefined)
-await migrate(db)
 const scrypt = { N: 2 ** 10, r: 8, p: 1 }
-await ensureAdmin(db, E2E_ADMIN.email, E2E_ADMIN.password, scrypt)
-const config = {
-  // The map's pictures from a port where nothing answers: the app must work without them (no internet here).
-  ...loadConfig({ LOG_LEVEL: 'warn', PORT: String(port), MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', GEOCODER_URL: `http://127.0.0.1:${geocoderPort}` }),
-  scrypt,
-  // Every test signs in from one address.
-  rateLimits: { windowSeconds: 60, perAddress: 1_000_000, perAccount: 1_000_000 },
+const mailDir = process.env.E2E_MAIL_DIR ?? join(tmpdir(), 'vcs-e2e-mail')
+// DATA_DIR holds the generated Web Push keys (the database itself is in memory); never the checkout's ./data.
+const dataDir = await mkdtemp(join(tmpdir(), 'vcs-e2e-data-'))
+
+/** One service on its own fresh database, with the settings of `env` on top of the tests' own. */
+async function startService (servicePort: number, env: Record<string, string> = {}) {
+  const db = await openPglite(undefined)
+  await migrate(db)
+  await ensureAdmin(db, E2E_ADMIN.email, E2E_ADMIN.password, scrypt)
+  const config = {
+    // The map's pictures from a port where nothing answers: the app must work without them (no internet here).
+    // E-mails as .eml files where the tests read them (mail.ts), with links to this very service.
+    ...loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(servicePort), PUBLIC_URL: `http://127.0.0.1:${servicePort}`, MAIL_DIR: join(mailDir, String(servicePort)), MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', GEOCODER_URL: `http://127.0.0.1:${geocoderPort}`, ...env }),
+    scrypt,
+    // Every test signs in from one address.
+    rateLimits: { windowSeconds: 60, perAddress: 1_000_000, perAccount: 1_000_000 },
+  }
+  // Push on, as in src/main.ts: the embedded engine's keys, generated into DATA_DIR (reach.md § 1).
+  const app = await buildApp({ config, db, jwtSecret: newSecret(), push: await resolveVapid(config) })
+  await app.listen({ port: servicePort, host: '127.0.0.1' })
+  return { app, db }
 }
-const app = await buildApp({ config, db, jwtSecret: newSecret() })
-await app.listen({ port, host: '127.0.0.1' })
+
+// A second service where strangers see only the city and "Erna S." (trust.md § 1), for the tests of that
+// setting (PARTIES_URL in fixtures.ts); started first, so that both answer once the first one does.
+const services = [
+  ...(process.env.E2E_PARTIES_PORT !== undefined ? [await startService(Number(process.env.E2E_PARTIES_PORT), { ADDRESS_PRIVACY: 'parties' })] : []),
+  // Addresses confirmed by a code (reach.md § 2), for the verify-email page (CODES_URL in getting-back-in.spec.ts).
+  ...(process.env.E2E_CODES_PORT !== undefined ? [await startService(Number(process.env.E2E_CODES_PORT), { EMAIL_VERIFICATION: 'code' })] : []),
+  await startService(port),
+]
 
 const stop = async (): Promise<void> => {
-  await app.close()
-  await db.close()
+  for (const { app, db } of services) {
+    await app.close()
+    await db.close()
+  }
   geocoder.close()
   process.exit(0)
 }

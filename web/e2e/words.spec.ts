@@ -1,66 +1,12 @@
-import { readFileSync } from 'node:fs'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, expectNoHorizontalScroll, expectSaid, tabTo, test } from './fixtures.js'
-import { accept, approve, createRequest, giveRole, offer, PASSWORD, registerPerson, uniquePoint, type Person } from './journeys.js'
+import { expect, expectSaid, tabTo, test } from './fixtures.js'
+import { giveRole, inProgress, postAs, registerPerson, uniquePoint, createRequest } from './journeys.js'
+import { atBothWidths, say, signInAs, WIDTHS } from './say.js'
 
 /**
  * Issue 24, findings 6 (words), 7 (each side's phone after acceptance) and 8 (withdrawing asks first):
  * each in English and German, by keyboard, with axe, at 320 and 1280 px. Texts come from the app's own
  * en.json and de.json, so the test reads what a person reads.
  */
-type Lang = 'en' | 'de'
-const texts: Record<Lang, Record<string, unknown>> = {
-  en: JSON.parse(readFileSync(new URL('../src/i18n/en.json', import.meta.url), 'utf8')),
-  de: JSON.parse(readFileSync(new URL('../src/i18n/de.json', import.meta.url), 'utf8')),
-}
-
-/** The text of `key` in `lang`, with {{name}} placeholders filled in (what i18next does, without plurals). */
-function say (lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  let node: unknown = texts[lang]
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
-  if (typeof node !== 'string') throw new Error(`no text ${lang}:${key}`)
-  return node.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name]))
-}
-
-const WIDTHS = [320, 1280] as const
-
-async function signInAs (page: Page, lang: Lang, person: Person): Promise<void> {
-  // A second person in the same browser: the first one's session (its cookie) goes first.
-  await page.context().clearCookies()
-  await page.goto('/sign-in')
-  await page.getByRole('textbox', { name: say(lang, 'account.email') }).fill(person.email)
-  await page.getByLabel(say(lang, 'account.password'), { exact: true }).fill(PASSWORD)
-  await page.getByLabel(say(lang, 'account.password'), { exact: true }).press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: say(lang, 'home.greeting', { name: person.first }) })).toBeFocused()
-}
-
-/** Opens `path` at each width, waits for its h1, and checks axe and that nothing scrolls sideways. */
-async function atBothWidths (page: Page, checkA11y: () => Promise<void>, heading: string, check: () => Promise<void> = async () => {}): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 })
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    await check()
-    await checkA11y()
-    await expectNoHorizontalScroll(page)
-  }
-}
-
-async function call (api: APIRequestContext, path: string, person: Person, data: unknown): Promise<void> {
-  const response = await api.post(`/api/v1${path}`, { headers: { authorization: `Bearer ${person.token}` }, data })
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true)
-}
-
-/** A request of Rita's with Vera's offer accepted: in progress, the two sharing it. */
-async function inProgress (api: APIRequestContext, title: string, fields: Record<string, unknown> = {}, veraFields: Record<string, unknown> = {}) {
-  const point = uniquePoint()
-  const rita = await registerPerson(api, 'Rita', 'Asker')
-  const vera = await registerPerson(api, 'Vera', 'Helper', { ...point, ...veraFields })
-  const id = await createRequest(api, rita, { ...point, title, ...fields })
-  await approve(api, id)
-  await accept(api, id, await offer(api, id, vera), rita)
-  return { rita, vera, id }
-}
-
 for (const lang of ['en', 'de'] as const) {
   test.describe(`issue 24 (${lang})`, () => {
     test.use({ locale: lang === 'de' ? 'de-DE' : 'en-GB' })
@@ -200,7 +146,7 @@ for (const lang of ['en', 'de'] as const) {
 
       // Done: the accepted offer is history, with nothing to withdraw.
       const finished = await inProgress(request, 'Parcel to the post office')
-      await call(request, `/requests/${finished.id}/complete`, finished.rita, { rating: 5 })
+      await postAs(request, `/requests/${finished.id}/complete`, finished.rita, { rating: 5 })
       await signInAs(page, lang, finished.vera)
       await page.goto(`/find-help/${finished.id}`)
       await atBothWidths(page, checkA11y, 'Parcel to the post office', async () => {

@@ -15,6 +15,7 @@ import { SuccessProvider } from './components/success-banner'
 import { localeOf } from './lib/format'
 import { useLiveEvents } from './features/notifications/live-events'
 import { useUnreadCount } from './features/notifications/unread'
+import { useProfileLocale } from './api/profile-locale'
 
 /** A page loaded on first use (React.lazy), which can also be asked to start loading early. */
 interface LazyPage { Page: ComponentType, load: () => Promise<unknown> }
@@ -31,6 +32,14 @@ type Access = 'anyone' | 'signed-in' | ((roles: string[] | undefined) => boolean
 const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?: undefined }, access: Access }> = [
   { path: '/', page: { Page: HomePage }, access: 'anyone' },
   { path: '/sign-in', page: page(() => import('./features/account/sign-in'), 'SignInPage'), access: 'anyone' },
+  // Getting back in (reach.md § 2 and § 4): the e-mails' links open /forgot-password/code, /sign-in/code and /verify-email.
+  { path: '/forgot-password', page: page(() => import('./features/account/forgot-password'), 'ForgotPasswordPage'), access: 'anyone' },
+  { path: '/forgot-password/code', page: page(() => import('./features/account/forgot-password'), 'ResetCodePage'), access: 'anyone' },
+  { path: '/forgot-password/new-password', page: page(() => import('./features/account/forgot-password'), 'NewPasswordPage'), access: 'anyone' },
+  { path: '/sign-in/with-code', page: page(() => import('./features/account/sign-in-code'), 'SignInWithCodePage'), access: 'anyone' },
+  { path: '/sign-in/code', page: page(() => import('./features/account/sign-in-code'), 'SignInCodePage'), access: 'anyone' },
+  // Signed-out visitors are sent to sign in by the page itself, which first keeps the link's code (verify-email.tsx).
+  { path: '/verify-email', page: page(() => import('./features/account/verify-email'), 'VerifyEmailPage'), access: 'anyone' },
   { path: '/register', page: page(() => import('./features/account/register'), 'RegisterPage'), access: 'anyone' },
   { path: '/profile', page: page(() => import('./features/account/profile'), 'ProfilePage'), access: 'signed-in' },
   { path: '/ask/*', page: page(() => import('./features/requests/ask/index'), 'AskPage'), access: 'signed-in' },
@@ -44,9 +53,17 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
     }, 'RequestPage'),
     access: 'signed-in',
   },
+  { path: '/requests/:id/access-log', page: page(() => import('./features/access-log/access-log'), 'RequestAccessLogPage'), access: 'signed-in' },
+  { path: '/profile/access-log', page: page(() => import('./features/access-log/access-log'), 'ProfileAccessLogPage'), access: 'signed-in' },
   { path: '/requests/:id/done', page: page(() => import('./features/requests/complete'), 'CompleteDonePage'), access: 'signed-in' },
   { path: '/requests/:id/rating', page: page(() => import('./features/requests/complete'), 'CompleteRatingPage'), access: 'signed-in' },
   { path: '/notifications', page: page(() => import('./features/notifications/notifications'), 'NotificationsPage'), access: 'signed-in' },
+  // reach.md § 4: how notifications reach the person; the e-mail footer's unsubscribe page needs no sign-in.
+  { path: '/settings/notifications', page: page(() => import('./features/settings/notification-settings'), 'NotificationSettingsPage'), access: 'signed-in' },
+  { path: '/unsubscribe', page: page(() => import('./features/settings/unsubscribe'), 'UnsubscribePage'), access: 'anyone' },
+  // Safeguarding (trust.md § 6): anyone signed in may say they are worried; moderators read and decide.
+  { path: '/concerns/new/*', page: page(() => import('./features/concerns/raise'), 'RaiseConcernPage'), access: 'signed-in' },
+  { path: '/concerns/mine', page: page(() => import('./features/concerns/mine'), 'MyConcernsPage'), access: 'signed-in' },
   // Volunteer, moderation and administration journeys.
   { path: '/find-help', page: page(() => import('./features/volunteer/find-help'), 'FindHelpPage'), access: isVolunteer },
   { path: '/find-help/:id', page: page(() => import('./features/volunteer/request'), 'VolunteerRequestPage'), access: isVolunteer },
@@ -54,6 +71,8 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/availability', page: page(() => import('./features/volunteer/availability'), 'AvailabilityPage'), access: isVolunteer },
   { path: '/moderation', page: page(() => import('./features/moderation/moderation'), 'ModerationQueuePage'), access: canModerate },
   { path: '/moderation/mine', page: page(() => import('./features/moderation/moderation'), 'ModeratedByMePage'), access: canModerate },
+  { path: '/moderation/concerns', page: page(() => import('./features/moderation/concerns'), 'ConcernsQueuePage'), access: canModerate },
+  { path: '/people/:id', page: page(() => import('./features/admin/person'), 'PersonPage'), access: canModerate },
   { path: '/admin/users', page: page(() => import('./features/admin/users'), 'AdminUsersPage'), access: isAdmin },
 ]
 
@@ -146,6 +165,8 @@ export function App () {
   const { t, i18n } = useTranslation()
   const { status, user } = useSession()
   useFocusOnNavigation()
+  // The language chosen here is the one of this person's e-mails and pushes (reach.md § 1).
+  useProfileLocale(status === 'signed-in' ? user?.id : undefined, i18n.language)
   const livePaused = useLiveEvents()
   const rolesSettled = useRolesSettled()
   const unread = useUnreadCount(status === 'signed-in')

@@ -27,6 +27,15 @@ keepLastSeen(queryClient)
 // shown once the session and the roles are known, and each of these is a round trip.
 void refreshSession()
 startLoadingPage(window.location.pathname)
+// The app's files, kept by its service worker (web/service-worker.js, built as /sw.js) so that a reload without a
+// connection still starts it. Registered once the page has loaded, so that it never competes with the page's own files.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+      // Without a worker (private mode, an old browser) the app works as before, only not after a reload offline.
+    })
+  })
+}
 await setupI18n()
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js'
 import type { NewNotification, Reactions } from '../../events/dispatcher.js'
 import * as alerts from './alerts.repo.js'
+import { enqueueCatchUp, enqueueHomeCatchUp } from './catch-up.repo.js'
 
 /** Why a request's open alerts were closed (request_alert_closed's data, events.md § 4). */
 export type CloseReason = 'assigned' | 'cancelled' | 'closed'
@@ -29,5 +30,15 @@ export const alertsReactions: Reactions = {
   },
   async request_cancelled ({ requestId }, { tx, notify, at }) {
     notify(...await closeAlertsOf(tx, requestId, 'cancelled', at))
+  },
+  // reach.md § 3: told within 5 s of open requests, by the catch-up job (catch-up.service.ts). Queued in the
+  // change's transaction, so no catch-up is lost or run for a change that rolled back; run later, so the
+  // change never waits for request locks while it holds the volunteer's rows.
+  async availability_widened ({ userId }, { tx, at }) {
+    await enqueueCatchUp(tx, userId, at)
+  },
+  // The alert point of a volunteer on duty without a point of their own follows the home location.
+  async home_location_changed ({ userId }, { tx, at }) {
+    await enqueueHomeCatchUp(tx, userId, at)
   },
 }

@@ -1,6 +1,8 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
 import { raw, sql, type Sql } from '../../db/sql.js'
+import type { CheckKind } from '../../lib/checks.js'
 import { EARTH_RADIUS_M, earthPoint } from '../../lib/geo.js'
+import { holdsChecks } from '../checks/checks.repo.js'
 
 /**
  * Owns the tables `alert_rounds` and `request_alerts` (migrations/0006_alerts.sql): every statement
@@ -29,8 +31,8 @@ const metersSql = (chord: Sql): Sql => sql`(2 * ${RADIUS} * asin(least(1.0, (${c
  */
 export async function scheduleFirstRound (tx: Queryable, requestId: number, at: At = null): Promise<void> {
   await tx.query(sql`
-    INSERT INTO alert_rounds (request_id, round, due_at) VALUES (${requestId}, 1, ${timeOf(at)})
-    ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at`)
+    INSERT INTO alert_rounds (request_id, round, due_at, started_at) VALUES (${requestId}, 1, ${timeOf(at)}, ${timeOf(at)})
+    ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at, started_at = EXCLUDED.started_at`)
 }
 
 /** A request's urgency (rules.md), which sets the interval between its rounds (ALERT_ROUND_SECONDS). */
@@ -98,6 +100,8 @@ export interface RoundInput {
   ringMeters: number
   at: At
   order?: AlertPolicy
+  /** VOLUNTEER_CHECKS (trust.md § 2): kinds a volunteer must hold, valid on `today` (YYYY-MM-DD in TIME_ZONE); none when absent. */
+  checks?: { required: readonly CheckKind[], today: string }
 }
 
 /**
@@ -121,16 +125,17 @@ const near = (input: RoundInput, point: Sql, bound: Sql): Sql => sql`v.on_duty
 
 /**
  * The rest of eligibility (events.md § 5) for volunteer `k.user_id`: the daily cap (`k.max_alerts_per_day` over `k.recent`,
- * their alerts in the last 24 hours) and the rest. Written as scalar subqueries on purpose: PostgreSQL turns EXISTS into
+ * their alerts in the last 24 hours), the checks VOLUNTEER_CHECKS requires (trust.md § 2), and the rest. Written as scalar subqueries on purpose: PostgreSQL turns EXISTS into
  * joins, which read every candidate before a LIMIT can stop; scalar subqueries are evaluated row by row, in
  * order, only for the rows a LIMIT still needs.
  */
-const eligible = (requestId: number, dailyCap: boolean): Sql => sql`${raw(dailyCap ? 'k.max_alerts_per_day > k.recent' : 'true')}
+const eligible = (input: RoundInput, dailyCap: boolean): Sql => sql`${raw(dailyCap ? 'k.max_alerts_per_day > k.recent' : 'true')}
     AND (SELECT NOT u.is_blocked FROM users u WHERE u.id = k.user_id)
+    AND ${input.checks === undefined ? raw('true') : holdsChecks(raw('k.user_id'), input.checks.required, input.checks.today)}
     AND coalesce((SELECT true FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
       WHERE ur.user_id = k.user_id AND rp.permission_id = (SELECT id FROM permissions WHERE name = 'respond_request') LIMIT 1), false)
-    AND (SELECT count(*) FROM request_alerts a WHERE a.request_id = ${requestId}::bigint AND a.volunteer_id = k.user_id) = 0
-    AND (SELECT count(*) FROM volunteer_responses r WHERE r.request_id = ${requestId}::bigint AND r.volunteer_id = k.user_id) = 0`
+    AND (SELECT count(*) FROM request_alerts a WHERE a.request_id = ${input.requestId}::bigint AND a.volunteer_id = k.user_id) = 0
+    AND (SELECT count(*) FROM volunteer_responses r WHERE r.request_id = ${input.requestId}::bigint AND r.volunteer_id = k.user_id) = 0`
 
 /**
  * On-duty volunteers near the request (within the chord `bound`) with what the order needs, all read from
@@ -168,7 +173,7 @@ export async function alertVolunteers (tx: Queryable, input: RoundInput): Promis
   const [x, y, z] = earthPoint(input.latitude, input.longitude)
   const point = sql`cube(ARRAY[${x}, ${y}, ${z}]::float8[])`
   const policy = input.order ?? 'fair'
-  const eligibleSql = eligible(input.requestId, policy !== 'nearest')
+  const eligibleSql = eligible(input, policy !== 'nearest')
   const ring = sql`${input.ringMeters}::float8`
   const order = (k: string) => policy !== 'fair'
     ? raw(`${k}.meters, ${k}.user_id`)
@@ -227,4 +232,36 @@ export async function closeAlerts (tx: Queryable, requestId: number, at: At = nu
       AND NOT EXISTS (SELECT 1 FROM volunteer_responses r WHERE r.request_id = a.request_id AND r.volunteer_id = a.volunteer_id)
     RETURNING a.volunteer_id`)
   return rows.map((row) => Number(row.volunteer_id))
+}
+
+/** A catch-up alert (reach.md § 3) written: the request and the round it counts as. */
+export interface CaughtUp { request_id: number, round: number }
+
+/**
+ * A catch-up's alerts to `volunteerId` for `requestIds` (chosen by alerts/catch-up.service.ts), each only if
+ * the request is still approved with rounds under way and the volunteer has no response on it. The request
+ * rows are share-locked, in id order, as a round locks its one: an accept or cancel under way is waited
+ * for, and then excludes its request; one that comes later waits for this commit and closes these alerts.
+ * The primary key keeps a round and a catch-up at the same moment to one alert: the second insert waits
+ * for the first to commit and then inserts nothing. Each alert's `round` is the request's current round:
+ * the last that ran (1 if none has yet).
+ */
+export async function insertCatchUpAlerts (tx: Queryable, volunteerId: number, requestIds: readonly number[], at: At): Promise<CaughtUp[]> {
+  if (requestIds.length === 0) return []
+  return await tx.query<CaughtUp>(sql`
+    WITH open AS (
+      SELECT q.id, greatest(a.round - 1, 1) AS round
+      FROM requests q JOIN alert_rounds a ON a.request_id = q.id
+      WHERE q.id = ANY (${[...requestIds]}::bigint[]) AND q.status = 'approved'
+        AND NOT EXISTS (SELECT 1 FROM volunteer_responses r WHERE r.request_id = q.id AND r.volunteer_id = ${volunteerId}::bigint)
+      ORDER BY q.id
+      FOR SHARE OF q
+    ),
+    inserted AS (
+      INSERT INTO request_alerts (request_id, volunteer_id, round, sent_at)
+      SELECT id, ${volunteerId}::bigint, round, ${timeOf(at)} FROM open
+      ON CONFLICT DO NOTHING
+      RETURNING request_id, round
+    )
+    SELECT request_id, round FROM inserted`)
 }

@@ -1,5 +1,6 @@
 import type { AlertSettings } from '../../config.js'
 import type { Job } from '../../jobs/job.js'
+import { dateIn, type CheckKind } from '../../lib/checks.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import type { GridPoint } from '../../lib/grid.js'
 import type { Transaction } from '../../db/database.js'
@@ -39,7 +40,9 @@ export class AlertService {
     private readonly clock: Clock = systemClock,
     private readonly order: alerts.AlertPolicy = 'fair',
     /** Where a request stands for alerting: its exact point, or its grid point under LOCATION_PRIVACY=grid (privacy.md § 1). */
-    private readonly placeOf: (latitude: number, longitude: number) => GridPoint = (latitude, longitude) => ({ latitude, longitude })
+    private readonly placeOf: (latitude: number, longitude: number) => GridPoint = (latitude, longitude) => ({ latitude, longitude }),
+    /** VOLUNTEER_CHECKS and TIME_ZONE (trust.md § 2): only volunteers holding these checks, valid on the round's day, are alerted. */
+    private readonly checks: { required: readonly CheckKind[], timeZone: string } = { required: [], timeZone: 'UTC' }
   ) {}
 
   /** Runs due rounds until none is left or `limit` have run; how many ran. */
@@ -96,9 +99,11 @@ export class AlertService {
       ringMeters: this.settings.ringMeters,
       at,
       order: this.order,
+      ...(this.checks.required.length > 0 ? { checks: { required: this.checks.required, today: dateIn(at, this.checks.timeZone) } } : {}),
     })
     change.record({ type: 'alert_round_ran', requestId: id, round: due.round, alertedIds: outcome.alerted.map((volunteer) => Number(volunteer.volunteer_id)), at })
-    if (outcome.alerted.length === 0 || due.round >= this.settings.maxRounds) await alerts.endRounds(tx, id)
+    // A round that finds nobody still counts, and the rounds go on (reach.md § 3): volunteers may come on duty meanwhile.
+    if (due.round >= this.settings.maxRounds) await alerts.endRounds(tx, id)
     else await alerts.scheduleRound(tx, id, due.round + 1, interval, at)
     change.notify(...outcome.alerted.map((volunteer) => ({
       userId: Number(volunteer.volunteer_id),

@@ -3,7 +3,10 @@ import type { FastifyRequest } from 'fastify'
 import { errors, Message } from '../../http/schemas.js'
 import type { AuthService } from './auth.service.js'
 import { NAME_MESSAGES } from '../users/users.schemas.js'
-import { AuthResponse, LoginRequest, Me, RefreshRequest, RegisterRequest } from './auth.schemas.js'
+import {
+  AuthResponse, ChangePassword, CODE_MESSAGES, CodeRequest, CodeSignIn, LoginRequest, Me, PasswordResetConfirm, RefreshRequest, RegisterRequest,
+} from './auth.schemas.js'
+import { CODE_SENT, type RecoveryService } from './recovery.service.js'
 
 const tags = ['auth']
 
@@ -26,7 +29,7 @@ async function trimEmail (request: FastifyRequest): Promise<void> {
   if (typeof body?.email === 'string') body.email = body.email.trim()
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, recovery: RecoveryService }> = async (app, { auth, recovery }) => {
   app.post('/auth/register', {
     schema: { tags, summary: 'Create an account', body: RegisterRequest, response: { 201: AuthResponse, ...errors(400) } },
     config: { auth: 'none', messages: registerMessages },
@@ -70,4 +73,75 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     await auth.logout(request.user.id)
     return { message: 'logged out' }
   })
+
+  // reach.md § 2: getting back in. Asking and confirming count against login's rate limits (src/http/rate-limit.ts).
+  const codeSent = { 202: Message }
+
+  app.post('/auth/password-reset', {
+    schema: {
+      tags,
+      summary: 'Ask for a code to set a new password',
+      description: 'The same answer whether or not the address has an account. The code (6 digits, 30 minutes, single use) ' +
+        'goes to the address by e-mail; asking again voids the earlier code.',
+      body: CodeRequest,
+      response: { ...codeSent, ...errors(400) },
+    },
+    config: { auth: 'none', extension: true, messages: emailMessages },
+    preValidation: trimEmail,
+  }, async (request, reply) => {
+    await recovery.sendCode(request.body.email, 'password_reset')
+    return reply.code(202).send({ message: CODE_SENT })
+  })
+
+  app.post('/auth/password-reset/confirm', {
+    schema: {
+      tags,
+      summary: 'Set a new password with the code, and sign in',
+      description: 'Every refresh token of the account is revoked first. A bad password is refused before the code is looked at, ' +
+        'so the code stays usable. Five wrong codes void it. Confirms the address too.',
+      body: PasswordResetConfirm,
+      response: { 200: AuthResponse, ...errors(400, 401) },
+    },
+    config: { auth: 'none', extension: true, messages: { ...emailMessages, ...CODE_MESSAGES } },
+    preValidation: trimEmail,
+  }, (request) => recovery.resetPassword(request.body))
+
+  app.post('/auth/code', {
+    schema: {
+      tags,
+      summary: 'Ask for a code to sign in without a password',
+      description: 'The same answer whether or not the address has an account; asking again voids the earlier code.',
+      body: CodeRequest,
+      response: { ...codeSent, ...errors(400) },
+    },
+    config: { auth: 'none', extension: true, messages: emailMessages },
+    preValidation: trimEmail,
+  }, async (request, reply) => {
+    await recovery.sendCode(request.body.email, 'sign_in')
+    return reply.code(202).send({ message: CODE_SENT })
+  })
+
+  app.post('/auth/code/confirm', {
+    schema: {
+      tags,
+      summary: 'Sign in with the code',
+      description: 'Five wrong codes void it. A blocked account is 401 `account is blocked`, as at login. Confirms the address too.',
+      body: CodeSignIn,
+      response: { 200: AuthResponse, ...errors(400, 401) },
+    },
+    config: { auth: 'none', extension: true, messages: { ...emailMessages, ...CODE_MESSAGES } },
+    preValidation: trimEmail,
+  }, (request) => recovery.signInWithCode(request.body))
+
+  app.post('/users/me/password', {
+    schema: {
+      tags,
+      summary: 'Change own password',
+      description: 'Answers a new token pair: the caller stays signed in, and every earlier refresh token of the account is revoked. ' +
+        'A wrong current password is 401 `invalid credentials`.',
+      body: ChangePassword,
+      response: { 200: AuthResponse, ...errors(400, 401) },
+    },
+    config: { auth: 'user', extension: true, messages: CODE_MESSAGES },
+  }, (request) => recovery.changePassword(request.user, request.body))
 }

@@ -39,3 +39,36 @@ export const AuthResponse = Type.Object({
 export type AuthResponse = Static<typeof AuthResponse>
 
 export const Me = Type.Object({ id: Type.Integer(), email: Type.String({ format: 'email' }) })
+
+// reach.md § 2: getting back in.
+
+/** As typed or pasted: spaces and dashes are dropped, and anything but the six digits is a wrong code (src/lib/codes.ts). */
+const Code = Type.String({ maxLength: 64, description: 'the 6 digits from the e-mail' })
+
+export const CodeRequest = Type.Object({ email: Email })
+export type CodeRequest = Static<typeof CodeRequest>
+
+// new_password before code: Ajv reports the first failing field, and a bad password must be refused before
+// the code is looked at, so that the code stays usable (reach.md § 2).
+export const PasswordResetConfirm = Type.Object({ email: Email, new_password: Password, code: Code })
+export type PasswordResetConfirm = Static<typeof PasswordResetConfirm>
+
+export const CodeSignIn = Type.Object({ email: Email, code: Code })
+export type CodeSignIn = Static<typeof CodeSignIn>
+
+export const ChangePassword = Type.Object({
+  // Any string: a wrong or empty one is 401 'invalid credentials', like a wrong password at login.
+  current_password: Type.String(),
+  new_password: Password,
+})
+export type ChangePassword = Static<typeof ChangePassword>
+
+export const VerifyEmailCode = Type.Object({ code: Code })
+
+/** Validation texts: a bad new password gets registration's texts; a code that is no code is simply wrong. */
+export const CODE_MESSAGES = {
+  'code:required': 'code is required',
+  code: 'invalid or expired code',
+  'new_password:minLength': 'password must be at least 8 characters long',
+  'new_password:maxLength': 'password must be at most 128 characters long',
+}

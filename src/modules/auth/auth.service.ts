@@ -1,6 +1,7 @@
 import type { ScryptParams } from '../../lib/passwords.js'
 import { sqlState, constraintName, type Database, type Queryable } from '../../db/database.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
+import type { Changes } from '../../events/dispatcher.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import { normaliseEmail } from '../../lib/email.js'
 import { badRequest, unauthorized } from '../../lib/errors.js'
@@ -9,15 +10,18 @@ import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../../lib/
 import { grantRole, VOLUNTEER_ROLE_ID } from '../roles/roles.repo.js'
 import * as users from '../users/users.repo.js'
 import * as refresh from './auth.repo.js'
+import type { AccountCodes } from './codes.js'
 import type { AuthResponse, LoginRequest, RegisterRequest } from './auth.schemas.js'
 
 const INVALID_CREDENTIALS = 'invalid email or password'
 const INVALID_REFRESH_TOKEN = 'invalid refresh token'
-const ACCOUNT_BLOCKED = 'account is blocked'
+export const ACCOUNT_BLOCKED = 'account is blocked'
 
 export interface AuthSettings {
   scrypt: ScryptParams
   refreshTokenTtlDays: number
+  /** reach.md § 2: 'code' sends a code to confirm the address at registration. */
+  emailVerification: 'self' | 'code'
 }
 
 export class AuthService {
@@ -25,6 +29,8 @@ export class AuthService {
 
   constructor (
     private readonly db: Database,
+    private readonly changes: Changes,
+    private readonly codes: AccountCodes,
     private readonly tokens: AccessTokens,
     private readonly settings: AuthSettings,
     /** Judges refresh tokens' expiry (access tokens have the same clock in `tokens`). */
@@ -38,10 +44,11 @@ export class AuthService {
     // Hash before the transaction: PGlite has one connection, and a transaction holds it.
     const passwordHash = await hashPassword(input.password, this.settings.scrypt)
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.changes.run(null, async (tx, change) => {
         const user = await users.insertUser(tx, { ...input, email: normaliseEmail(input.email), password_hash: passwordHash })
         await grantRole(tx, user.id, VOLUNTEER_ROLE_ID, null)
-        return await this.#issue(tx, user)
+        if (this.settings.emailVerification === 'code') await this.codes.send(tx, change, user.id, 'verify_email')
+        return await this.issue(tx, user)
       })
     } catch (error) {
       if (sqlState(error) === UNIQUE_VIOLATION && constraintName(error) === 'users_email_key') {
@@ -57,7 +64,7 @@ export class AuthService {
     const valid = await verifyPassword(input.password, user?.password_hash ?? await this.#decoyHash())
     if (user === undefined || !valid) throw unauthorized(INVALID_CREDENTIALS)
     if (user.is_blocked) throw unauthorized(ACCOUNT_BLOCKED)
-    return await this.#issue(this.db, user)
+    return await this.issue(this.db, user)
   }
 
   /** Single use: the presented token is rotated; presenting a rotated one again revokes them all. */
@@ -73,7 +80,7 @@ export class AuthService {
         return known?.is_blocked === true ? ACCOUNT_BLOCKED : INVALID_REFRESH_TOKEN
       }
       if (user.is_blocked) return ACCOUNT_BLOCKED
-      return await this.#issue(tx, user)
+      return await this.issue(tx, user)
     })
     if (typeof outcome === 'string') throw unauthorized(outcome)
     return outcome
@@ -90,7 +97,8 @@ export class AuthService {
     await refresh.revokeRefreshTokens(this.db, userId, 'logout')
   }
 
-  async #issue (db: Queryable, user: users.UserInfoRow): Promise<AuthResponse> {
+  /** A new token pair for `user` (its refresh token stored through `db`): signing in, by any way. */
+  async issue (db: Queryable, user: users.UserInfoRow): Promise<AuthResponse> {
     const refreshToken = newRefreshToken()
     await refresh.insertRefreshToken(db, user.id, hashRefreshToken(refreshToken), this.settings.refreshTokenTtlDays, this.clock.now())
     return {

@@ -21,7 +21,9 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox<{ availability: Avail
       tags,
       summary: 'Change own availability for nearby alerts',
       description: 'Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: ' +
-        'both null means "use the home location". Going on duty needs an availability point or a home location.',
+        'both null means "use the home location". Going on duty needs an availability point or a home location. ' +
+        'Going on duty, or, on duty, moving, widening the radius or changing the kinds, alerts the volunteer within seconds ' +
+        'to up to ALERT_CATCH_UP open requests whose alert rounds are under way (reach.md § 3).',
       body: AvailabilityInput,
       response: { 200: Availability, ...errors(400, 401, 403) },
     },

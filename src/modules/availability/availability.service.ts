@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js'
+import type { Changes } from '../../events/dispatcher.js'
 import { badRequest, forbidden, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
 import { lockUser } from '../users/users.repo.js'
@@ -9,7 +10,11 @@ export const VOLUNTEER_ROLE_REQUIRED = 'volunteer role required'
 
 /** A volunteer's availability for nearby alerts (events.md § 1). */
 export class AvailabilityService {
-  constructor (private readonly db: Database) {}
+  constructor (
+    private readonly db: Database,
+    /** The PUT's transaction, with its reactions: a change that may bring requests into reach queues a catch-up (reach.md § 3). */
+    private readonly changes: Changes
+  ) {}
 
   async get (user: Principal): Promise<Availability> {
     if (!hasPermission(user, 'respond_request')) throw forbidden(VOLUNTEER_ROLE_REQUIRED)
@@ -24,7 +29,7 @@ export class AvailabilityService {
       throw badRequest(input.latitude === undefined || input.latitude === null ? 'invalid latitude' : 'invalid longitude')
     }
     const typeIds = input.request_type_ids === undefined ? undefined : [...new Set(input.request_type_ids)].sort((a, b) => a - b)
-    await this.db.transaction(async (tx) => {
+    await this.changes.run(user.id, async (tx, change) => {
       if (typeIds !== undefined && typeIds.length > 0 && await availability.countActiveTypes(tx, typeIds) !== typeIds.length) {
         throw badRequest('invalid request type')
       }
@@ -43,6 +48,7 @@ export class AvailabilityService {
         throw badRequest('location required to go on duty')
       }
       await availability.saveAvailability(tx, user.id, next)
+      if (widens(current, next)) change.record({ type: 'availability_widened', userId: user.id })
     })
     return toAvailability(await this.#find(user.id))
   }
@@ -52,4 +58,20 @@ export class AvailabilityService {
     if (row === undefined) throw notFound(USER_NOT_FOUND)
     return row
   }
+}
+
+/**
+ * Whether the change may bring requests into the volunteer's reach (reach.md § 3): going on duty, or, on
+ * duty, a new alert point, a wider radius or other kinds. A narrower radius, going off duty, or the same
+ * values again do not.
+ */
+function widens (current: availability.AvailabilityRow, next: availability.AvailabilityValues): boolean {
+  if (!next.on_duty) return false
+  if (!current.on_duty) return true
+  const point = (latitude: number | null, longitude: number | null) =>
+    latitude === null ? [current.home_latitude, current.home_longitude] : [latitude, longitude]
+  const [was, now] = [point(current.latitude, current.longitude), point(next.latitude, next.longitude)]
+  const kinds = (ids: readonly (number | string)[]) => ids.map(Number).sort((a, b) => a - b).join(',')
+  return was[0] !== now[0] || was[1] !== now[1] || next.radius_meters > current.radius_meters ||
+    kinds(current.request_type_ids) !== kinds(next.request_type_ids)
 }

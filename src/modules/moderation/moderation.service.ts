@@ -3,7 +3,7 @@ import type { Changes } from '../../events/dispatcher.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
-import { toListItem } from '../requests/search/shared.js'
+import { toListItem, type Disclosure } from '../requests/disclosure.js'
 import * as requests from '../requests/requests.repo.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
 import * as moderation from './moderation.repo.js'
@@ -11,7 +11,7 @@ import { COMMENT_REQUIRED } from './moderation.schemas.js'
 
 /** Callers are moderators or admins: the routes let no one else in (rules.md › Roles and permissions). */
 export class ModerationService {
-  constructor (private readonly db: Database, private readonly changes: Changes, private readonly options: { mapGridMeters: number }) {}
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure) {}
 
   /**
    * pending_moderation → approved/rejected, recording who, when and why (rules.md › Request lifecycle).
@@ -41,12 +41,12 @@ export class ModerationService {
   /** Requests awaiting a decision the caller may take: most urgent, then oldest, first. */
   async pending (moderator: Principal, page: Page): Promise<RequestListItem[]> {
     const rows = await moderation.listPending(this.db, moderator.id, page)
-    return rows.map((row) => toListItem(moderator, row, this.options.mapGridMeters))
+    return await this.disclosure.list(moderator, rows, toListItem)
   }
 
   /** The caller's decisions, most recent first. */
   async moderatedBy (moderator: Principal, page: Page): Promise<RequestListItem[]> {
     const rows = await moderation.listModeratedBy(this.db, moderator.id, page)
-    return rows.map((row) => toListItem(moderator, row, this.options.mapGridMeters))
+    return await this.disclosure.list(moderator, rows, toListItem)
   }
 }

@@ -38,6 +38,13 @@ export const notificationsReactions: Reactions = {
   async request_completed ({ requestId, volunteerId, rating }, { notify }) {
     notify({ userId: volunteerId, type: 'request_completed', requestId, data: { rating } })
   },
+  // trust.md §4: neither carries the concern's text, nor who raised it.
+  async concern_raised ({ concernId, requestId, urgent, recipientIds }, { notify }) {
+    notify(...recipientIds.map((userId) => ({ userId, type: 'concern_raised' as const, requestId, data: { concern_id: concernId, urgent } })))
+  },
+  async concern_resolved ({ concernId, requestId, reporterId, outcome }, { notify }) {
+    if (reporterId !== null) notify({ userId: reporterId, type: 'concern_resolved', requestId, data: { concern_id: concernId, outcome } })
+  },
   // The erased user's own inbox is their data (privacy.md §3). It runs after the reactions that close
   // their requests and responses, which wait for any transaction notifying them about those rows.
   async user_erased ({ userId }, { tx }) {

@@ -6,11 +6,14 @@ export interface NotificationRow {
   id: number
   user_id: number
   type: NotificationType
-  request_id: number
+  request_id: number | null
   data: Record<string, unknown>
   created_at: Date
   read_at: Date | null
 }
+
+/** A notification just written: what its deliveries are made from (deliveries.repo.ts). */
+export interface InsertedNotification { id: number, user_id: number, type: NotificationType }
 
 /** The channel whose payloads wake streams: recipients' user ids, comma-separated (ids only, never content). */
 export const NOTIFY_CHANNEL = 'vcs_notifications'
@@ -37,20 +40,22 @@ const IDS_PER_NOTIFY = 400
  * could take two sets of locks in opposite orders): by src/events/dispatcher.ts, its one caller in src/ (lint). Notifying is the last thing a transaction does,
  * so the locks are held only for its commit.
  */
-export async function insertNotifications (tx: Queryable, notifications: readonly NewNotification[]): Promise<void> {
-  if (notifications.length === 0) return
+export async function insertNotifications (tx: Queryable, notifications: readonly NewNotification[]): Promise<InsertedNotification[]> {
+  if (notifications.length === 0) return []
   const recipients = [...new Set(notifications.map((n) => n.userId))].sort((a, b) => a - b)
   for (const userId of recipients) {
     // Ids past 2^31 share a lock with another user: only more waiting, never a wrong order.
     await tx.query(sql`SELECT pg_advisory_xact_lock(${INBOX_LOCK_CLASS}, (${userId}::bigint % 2147483647)::int)`)
   }
-  await tx.query(sql`
+  const inserted = await tx.query<InsertedNotification>(sql`
     INSERT INTO notifications (user_id, type, request_id, data)
     SELECT * FROM unnest(${notifications.map((n) => n.userId)}::bigint[], ${notifications.map((n) => n.type)}::text[],
-      ${notifications.map((n) => n.requestId)}::bigint[], ${notifications.map((n) => JSON.stringify(n.data))}::jsonb[])`)
+      ${notifications.map((n) => n.requestId)}::bigint[], ${notifications.map((n) => JSON.stringify(n.data))}::jsonb[])
+    RETURNING id, user_id, type`)
   for (let i = 0; i < recipients.length; i += IDS_PER_NOTIFY) {
     await tx.query(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${recipients.slice(i, i + IDS_PER_NOTIFY).join(',')})`)
   }
+  return inserted.map((row) => ({ id: Number(row.id), user_id: Number(row.user_id), type: row.type }))
 }
 
 export interface InboxQuery { limit: number, before: number | undefined, unreadOnly: boolean }

@@ -6,7 +6,7 @@ import type { NotificationRow } from './notifications.repo.js'
 export const Notification = Type.Object({
   id: Type.Integer({ description: 'increasing in commit order within one recipient\'s inbox' }),
   type: Type.Unsafe<NotificationType>({ type: 'string', enum: [...NOTIFICATION_TYPES] }),
-  request_id: Type.Integer(),
+  request_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the request it is about; null for a check or a concern about no request (trust.md)' }),
   data: Type.Record(Type.String(), Type.Unknown(), { description: 'by type (events.md § 4); never contact details or an address' }),
   created_at: DateTime,
   read_at: NullableDateTime,
@@ -31,5 +31,5 @@ export const MarkReadResult = Type.Object({ updated: Type.Integer() })
 
 /** A stored notification as the inbox, the event stream and the data export show it. */
 export function toNotification (row: NotificationRow): Notification {
-  return { id: Number(row.id), type: row.type, request_id: Number(row.request_id), data: row.data, created_at: row.created_at, read_at: row.read_at }
+  return { id: Number(row.id), type: row.type, request_id: row.request_id === null ? null : Number(row.request_id), data: row.data, created_at: row.created_at, read_at: row.read_at }
 }

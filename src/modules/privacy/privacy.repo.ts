@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js'
 import { sql } from '../../db/sql.js'
+import type { DeliveryListRow } from '../deliveries/deliveries.repo.js'
 import type { NotificationRow } from '../notifications/notifications.repo.js'
 
 /**
@@ -45,4 +46,11 @@ export function exportNotifications (db: Queryable, userId: number): Promise<Not
   return db.query<NotificationRow>(sql`
     SELECT id, user_id, type, request_id, data, created_at, read_at FROM notifications
     WHERE user_id = ${userId} ORDER BY id DESC`)
+}
+
+/** Every e-mail and push delivery of the caller (reach.md § 1), as GET /users/me/deliveries shows them, newest first. */
+export function exportDeliveries (db: Queryable, userId: number): Promise<DeliveryListRow[]> {
+  return db.query<DeliveryListRow>(sql`
+    SELECT notification_id, account_message, channel, status, attempts, last_error, sent_at, created_at
+    FROM deliveries WHERE user_id = ${userId} ORDER BY id DESC`)
 }

@@ -1,7 +1,10 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, NullableDateTime, NullableId, NullableNumber, NullableString } from '../../http/schemas.js'
 import { Availability } from '../availability/availability.schemas.js'
+import { OwnConcern } from '../concerns/concerns.schemas.js'
+import { Delivery, NotificationSettings } from '../deliveries/deliveries.schemas.js'
 import { Notification } from '../notifications/notifications.schemas.js'
+import { PushSubscription } from '../push/push.schemas.js'
 import { RequestStatus } from '../requests/requests.schemas.js'
 import { UserProfile } from '../users/users.schemas.js'
 
@@ -66,6 +69,22 @@ export const DataExport = Type.Object({
     description: 'As GET /users/me/availability returns it; null when the caller never saved one (nothing is held)',
   }),
   notifications: Type.Array(Notification, { description: 'Every notification of the caller, as the inbox returns them (newest first)' }),
+  concerns: Type.Array(OwnConcern, {
+    description: 'The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators\' note); never those about the caller (trust.md §4)',
+  }),
+  access_records: Type.Array(Type.Object({
+    kind: Type.Unsafe<'request' | 'profile'>({ type: 'string', enum: ['request', 'profile'] }),
+    request_id: NullableId,
+    viewer_id: Type.Integer(),
+    viewer_role: Type.String(),
+    fields: Type.Array(Type.String()),
+    at: DateTime,
+  }), { description: 'Who was shown the caller\'s contact details (trust.md §5): of her requests, and of her profile; oldest first, viewers by id' }),
+  push_subscriptions: Type.Array(PushSubscription, { description: 'The caller\'s devices, as GET /users/me/push-subscriptions shows them (reach.md § 1)' }),
+  notification_settings: Type.Union([NotificationSettings, Type.Null()], {
+    description: 'The caller\'s choices of channels, types, quiet hours and zone, as GET /users/me/notification-settings shows them; null while the caller has changed nothing (the defaults apply)',
+  }),
+  deliveries: Type.Array(Delivery, { description: 'Every e-mail and push delivery to the caller, as GET /users/me/deliveries shows them (newest first)' }),
 })
 export type DataExport = Static<typeof DataExport>
 

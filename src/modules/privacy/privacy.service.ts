@@ -1,12 +1,18 @@
 import type { Database, Transaction } from '../../db/database.js'
 import type { Change, Changes } from '../../events/dispatcher.js'
+import type { Calendar } from '../../lib/checks.js'
 import { badRequest, notFound, unauthorized, USER_NOT_FOUND } from '../../lib/errors.js'
 import { gridPoint } from '../../lib/grid.js'
 import { verifyPassword } from '../../lib/passwords.js'
 import type { Principal, PrincipalForgetter } from '../../lib/principal.js'
+import { exportAccessRecords } from '../access/access.repo.js'
 import * as availability from '../availability/availability.repo.js'
 import { toAvailability } from '../availability/availability.schemas.js'
+import { listOwn as ownConcerns } from '../concerns/concerns.repo.js'
+import { findSettings } from '../deliveries/notification-settings.repo.js'
 import { toNotification } from '../notifications/notifications.schemas.js'
+import { listSubscriptions } from '../push/push.repo.js'
+import { toPushSubscription } from '../push/push.schemas.js'
 import * as requests from '../requests/requests.repo.js'
 import * as responses from '../responses/responses.repo.js'
 import * as roles from '../roles/roles.repo.js'
@@ -20,14 +26,17 @@ export class PrivacyService {
     private readonly db: Database,
     private readonly changes: Changes,
     private readonly principals: PrincipalForgetter,
-    private readonly options: { mapGridMeters: number }
+    private readonly options: { mapGridMeters: number },
+    /** Today in TIME_ZONE: which of the caller's checks are valid (their kinds are in the profile). */
+    private readonly calendar: Calendar
   ) {}
 
   /** Everything held about the caller, each section one query. */
   async export (user: Principal): Promise<DataExport> {
-    const profile = await users.findOwnData(this.db, user.id)
-    if (profile === undefined) throw notFound(USER_NOT_FOUND)
-    const [ownRoles, ownRequests, ownResponses, given, received, ownAvailability, inbox] = [
+    const own = await users.findOwnData(this.db, user.id, this.calendar.today())
+    if (own === undefined) throw notFound(USER_NOT_FOUND)
+    const profile = { ...own, is_verified: own.checks.includes('identity') }
+    const [ownRoles, ownRequests, ownResponses, given, received, ownAvailability, inbox, raised, accessRecords, devices, choices, sent] = [
       await roles.rolesOfUser(this.db, user.id),
       await privacy.exportRequests(this.db, user.id),
       await privacy.exportResponses(this.db, user.id),
@@ -36,6 +45,13 @@ export class PrivacyService {
       // The owning repo's one query, so the section is exactly what GET /users/me/availability shows.
       await availability.findAvailability(this.db, user.id),
       await privacy.exportNotifications(this.db, user.id),
+      // The owning repo's query, so the section is exactly what GET /concerns/mine shows: never concerns about the caller.
+      await ownConcerns(this.db, user.id),
+      await exportAccessRecords(this.db, user.id),
+      // The owning repo's query, so the section is exactly what GET /users/me/push-subscriptions shows.
+      await listSubscriptions(this.db, user.id),
+      await findSettings(this.db, user.id),
+      await privacy.exportDeliveries(this.db, user.id),
     ]
     return {
       exported_at: new Date(),
@@ -47,6 +63,18 @@ export class PrivacyService {
       ratings_received: received,
       availability: ownAvailability?.saved === true ? toAvailability(ownAvailability) : null,
       notifications: inbox.map(toNotification),
+      concerns: raised,
+      access_records: accessRecords,
+      push_subscriptions: devices.map(toPushSubscription),
+      notification_settings: choices === undefined
+        ? null
+        : {
+            email: { enabled: choices.email_enabled, types: choices.email_types },
+            push: { enabled: choices.push_enabled, types: choices.push_types },
+            quiet_hours: choices.quiet_start !== null && choices.quiet_end !== null ? { start: choices.quiet_start, end: choices.quiet_end } : null,
+            time_zone: choices.time_zone ?? this.calendar.timeZone,
+          },
+      deliveries: sent,
     } as DataExport
   }
 

@@ -59,9 +59,26 @@ const requestFields = {
 export const Request = Type.Object(requestFields)
 export type Request = Static<typeof Request>
 
+/** trust.md §1: what tells a reader the address and name are shortened for them. */
+const AddressHidden = Type.Optional(Type.Boolean({
+  description: 'Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") ' +
+    'and the requester\'s name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise',
+}))
+const ADDRESS_TEXT = 'the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer ' +
+  '(in_progress or completed), the city, or "address shared after acceptance" when it has none'
+
+/** The requester as RequestDetail shows them: under ADDRESS_PRIVACY=parties a non-party sees "S." and no e-mail. */
+export const RequestDetailRequester = Type.Object({
+  ...UserInfo.properties,
+  email: NullableString({ format: 'email', description: 'null when `address_hidden` is true' }),
+  last_name: Type.String({ description: 'only the initial with a full stop ("S.") when `address_hidden` is true' }),
+})
+
 export const RequestDetail = Type.Object({
   ...requestFields,
-  requester: UserInfo,
+  address: Type.String({ description: ADDRESS_TEXT }),
+  address_hidden: AddressHidden,
+  requester: RequestDetailRequester,
   request_type: RequestType,
   assigned_volunteer: Type.Union([UserInfo, Type.Null()]),
   location: Location,
@@ -72,14 +89,15 @@ const listItemFields = {
   id: Type.Integer(),
   title: Type.String(),
   description: Type.String(),
-  address: Type.String(),
+  address: Type.String({ description: ADDRESS_TEXT }),
   city: NullableString(),
   urgency: Type.String(),
   status: RequestStatus,
-  requester_name: Type.String(),
+  requester_name: Type.String({ description: '"first_name last_name"; "Erna S." when `address_hidden` is true' }),
   request_type_name: Type.String(),
   created_at: DateTime,
   location: Location,
+  address_hidden: AddressHidden,
 }
 export const RequestListItem = Type.Object(listItemFields)
 export type RequestListItem = Static<typeof RequestListItem>

@@ -7,24 +7,19 @@ import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import * as requests from './requests.repo.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem } from './requests.schemas.js'
-import { toListItem, withLocation } from './search/shared.js'
-import { isVisibleTo, withContactFor } from './visibility.js'
+import { toListItem, type Disclosure } from './disclosure.js'
+import { isVisibleTo } from './visibility.js'
 
 /** The searches (nearby, bounds, map) are in search/: the routes call them directly. */
-export interface RequestsOptions {
-  /** map.md: the grid of the `location` shown to those who may not see the exact point. */
-  mapGridMeters: number
-}
-
 export class RequestsService {
-  constructor (private readonly db: Database, private readonly changes: Changes, private readonly options: RequestsOptions, private readonly clock: Clock = systemClock) {}
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure, private readonly clock: Clock = systemClock) {}
 
   async create (user: Principal, input: CreateRequestInput): Promise<Request> {
     if (!hasPermission(user, 'create_request')) throw forbidden('create_request permission required')
     if (input.desired_completion_date != null && Date.parse(input.desired_completion_date) <= this.clock.now().getTime()) {
       throw badRequest('desired_completion_date must be in the future')
     }
-    const grid = this.options.mapGridMeters
+    const grid = this.disclosure.policy.mapGridMeters
     const created = await requests.insertRequest(this.db, user.id, input, gridPoint(input.latitude, input.longitude, grid), grid)
     if (created === undefined) throw badRequest('invalid request type')
     return created
@@ -33,13 +28,13 @@ export class RequestsService {
   async get (viewer: Principal, id: number): Promise<RequestDetail> {
     const request = await requests.findRequestDetail(this.db, id)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
-    return withLocation(viewer, withContactFor(viewer, request), this.options.mapGridMeters)
+    return await this.disclosure.detail(viewer, request)
   }
 
   /** The caller's own requests, every status, newest first. */
   async listMine (user: Principal, page: Page): Promise<RequestListItem[]> {
     const rows = await requests.listByRequester(this.db, user.id, page)
-    return rows.map((row) => toListItem(user, row, this.options.mapGridMeters))
+    return await this.disclosure.list(user, rows, toListItem)
   }
 
   /**
@@ -54,7 +49,8 @@ export class RequestsService {
       if (request !== undefined) change.record({ type: 'request_cancelled', requestId: id, requesterId: request.requester_id, cancelledBy: user.id })
       return request
     })
-    if (cancelled !== undefined) return cancelled
+    // A moderator's answer holds the request's contact details: recorded (trust.md §5).
+    if (cancelled !== undefined) return await this.disclosure.request(user, cancelled)
     // Nothing changed: say why.
     const request = await requests.findRequestParties(this.db, id)
     if (request === undefined || !isVisibleTo(user, request)) throw notFound(REQUEST_NOT_FOUND)

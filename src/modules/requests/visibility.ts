@@ -21,11 +21,6 @@ export function isVisibleTo (viewer: Principal, request: Parties & { status: Req
   return !HIDDEN_STATUSES.includes(request.status) || isParty(viewer, request)
 }
 
-/** Contact details are blanked for anyone not a party to the request. */
-export function withContactFor<T extends Parties & { contact_phone: string | null, contact_notes: string | null }> (viewer: Principal, request: T): T {
-  return isParty(viewer, request) ? request : { ...request, contact_phone: null, contact_notes: null }
-}
-
 /** The requester, moderators and admins see every response on a request; a volunteer sees only their own. */
 export function seesAllResponses (viewer: Principal, request: Parties): boolean {
   return viewer.id === request.requester_id || isModerator(viewer)

@@ -1,6 +1,8 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
-import { raw, sql } from '../../db/sql.js'
+import { raw, sql, type Sql } from '../../db/sql.js'
+import type { CheckKind } from '../../lib/checks.js'
 import type { Page } from '../../lib/page.js'
+import { validCheckKinds } from '../checks/checks.repo.js'
 import type { RequestStatus } from '../requests/requests.values.js'
 import type { ResponseStatus } from './responses.values.js'
 
@@ -16,8 +18,17 @@ export interface ResponseState {
   status: ResponseStatus
 }
 
-/** A response as RESPONSE_COLUMNS read it. */
-export interface ResponseRow {
+/** The volunteer's trust signals (trust.md § 3) in a ResponseRow; the service makes them one object. */
+export interface TrustColumns {
+  volunteer_first_name: string
+  volunteer_rating: number | null
+  volunteer_completed_count: number
+  volunteer_checks: CheckKind[]
+  volunteer_since: Date
+}
+
+/** A response as responseColumns read it. */
+export interface ResponseRow extends TrustColumns {
   id: number
   request_id: number
   volunteer_id: number
@@ -32,32 +43,37 @@ export interface ResponseRow {
 /** One of a volunteer's own responses, with its request's title and status now. */
 export interface MyResponseRow extends ResponseRow { request_title: string, request_status: RequestStatus }
 
-/** The columns of a ResponseRow, for queries aliasing volunteer_responses vr and users u. */
-const RESPONSE_COLUMNS = raw(`vr.id, vr.request_id, vr.volunteer_id, u.first_name || ' ' || u.last_name AS volunteer_name,
-  vr.status, vr.message, vr.responded_at, vr.accepted_at, vr.rejected_at`)
+/**
+ * The columns of a ResponseRow, for queries aliasing volunteer_responses vr and users u (the volunteer),
+ * with the volunteer's trust signals as of `today` (TIME_ZONE), which decides which checks are valid.
+ */
+const responseColumns = (today: string): Sql => sql`${raw(`vr.id, vr.request_id, vr.volunteer_id, u.first_name || ' ' || u.last_name AS volunteer_name,
+  vr.status, vr.message, vr.responded_at, vr.accepted_at, vr.rejected_at, u.first_name AS volunteer_first_name,
+  u.volunteer_rating, u.completed_requests_count AS volunteer_completed_count, u.created_at AS volunteer_since`)},
+  ${validCheckKinds(raw('u.id'), today)} AS volunteer_checks`
 
 /** A new pending response (the partial unique index volunteer_responses_one_open refuses a second open one). */
-export function insertResponse (db: Queryable, requestId: number, volunteerId: number, message: string | null): Promise<ResponseRow> {
+export function insertResponse (db: Queryable, requestId: number, volunteerId: number, message: string | null, today: string): Promise<ResponseRow> {
   return one<ResponseRow>(db, sql`
     WITH vr AS (
       INSERT INTO volunteer_responses (request_id, volunteer_id, message) VALUES (${requestId}, ${volunteerId}, ${message}) RETURNING *
     )
-    SELECT ${RESPONSE_COLUMNS} FROM vr JOIN users u ON u.id = vr.volunteer_id`)
+    SELECT ${responseColumns(today)} FROM vr JOIN users u ON u.id = vr.volunteer_id`)
 }
 
 /** Responses on a request, oldest first; only `volunteerId`'s when given. */
-export function listResponses (db: Queryable, requestId: number, volunteerId: number | null): Promise<ResponseRow[]> {
+export function listResponses (db: Queryable, requestId: number, volunteerId: number | null, today: string): Promise<ResponseRow[]> {
   return db.query<ResponseRow>(sql`
-    SELECT ${RESPONSE_COLUMNS}
+    SELECT ${responseColumns(today)}
     FROM volunteer_responses vr JOIN users u ON u.id = vr.volunteer_id
     WHERE vr.request_id = ${requestId} AND (${volunteerId}::bigint IS NULL OR vr.volunteer_id = ${volunteerId})
     ORDER BY vr.responded_at, vr.id`)
 }
 
 /** A volunteer's own responses, newest first, with their request's title and current status. */
-export function listVolunteerResponses (db: Queryable, volunteerId: number, page: Page): Promise<MyResponseRow[]> {
+export function listVolunteerResponses (db: Queryable, volunteerId: number, page: Page, today: string): Promise<MyResponseRow[]> {
   return db.query<MyResponseRow>(sql`
-    SELECT ${RESPONSE_COLUMNS}, r.title AS request_title, r.status AS request_status
+    SELECT ${responseColumns(today)}, r.title AS request_title, r.status AS request_status
     FROM volunteer_responses vr JOIN users u ON u.id = vr.volunteer_id JOIN requests r ON r.id = vr.request_id
     WHERE vr.volunteer_id = ${volunteerId}
     ORDER BY vr.responded_at DESC, vr.id DESC
@@ -85,13 +101,13 @@ export async function acceptResponse (db: Queryable, requestId: number, response
 }
 
 /** pending → rejected, or pending/accepted → cancelled; the caller has checked the state under lock. */
-export function closeResponse (db: Queryable, responseId: number, status: 'rejected' | 'cancelled'): Promise<ResponseRow> {
+export function closeResponse (db: Queryable, responseId: number, status: 'rejected' | 'cancelled', today: string): Promise<ResponseRow> {
   const stamp = raw(status === 'rejected' ? 'rejected_at' : 'cancelled_at')
   return one<ResponseRow>(db, sql`
     WITH vr AS (
       UPDATE volunteer_responses SET status = ${status}, ${stamp} = now() WHERE id = ${responseId} RETURNING *
     )
-    SELECT ${RESPONSE_COLUMNS} FROM vr JOIN users u ON u.id = vr.volunteer_id`)
+    SELECT ${responseColumns(today)} FROM vr JOIN users u ON u.id = vr.volunteer_id`)
 }
 
 export interface NewRating {

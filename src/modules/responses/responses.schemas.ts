@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { DateTime, Id, NullableDateTime, NullableString } from '../../http/schemas.js'
+import { DateTime, Id, NullableDateTime, NullableNumber, NullableString } from '../../http/schemas.js'
+import { CheckKinds } from '../checks/checks.schemas.js'
 import { REQUEST_ID_MESSAGES, RequestStatus } from '../requests/requests.schemas.js'
 import { RESPONSE_STATUSES, type ResponseStatus as ResponseStatusValue } from './responses.values.js'
 
@@ -7,7 +8,22 @@ export { RESPONSE_STATUSES }
 export type ResponseStatus = ResponseStatusValue
 export const ResponseStatus = Type.Unsafe<ResponseStatus>({ type: 'string', enum: [...RESPONSE_STATUSES] })
 
-/** interface.md › VolunteerResponse; `volunteer_name` is "first_name last_name". */
+/**
+ * trust.md § 3: who is offering, so the requester can judge an offer. Carried on every response anyone
+ * may see: the requester, moderators and admins see every response, a volunteer only their own (about themselves).
+ */
+export const OfferingVolunteer = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  volunteer_rating: NullableNumber,
+  completed_requests_count: Type.Integer(),
+  is_verified: Type.Boolean({ description: 'holds a valid identity check' }),
+  checks: CheckKinds,
+  member_since: DateTime,
+}, { description: 'The volunteer\'s trust signals (trust.md § 3)' })
+export type OfferingVolunteer = Static<typeof OfferingVolunteer>
+
+/** interface.md › VolunteerResponse; `volunteer_name` is "first_name last_name"; `volunteer` beyond 1.0.1 (trust.md § 3). */
 export const VolunteerResponse = Type.Object({
   id: Type.Integer(),
   request_id: Type.Integer(),
@@ -18,6 +34,7 @@ export const VolunteerResponse = Type.Object({
   responded_at: DateTime,
   accepted_at: NullableDateTime,
   rejected_at: NullableDateTime,
+  volunteer: OfferingVolunteer,
 })
 export type VolunteerResponse = Static<typeof VolunteerResponse>
 

@@ -1,9 +1,11 @@
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
+import type { Calendar, CheckKind } from '../../lib/checks.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
+import { holdsRequiredChecks } from '../checks/checks.repo.js'
 import * as requests from '../requests/requests.repo.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
 import * as users from '../users/users.repo.js'
@@ -12,6 +14,20 @@ import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, 
 
 export const RESPONSE_NOT_FOUND = 'response not found'
 export const NOT_OPEN = 'request is not open for responses'
+
+/** A response row as the API shows it: the volunteer's trust signals as one object (trust.md § 3). */
+function toResponse<R extends responses.ResponseRow> (row: R): Omit<R, keyof responses.TrustColumns> & Pick<VolunteerResponse, 'volunteer'> {
+  const { volunteer_first_name: firstName, volunteer_rating: rating, volunteer_completed_count: completed, volunteer_checks: checks, volunteer_since: since, ...response } = row
+  return {
+    ...response,
+    volunteer: {
+      id: row.volunteer_id, first_name: firstName, volunteer_rating: rating, completed_requests_count: completed, is_verified: checks.includes('identity'), checks, member_since: since,
+    },
+  }
+}
+
+/** What the service needs of the checks: the kinds VOLUNTEER_CHECKS requires and today (TIME_ZONE) to judge them. */
+export interface OfferChecks { required: readonly CheckKind[], calendar: Calendar }
 
 /** The request, locked for the rest of the transaction; 404 when it is missing or hidden from the caller. */
 async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 'share' | 'update'): Promise<requests.LockedRequest> {
@@ -28,19 +44,22 @@ async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 
  * and user rows are written through their owners' repos (src/modules/README.md).
  */
 export class ResponsesService {
-  constructor (private readonly db: Database, private readonly changes: Changes) {}
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly checks: OfferChecks) {}
 
   /** The requester and moderators see every response; anyone else only their own. Oldest first. */
   async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
     const request = await requests.findRequestParties(this.db, requestId)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
-    return await responses.listResponses(this.db, requestId, seesAllResponses(viewer, request) ? null : viewer.id)
+    const rows = await responses.listResponses(this.db, requestId, seesAllResponses(viewer, request) ? null : viewer.id, this.#today())
+    return rows.map(toResponse)
   }
 
   /** The caller's own responses, newest first (beyond 1.0.1: a volunteer's "my offers"). */
-  mine (volunteer: Principal, page: Page): Promise<MyResponse[]> {
-    return responses.listVolunteerResponses(this.db, volunteer.id, page)
+  async mine (volunteer: Principal, page: Page): Promise<MyResponse[]> {
+    return (await responses.listVolunteerResponses(this.db, volunteer.id, page, this.#today())).map(toResponse)
   }
+
+  #today (): string { return this.checks.calendar.today() }
 
   /** A new pending response on an approved request that is not the caller's own; one open response per volunteer. */
   async respond (volunteer: Principal, requestId: number, input: CreateResponseInput): Promise<VolunteerResponse> {
@@ -51,11 +70,13 @@ export class ResponsesService {
         const request = await lockVisible(tx, volunteer, requestId, 'share')
         if (request.requester_id === volunteer.id) throw badRequest('cannot respond to own request')
         if (request.status !== 'approved') throw badRequest(NOT_OPEN)
-        const response = await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null)
+        // VOLUNTEER_CHECKS (trust.md § 2): offers already made stay when a check lapses; new ones wait for it.
+        if (!await holdsRequiredChecks(tx, volunteer.id, this.checks.required, this.#today())) throw badRequest('your checks do not allow offering help yet')
+        const response = await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null, this.#today())
         change.record({
           type: 'response_created', requestId, requesterId: request.requester_id, responseId: response.id, volunteerName: response.volunteer_name, message: response.message,
         })
-        return response
+        return toResponse(response)
       })
     } catch (error) {
       // Two identical responses racing: the partial unique index lets one in.
@@ -76,6 +97,9 @@ export class ResponsesService {
       if (request.status !== 'approved') throw badRequest(NOT_OPEN)
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response?.status !== 'pending') throw notFound(RESPONSE_NOT_FOUND)
+      // A blocked volunteer's offer no longer stands (by an admin, or a concern's `blocked` outcome):
+      // accepting it would hand him the requester's address and phone (docs/api.md › Blocked volunteers).
+      if (await users.lockVolunteerBlocked(tx, response.volunteer_id)) throw notFound(RESPONSE_NOT_FOUND)
       const rejected = await responses.acceptResponse(tx, requestId, responseId)
       await requests.setAssignment(tx, requestId, response.volunteer_id)
       change.record({
@@ -122,7 +146,7 @@ export class ResponsesService {
       } else if (response.status !== 'pending') {
         throw badRequest(`response is already ${response.status}`)
       }
-      const withdrawn = await responses.closeResponse(tx, responseId, 'cancelled')
+      const withdrawn = toResponse(await responses.closeResponse(tx, responseId, 'cancelled', this.#today()))
       change.record({ type: 'response_withdrawn', requestId, responseId, requesterId: request.requester_id, wasAccepted: response.status === 'accepted' })
       return withdrawn
     })
@@ -136,7 +160,7 @@ export class ResponsesService {
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
       if (response.status !== 'pending') throw badRequest(`response is already ${response.status}`)
-      const rejected = await responses.closeResponse(tx, responseId, 'rejected')
+      const rejected = toResponse(await responses.closeResponse(tx, responseId, 'rejected', this.#today()))
       change.record({ type: 'response_rejected', requestId, responseId, volunteerId: response.volunteer_id })
       return rejected
     })

@@ -1,17 +1,25 @@
 import type { ScryptParams } from '../../lib/passwords.js'
 import type { Database, Queryable } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
+import type { Calendar } from '../../lib/checks.js'
 import { normaliseEmail } from '../../lib/email.js'
 import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { hashPassword } from '../../lib/passwords.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal, PrincipalForgetter } from '../../lib/principal.js'
-import { ensureUser, searchUsers, setFlag, userExists, type AdminUserRow } from '../users/users.repo.js'
+import * as checks from '../checks/checks.repo.js'
+import { ensureUser, isActiveUser, searchUsers, setFlag, userExists } from '../users/users.repo.js'
 import * as roles from './roles.repo.js'
-import type { RoleAssignmentResult } from './roles.schemas.js'
+import type { AdminUser, RoleAssignmentResult } from './roles.schemas.js'
 
 export class RolesService {
-  constructor (private readonly db: Database, private readonly changes: Changes, private readonly principals: PrincipalForgetter) {}
+  constructor (
+    private readonly db: Database,
+    private readonly changes: Changes,
+    private readonly principals: PrincipalForgetter,
+    /** Today in TIME_ZONE, which decides whose identity check is valid (is_verified). */
+    private readonly calendar: Calendar
+  ) {}
 
   listRoles (): Promise<roles.RoleRow[]> {
     return roles.listRoles(this.db)
@@ -65,12 +73,27 @@ export class RolesService {
   }
 
   /** Users whose e-mail or name contains `text`, for the administration page. */
-  findUsers (text: string, page: Page): Promise<AdminUserRow[]> {
-    return searchUsers(this.db, text.trim(), page)
+  async findUsers (text: string, page: Page): Promise<AdminUser[]> {
+    const rows = await searchUsers(this.db, text.trim(), page, this.calendar.today())
+    return rows.map(({ checks: kinds, ...row }) => ({ ...row, is_verified: kinds.includes('identity') }))
   }
 
-  async verifyIdentity (userId: number): Promise<void> {
-    if (!await setFlag(this.db, userId, 'is_verified', true)) throw notFound(USER_NOT_FOUND)
+  /**
+   * is_verified is derived from checks (trust.md § 2): verifying records an identity check without expiry,
+   * unless the user holds one already (so verifying twice records one).
+   */
+  async verifyIdentity (admin: Principal, userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!await isActiveUser(tx, userId)) throw notFound(USER_NOT_FOUND)
+      if (await checks.holdsLastingIdentityCheck(tx, userId)) return
+      await checks.insertCheck(tx, { userId, kind: 'identity', note: null, validUntil: null, verifiedBy: admin.id, at: this.calendar.now() })
+    })
+  }
+
+  /** Every valid identity check of the user is revoked, so is_verified turns false. */
+  async unverifyIdentity (userId: number): Promise<void> {
+    if (!await userExists(this.db, userId)) throw notFound(USER_NOT_FOUND)
+    await checks.revokeValidIdentityChecks(this.db, userId, this.calendar.today(), this.calendar.now())
   }
 
   async #mustExist (db: Queryable, userId: number, roleId: number): Promise<void> {

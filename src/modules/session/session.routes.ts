@@ -5,8 +5,9 @@ import { Type } from 'typebox'
 import { API_PREFIX } from '../../http/openapi.js'
 import { errors, Message } from '../../http/schemas.js'
 import { AppError, forbidden } from '../../lib/errors.js'
-import { AuthResponse, LoginRequest, RegisterRequest } from '../auth/auth.schemas.js'
+import { AuthResponse, ChangePassword, CODE_MESSAGES, CodeSignIn, LoginRequest, PasswordResetConfirm, RegisterRequest } from '../auth/auth.schemas.js'
 import type { AuthService } from '../auth/auth.service.js'
+import type { RecoveryService } from '../auth/recovery.service.js'
 import { NAME_MESSAGES } from '../users/users.schemas.js'
 
 /**
@@ -63,7 +64,9 @@ async function csrfChecks (request: FastifyRequest): Promise<void> {
   if (host !== request.host) throw forbidden('cross-site request refused')
 }
 
-export const sessionRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, refreshTokenTtlDays: number }> = async (app, { auth, refreshTokenTtlDays }) => {
+interface SessionOptions { auth: AuthService, recovery: RecoveryService, refreshTokenTtlDays: number }
+
+export const sessionRoutes: FastifyPluginAsyncTypebox<SessionOptions> = async (app, { auth, recovery, refreshTokenTtlDays }) => {
   const maxAge = refreshTokenTtlDays * 86400
   const csrfMessages = { [CSRF_HEADER]: `header ${CSRF_HEADER}: 1 is required` }
   const common = { headers: CsrfHeaders, response: { 200: SessionResponse, ...errors(400, 401, 403) } }
@@ -142,4 +145,28 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, refre
     setRefreshCookie(reply, '', 0)
     return { message: 'logged out' }
   })
+
+  // reach.md § 2 for the web app: the steps that sign in answer as /session does, the refresh token in the cookie.
+  app.post('/session/password-reset/confirm', {
+    schema: { tags, summary: 'Set a new password with the code and sign in (web app): like /auth/password-reset/confirm, with the session cookie', body: PasswordResetConfirm, ...common },
+    config: { auth: 'none', extension: true, messages: { ...csrfMessages, ...emailMessages, ...CODE_MESSAGES } },
+    preValidation: csrfChecks,
+  }, async (request, reply) => start(request, reply, await recovery.resetPassword(request.body)))
+
+  app.post('/session/code/confirm', {
+    schema: { tags, summary: 'Sign in with the code (web app): like /auth/code/confirm, with the session cookie', body: CodeSignIn, ...common },
+    config: { auth: 'none', extension: true, messages: { ...csrfMessages, ...emailMessages, ...CODE_MESSAGES } },
+    preValidation: csrfChecks,
+  }, async (request, reply) => start(request, reply, await recovery.signInWithCode(request.body)))
+
+  app.post('/session/password', {
+    schema: {
+      tags,
+      summary: 'Change own password (web app): like /users/me/password; the session goes on with a new cookie',
+      body: ChangePassword,
+      ...common,
+    },
+    config: { auth: 'user', extension: true, messages: { ...csrfMessages, ...CODE_MESSAGES } },
+    preValidation: csrfChecks,
+  }, async (request, reply) => start(request, reply, await recovery.changePassword(request.user, request.body)))
 }

@@ -1,10 +1,12 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
-import { join, raw, sql } from '../../db/sql.js'
+import { empty, join, raw, sql } from '../../db/sql.js'
+import type { CheckKind } from '../../lib/checks.js'
 import type { Page } from '../../lib/page.js'
+import { validCheckKinds } from '../checks/checks.repo.js'
 
 /**
  * Owns the `users` table: every statement that writes a user row is in this file, whichever module's
- * service runs it (auth registers, roles blocks and creates the first admin, responses counts a
+ * service runs it (auth registers and changes passwords, roles blocks and creates the first admin, responses counts a
  * completion), so a column's writers are found in one place. See src/modules/README.md.
  */
 
@@ -19,13 +21,16 @@ export interface ProfileRow extends UserInfoRow {
   city: string | null
   volunteer_rating: number | null
   completed_requests_count: number
-  is_verified: boolean
+  /** The kinds of the user's valid checks (checks.repo.ts validCheckKinds); is_verified is whether it holds identity. */
+  checks: CheckKind[]
   is_blocked: boolean
+  /** The language of the person's e-mails and pushes (reach.md § 1). */
+  locale: 'en' | 'de'
   created_at: Date
   updated_at: Date
 }
 
-export interface AdminUserRow extends UserInfoRow { is_verified: boolean, is_blocked: boolean, role_ids: number[] }
+export interface AdminUserRow extends UserInfoRow { checks: CheckKind[], is_blocked: boolean, role_ids: number[] }
 
 export interface NewUser {
   email: string
@@ -41,13 +46,14 @@ export interface NewUser {
 }
 
 /** The fields PATCH /users/me may change; nothing else is ever written from that body. */
-export const EDITABLE_PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'bio', 'address', 'city'] as const
+export const EDITABLE_PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'bio', 'address', 'city', 'locale'] as const
 export type ProfileChanges = Partial<Record<typeof EDITABLE_PROFILE_FIELDS[number], string | null>>
 
 const USER_INFO_TEXT = 'id, email, first_name, last_name, email_verified'
 const USER_INFO = raw(USER_INFO_TEXT)
-const PROFILE = raw(`${USER_INFO_TEXT}, phone, bio, avatar_url, address, city, volunteer_rating, completed_requests_count,
-  is_verified, is_blocked, created_at, updated_at`)
+/** A profile's columns as of `today` (the checks' validity), for queries reading `users` unaliased. */
+const profile = (today: string) => sql`${raw(`${USER_INFO_TEXT}, phone, bio, avatar_url, address, city, volunteer_rating, completed_requests_count,
+  is_blocked, locale, created_at, updated_at`)}, ${validCheckKinds(raw('users.id'), today)} AS checks`
 
 export function insertUser (db: Queryable, user: NewUser): Promise<UserInfoRow> {
   return one<UserInfoRow>(db, sql`
@@ -65,21 +71,27 @@ export function findUserInfo (db: Queryable, id: number): Promise<UserInfoRow | 
   return maybeOne<UserInfoRow>(db, sql`SELECT ${USER_INFO} FROM users WHERE id = ${id}`)
 }
 
-export function findProfile (db: Queryable, id: number): Promise<ProfileRow | undefined> {
-  return maybeOne<ProfileRow>(db, sql`SELECT ${PROFILE} FROM users WHERE id = ${id}`)
+export function findProfile (db: Queryable, id: number, today: string): Promise<ProfileRow | undefined> {
+  return maybeOne<ProfileRow>(db, sql`SELECT ${profile(today)} FROM users WHERE id = ${id}`)
 }
 
+/** The request in_progress two users share (the oldest, if several), and the viewer's side of it. */
+export interface SharedRequest { shared_request_id: number | null, viewer_side: 'requester' | 'assigned volunteer' | null }
+
 /**
- * The profile of `id` as `viewerId` may see it, with `shares_active_request` telling whether the viewer is
- * the other side of a request the two share in status in_progress (rules.md › Privacy).
+ * The profile of `id` as `viewerId` may see it, with the request in status in_progress the two share, if
+ * any, which makes the viewer the other side (rules.md › Privacy) and is named in the access record (trust.md §5).
  */
-export function findProfileFor (db: Queryable, id: number, viewerId: number): Promise<(ProfileRow & { shares_active_request: boolean }) | undefined> {
+export function findProfileFor (db: Queryable, id: number, viewerId: number, today: string): Promise<(ProfileRow & SharedRequest) | undefined> {
   return maybeOne(db, sql`
-    SELECT ${PROFILE}, EXISTS (
-      SELECT 1 FROM requests r WHERE r.status = 'in_progress' AND (
+    SELECT ${profile(today)}, s.shared_request_id, s.viewer_side
+    FROM users LEFT JOIN LATERAL (
+      SELECT r.id AS shared_request_id, CASE WHEN r.requester_id = ${viewerId} THEN 'requester' ELSE 'assigned volunteer' END AS viewer_side
+      FROM requests r WHERE r.status = 'in_progress' AND (
         (r.requester_id = ${id} AND r.assigned_volunteer_id = ${viewerId}) OR (r.requester_id = ${viewerId} AND r.assigned_volunteer_id = ${id}))
-    ) AS shares_active_request
-    FROM users WHERE id = ${id}`)
+      ORDER BY r.id LIMIT 1
+    ) s ON true
+    WHERE users.id = ${id}`)
 }
 
 /** Writes only whitelisted columns; the column names come from EDITABLE_PROFILE_FIELDS, never from input. */
@@ -111,10 +123,10 @@ export function findLocation (db: Queryable, id: number): Promise<{ latitude: nu
  * their roles. A LIKE with a leading wildcard reads every user row: fine for an admin's search, which
  * is rare, and exact matches on part of a name are what an admin types.
  */
-export function searchUsers (db: Queryable, text: string, page: Page): Promise<AdminUserRow[]> {
+export function searchUsers (db: Queryable, text: string, page: Page, today: string): Promise<AdminUserRow[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   return db.query<AdminUserRow>(sql`
-    SELECT u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_verified, u.is_blocked,
+    SELECT u.id, u.email, u.first_name, u.last_name, u.email_verified, ${validCheckKinds(raw('u.id'), today)} AS checks, u.is_blocked,
       COALESCE(ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = u.id ORDER BY ur.role_id), '{}') AS role_ids
     FROM users u
     WHERE u.email ILIKE ${pattern} OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern}
@@ -122,18 +134,37 @@ export function searchUsers (db: Queryable, text: string, page: Page): Promise<A
     LIMIT ${page.limit} OFFSET ${page.offset}`)
 }
 
-export async function markEmailVerified (db: Queryable, id: number): Promise<void> {
-  await db.query(sql`UPDATE users SET email_verified = true, updated_at = now() WHERE id = ${id}`)
+/** True when the address was not confirmed before (reach.md § 2 then sends 'email_verified'). */
+export async function markEmailVerified (db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query(sql`UPDATE users SET email_verified = true, updated_at = now() WHERE id = ${id} AND NOT email_verified RETURNING id`)
+  return rows.length > 0
+}
+
+/**
+ * A password reset or change (reach.md § 2). `replacing`: the hash the caller checked the current password
+ * against, so of two changes racing with one current password only the first succeeds (false for the other).
+ */
+export async function updatePasswordHash (db: Queryable, id: number, passwordHash: string, replacing?: string): Promise<boolean> {
+  const rows = await db.query(sql`
+    UPDATE users SET password_hash = ${passwordHash}, updated_at = now()
+    WHERE id = ${id} AND erased_at IS NULL ${replacing === undefined ? empty : sql`AND password_hash = ${replacing}`}
+    RETURNING id`)
+  return rows.length > 0
 }
 
 /** True when the user exists. */
-export async function setFlag (db: Queryable, id: number, flag: 'is_blocked' | 'is_verified', value: boolean): Promise<boolean> {
+export async function setFlag (db: Queryable, id: number, flag: 'is_blocked', value: boolean): Promise<boolean> {
   const rows = await db.query(sql`UPDATE users SET ${raw(flag)} = ${value}, updated_at = now() WHERE id = ${id} RETURNING id`)
   return rows.length > 0
 }
 
 export async function userExists (db: Queryable, id: number): Promise<boolean> {
   return (await maybeOne(db, sql`SELECT 1 FROM users WHERE id = ${id}`)) !== undefined
+}
+
+/** The user exists and has not erased their account. */
+export async function isActiveUser (db: Queryable, id: number): Promise<boolean> {
+  return (await maybeOne(db, sql`SELECT 1 FROM users WHERE id = ${id} AND erased_at IS NULL`)) !== undefined
 }
 
 /**
@@ -159,6 +190,15 @@ export async function lockVolunteer (db: Queryable, volunteerId: number): Promis
   await db.query(sql`SELECT id FROM users WHERE id = ${volunteerId} FOR NO KEY UPDATE`)
 }
 
+/**
+ * Locks the volunteer's row (as lockVolunteer) and says whether the account is blocked, as of the latest
+ * commit: a block committed while the caller waited for the lock is seen.
+ */
+export async function lockVolunteerBlocked (db: Queryable, volunteerId: number): Promise<boolean> {
+  const row = await maybeOne<{ is_blocked: boolean }>(db, sql`SELECT is_blocked FROM users WHERE id = ${volunteerId} FOR NO KEY UPDATE`)
+  return row?.is_blocked !== false
+}
+
 /** One more completed request; the rating is the mean of all the volunteer's ratings. */
 export async function recountVolunteer (db: Queryable, volunteerId: number): Promise<void> {
   await db.query(sql`
@@ -173,8 +213,8 @@ export function findPasswordHash (db: Queryable, id: number): Promise<{ password
 }
 
 /** The account's own data, for its export (privacy.md §3): the profile with its home point. */
-export function findOwnData (db: Queryable, id: number): Promise<(ProfileRow & { latitude: number | null, longitude: number | null }) | undefined> {
-  return maybeOne(db, sql`SELECT ${PROFILE}, latitude, longitude FROM users WHERE id = ${id}`)
+export function findOwnData (db: Queryable, id: number, today: string): Promise<(ProfileRow & { latitude: number | null, longitude: number | null }) | undefined> {
+  return maybeOne(db, sql`SELECT ${profile(today)}, latitude, longitude FROM users WHERE id = ${id}`)
 }
 
 /** The names an erased account is shown under (privacy.md §3: "Former user"). */
@@ -189,6 +229,6 @@ export async function eraseUser (db: Queryable, id: number, email: string): Prom
   await db.query(sql`
     UPDATE users SET email = ${email}, password_hash = '!erased', first_name = ${FORMER_USER.first_name}, last_name = ${FORMER_USER.last_name},
       phone = NULL, bio = NULL, avatar_url = NULL, address = NULL, city = NULL, latitude = NULL, longitude = NULL,
-      is_verified = false, email_verified = false, erased_at = now(), updated_at = now()
+      email_verified = false, erased_at = now(), updated_at = now()
     WHERE id = ${id}`)
 }

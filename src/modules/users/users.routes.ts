@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors, idParams, Message } from '../../http/schemas.js'
 import type { UsersService } from './users.service.js'
+import { CODE_MESSAGES, VerifyEmailCode } from '../auth/auth.schemas.js'
+import type { RecoveryService } from '../auth/recovery.service.js'
 import { HomeLocation, LocationInput, NAME_MESSAGES, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
 const tags = ['users']
 
-export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {
+interface UsersRoutesOptions {
+  users: UsersService
+  /** Confirming the address by a code (reach.md § 2, EMAIL_VERIFICATION=code). */
+  recovery: RecoveryService
+  emailVerification: 'self' | 'code'
+}
+
+export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, { users, recovery, emailVerification }) => {
   app.get('/users/me', {
     schema: { tags, summary: 'Own profile', response: { 200: UserProfile, ...errors(401, 404) } },
     config: { auth: 'user' },
@@ -23,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
     config: {
       auth: 'user',
       failure: 'failed to update profile',
-      messages: { ...NAME_MESSAGES, phone: 'invalid phone' },
+      messages: { ...NAME_MESSAGES, phone: 'invalid phone', locale: 'invalid locale' },
     },
   }, async (request) => {
     await users.update(request.user, request.body)
@@ -52,12 +61,44 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
     config: { auth: 'user', extension: true },
   }, (request) => users.location(request.user))
 
-  app.post('/users/me/verify-email', {
-    schema: { tags, summary: 'Mark own e-mail verified', response: { 200: Message, ...errors(401, 500) } },
-    config: { auth: 'user', failure: 'failed to verify email' },
-  }, async (request) => {
-    await users.verifyEmail(request.user)
-    return { message: 'email verified' }
+  // EMAIL_VERIFICATION=self keeps interface 1.0.1 exactly: no body, any address marked verified.
+  if (emailVerification === 'self') {
+    app.post('/users/me/verify-email', {
+      schema: { tags, summary: 'Mark own e-mail verified', response: { 200: Message, ...errors(401, 500) } },
+      config: { auth: 'user', failure: 'failed to verify email' },
+    }, async (request) => {
+      await users.verifyEmail(request.user)
+      return { message: 'email verified' }
+    })
+  } else {
+    app.post('/users/me/verify-email', {
+      schema: {
+        tags,
+        summary: 'Confirm own e-mail with the code sent to it',
+        description: 'EMAIL_VERIFICATION=code: the code from registration or the latest resend (6 digits, 30 minutes, five tries). ' +
+          'An address already confirmed answers 200 whatever the code.',
+        body: VerifyEmailCode,
+        response: { 200: Message, ...errors(400, 401, 500) },
+      },
+      config: { auth: 'user', failure: 'failed to verify email', messages: CODE_MESSAGES },
+    }, async (request) => {
+      await recovery.verifyEmail(request.user, request.body.code)
+      return { message: 'email verified' }
+    })
+  }
+
+  app.post('/users/me/verify-email/resend', {
+    schema: {
+      tags,
+      summary: 'Send a new code to confirm own e-mail',
+      description: 'EMAIL_VERIFICATION=code only (404 otherwise). The earlier code is void. Nothing is sent when the address is ' +
+        'already confirmed (message `email already verified`). Counts against login\'s rate limits.',
+      response: { 202: Message, ...errors(401, 404) },
+    },
+    config: { auth: 'user', extension: true },
+  }, async (request, reply) => {
+    const sent = await recovery.resendVerification(request.user)
+    return reply.code(202).send({ message: sent ? 'code sent' : 'email already verified' })
   })
 
   app.get('/users/:id', {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, Latitude, Longitude, NullableNumber, NullableString, PHONE_PATTERN } from '../../http/schemas.js'
+import { CheckKinds } from '../checks/checks.schemas.js'
 
 export const UserInfo = Type.Object({
   id: Type.Integer(),
@@ -10,9 +11,12 @@ export const UserInfo = Type.Object({
 })
 export type UserInfo = Static<typeof UserInfo>
 
+/** The language of a person's e-mails and pushes (reach.md § 1); the web app sets it from the language chosen. */
+const Locale = Type.Union([Type.Literal('en'), Type.Literal('de')], { description: 'language of e-mails and pushes: `en` (default) or `de`' })
+
 export const UserProfile = Type.Object({
   id: Type.Integer(),
-  email: Type.String({ format: 'email' }),
+  email: Type.Union([Type.String({ format: 'email' }), Type.Null()], { description: 'null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1)' }),
   first_name: Type.String(),
   last_name: Type.String(),
   phone: NullableString(),
@@ -22,9 +26,11 @@ export const UserProfile = Type.Object({
   city: NullableString(),
   volunteer_rating: NullableNumber,
   completed_requests_count: Type.Union([Type.Integer(), Type.Null()]),
-  is_verified: Type.Boolean(),
+  is_verified: Type.Boolean({ description: 'whether the user holds a valid identity check (trust.md § 2)' }),
   is_blocked: Type.Boolean(),
   email_verified: Type.Boolean(),
+  checks: CheckKinds,
+  locale: Locale,
   created_at: DateTime,
   updated_at: DateTime,
 })
@@ -52,6 +58,7 @@ export const UpdateProfileInput = Type.Object({
   bio: Type.Optional(NullableString({ maxLength: 500 })),
   address: Type.Optional(NullableString({ maxLength: 500 })),
   city: Type.Optional(NullableString({ maxLength: 200 })),
+  locale: Type.Optional(Locale),
 })
 export type UpdateProfileInput = Static<typeof UpdateProfileInput>
 

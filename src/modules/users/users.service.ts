@@ -1,6 +1,9 @@
 import type { Database } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
+import type { Calendar } from '../../lib/checks.js'
+import { recordAccess, type AccessField, type NewAccessRecord } from '../access/access.repo.js'
 import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
+import { initialOf } from '../../lib/names.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
 import * as users from './users.repo.js'
 import type { HomeLocation, LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
@@ -18,28 +21,57 @@ function toProfile (row: users.ProfileRow, showContact: boolean): UserProfile {
     city: row.city,
     volunteer_rating: row.volunteer_rating,
     completed_requests_count: row.completed_requests_count,
-    is_verified: row.is_verified,
+    is_verified: row.checks.includes('identity'),
     is_blocked: row.is_blocked,
     email_verified: row.email_verified,
+    checks: row.checks,
+    locale: row.locale,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
 }
 
+/** What showing this profile to `viewer` reveals: its phone and address when not empty, under the role that allowed it. */
+function profileReveal (viewer: Principal, row: users.ProfileRow & users.SharedRequest): NewAccessRecord[] {
+  const fields: AccessField[] = [...(row.phone !== null ? ['phone' as const] : []), ...(row.address !== null ? ['address' as const] : [])]
+  if (fields.length === 0) return []
+  // The shared request names the view when there is one; a moderator's or admin's own role otherwise (trust.md §5).
+  const side = row.shared_request_id !== null ? row.viewer_side : null
+  const role = side ?? (viewer.roles.includes('admin') ? 'admin' : 'moderator')
+  return [{ kind: 'profile', viewerId: viewer.id, ownerId: row.id, requestId: side !== null ? row.shared_request_id : null, viewerRole: role, fields }]
+}
+
+/**
+ * Under ADDRESS_PRIVACY=parties a profile's last name and e-mail are kept from those who may not see its
+ * contact details, as a request's requester is (trust.md §1): otherwise "Erna S." on a request would be
+ * undone by reading `GET /users/{requester_id}`.
+ */
+function withNameFor (profile: UserProfile, shown: boolean, addressPrivacy: 'full' | 'parties'): UserProfile {
+  return shown || addressPrivacy === 'full' ? profile : { ...profile, last_name: initialOf(profile.last_name), email: null }
+}
+
 export class UsersService {
-  constructor (private readonly db: Database, private readonly changes: Changes) {}
+  /** `calendar`: today in TIME_ZONE, which decides which checks are valid. */
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly calendar: Calendar,
+    private readonly addressPrivacy: 'full' | 'parties' = 'full') {}
 
   async me (user: Principal): Promise<UserProfile> {
-    const row = await users.findProfile(this.db, user.id)
+    const row = await users.findProfile(this.db, user.id, this.calendar.today())
     if (row === undefined) throw notFound(USER_NOT_FOUND)
     return toProfile(row, true)
   }
 
-  /** Phone and address only for the user, moderators/admins, and the other side of a shared in_progress request. */
+  /**
+   * Phone and address only for the user, moderators/admins, and the other side of a shared in_progress
+   * request; shown to anyone but the user, they are recorded before the answer leaves (trust.md §5). Under
+   * ADDRESS_PRIVACY=parties the others get the last name's initial and no e-mail (withNameFor).
+   */
   async profile (viewer: Principal, id: number): Promise<UserProfile> {
-    const row = await users.findProfileFor(this.db, id, viewer.id)
+    const row = await users.findProfileFor(this.db, id, viewer.id, this.calendar.today())
     if (row === undefined) throw notFound(USER_NOT_FOUND)
-    return toProfile(row, viewer.id === id || isModerator(viewer) || row.shares_active_request)
+    const shown = viewer.id === id || isModerator(viewer) || row.shared_request_id !== null
+    if (shown && viewer.id !== id) await recordAccess(this.db, profileReveal(viewer, row), this.calendar.now())
+    return withNameFor(toProfile(row, shown), shown, this.addressPrivacy)
   }
 
   async update (user: Principal, input: UpdateProfileInput): Promise<void> {

@@ -1,8 +1,9 @@
+import { onlineManager } from '@tanstack/react-query'
 import createClient from 'openapi-fetch'
 import type { paths } from './schema'
 import { ApiError } from './errors'
 import { OFFLINE_ACTION } from './offline'
-import { refreshSession, session } from './session'
+import { refreshSession, session, signedInUnchecked } from './session'
 
 /**
  * Sends the access token, and on a 401 gets a new one once (single-flight) and retries the call.
@@ -10,7 +11,9 @@ import { refreshSession, session } from './session'
  */
 async function authorisedFetch (request: Request): Promise<Response> {
   // An action without a connection is refused here, at once and in words, rather than failing on the way.
-  if (request.method !== 'GET' && !navigator.onLine) throw new ApiError(0, OFFLINE_ACTION)
+  if (request.method !== 'GET' && (!navigator.onLine || !onlineManager.isOnline())) throw new ApiError(0, OFFLINE_ACTION)
+  // Signed in from what was kept offline (session.ts): the session is checked first, and a token got if it is good.
+  if (signedInUnchecked()) await refreshSession()
   const retry = request.clone()
   const token = session.token()
   if (token !== undefined) request.headers.set('authorization', `Bearer ${token}`)

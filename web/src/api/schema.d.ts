@@ -752,6 +752,664 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a code to set a new password
+         * @description The same answer whether or not the address has an account. The code (6 digits, 30 minutes, single use) goes to the address by e-mail; asking again voids the earlier code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the code, and sign in
+         * @description Every refresh token of the account is revoked first. A bad password is refused before the code is looked at, so the code stays usable. Five wrong codes void it. Confirms the address too.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
+                        email: string;
+                        new_password: string;
+                        /** @description the 6 digits from the e-mail */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            refresh_token: string;
+                            expires_in: number;
+                            user: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                email_verified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a code to sign in without a password
+         * @description The same answer whether or not the address has an account; asking again voids the earlier code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/code/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with the code
+         * @description Five wrong codes void it. A blocked account is 401 `account is blocked`, as at login. Confirms the address too.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
+                        email: string;
+                        /** @description the 6 digits from the e-mail */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            refresh_token: string;
+                            expires_in: number;
+                            user: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                email_verified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change own password
+         * @description Answers a new token pair: the caller stays signed in, and every earlier refresh token of the account is revoked. A wrong current password is 401 `invalid credentials`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password: string;
+                        new_password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            refresh_token: string;
+                            expires_in: number;
+                            user: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                email_verified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/session": {
         parameters: {
             query?: never;
@@ -1327,6 +1985,455 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/session/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the code and sign in (web app): like /auth/password-reset/confirm, with the session cookie */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "x-vcs-csrf": "1";
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
+                        email: string;
+                        new_password: string;
+                        /** @description the 6 digits from the e-mail */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            expires_in: number;
+                            user: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                email_verified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/code/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with the code (web app): like /auth/code/confirm, with the session cookie */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "x-vcs-csrf": "1";
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
+                        email: string;
+                        /** @description the 6 digits from the e-mail */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            expires_in: number;
+                            user: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                email_verified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change own password (web app): like /users/me/password; the session goes on with a new cookie */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "x-vcs-csrf": "1";
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password: string;
+                        new_password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            expires_in: number;
+                            user: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                email_verified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me": {
         parameters: {
             query?: never;
@@ -1352,8 +2459,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            /** Format: email */
-                            email: string;
+                            /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1) */
+                            email: string | null;
                             first_name: string;
                             last_name: string;
                             phone: string | null;
@@ -1363,9 +2470,14 @@ export interface paths {
                             city: string | null;
                             volunteer_rating: number | null;
                             completed_requests_count: number | null;
+                            /** @description whether the user holds a valid identity check (trust.md § 2) */
                             is_verified: boolean;
                             is_blocked: boolean;
                             email_verified: boolean;
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description language of e-mails and pushes: `en` (default) or `de` */
+                            locale: "en" | "de";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -1559,6 +2671,8 @@ export interface paths {
                         bio?: string | null;
                         address?: string | null;
                         city?: string | null;
+                        /** @description language of e-mails and pushes: `en` (default) or `de` */
+                        locale?: "en" | "de";
                     };
                 };
             };
@@ -1910,6 +3024,157 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new code to confirm own e-mail
+         * @description EMAIL_VERIFICATION=code only (404 otherwise). The earlier code is void. Nothing is sent when the address is already confirmed (message `email already verified`). Counts against login's rate limits.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many requests from this address or for this account (rules.md › Everything else) */
+                429: {
+                    headers: {
+                        /** @description seconds until the next call may succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Server failure; the body carries only the operation's failure text */
                 500: {
                     headers: {
@@ -1972,8 +3237,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
-                            /** Format: email */
-                            email: string;
+                            /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1) */
+                            email: string | null;
                             first_name: string;
                             last_name: string;
                             phone: string | null;
@@ -1983,9 +3248,14 @@ export interface paths {
                             city: string | null;
                             volunteer_rating: number | null;
                             completed_requests_count: number | null;
+                            /** @description whether the user holds a valid identity check (trust.md § 2) */
                             is_verified: boolean;
                             is_blocked: boolean;
                             email_verified: boolean;
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description language of e-mails and pushes: `en` (default) or `de` */
+                            locale: "en" | "de";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -3040,7 +4310,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a user identity-verified (is_verified) */
+        /** Mark a user identity-verified: records an identity check without expiry (trust.md § 2) */
         post: {
             parameters: {
                 query?: never;
@@ -3160,6 +4430,613 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/unverify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove identity verification: revokes every valid identity check (trust.md § 2) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's checks, newest first, revoked and expired ones included */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            user_id: number;
+                            /** @enum {string} */
+                            kind: "identity" | "background" | "training" | "reference";
+                            note: string | null;
+                            /**
+                             * Format: date
+                             * @description the last day (YYYY-MM-DD, in TIME_ZONE) on which the check is valid; null: it does not expire
+                             */
+                            valid_until: string | null;
+                            /** @description the moderator or admin who recorded it; null only for identity checks carried over from the old is_verified flag */
+                            verified_by: number | null;
+                            /** Format: date-time */
+                            verified_at: string;
+                            /** Format: date-time */
+                            revoked_at: string | null;
+                        }[];
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Record a check of a user (identity, background, training, reference)
+         * @description Moderators and admins. `valid_until` is the last day (in TIME_ZONE) the check is valid; absent or null: it does not expire.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description one of identity, background, training, reference */
+                        kind: string;
+                        note?: string | null;
+                        /** @description YYYY-MM-DD, today or later (in TIME_ZONE); null or absent: does not expire */
+                        valid_until?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            user_id: number;
+                            /** @enum {string} */
+                            kind: "identity" | "background" | "training" | "reference";
+                            note: string | null;
+                            /**
+                             * Format: date
+                             * @description the last day (YYYY-MM-DD, in TIME_ZONE) on which the check is valid; null: it does not expire
+                             */
+                            valid_until: string | null;
+                            /** @description the moderator or admin who recorded it; null only for identity checks carried over from the old is_verified flag */
+                            verified_by: number | null;
+                            /** Format: date-time */
+                            verified_at: string;
+                            /** Format: date-time */
+                            revoked_at: string | null;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/checks/{check_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a check
+         * @description Idempotent: a revoked check is answered as it is. Checks are never deleted.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    check_id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            user_id: number;
+                            /** @enum {string} */
+                            kind: "identity" | "background" | "training" | "reference";
+                            note: string | null;
+                            /**
+                             * Format: date
+                             * @description the last day (YYYY-MM-DD, in TIME_ZONE) on which the check is valid; null: it does not expire
+                             */
+                            valid_until: string | null;
+                            /** @description the moderator or admin who recorded it; null only for identity checks carried over from the old is_verified flag */
+                            verified_by: number | null;
+                            /** Format: date-time */
+                            verified_at: string;
+                            /** Format: date-time */
+                            revoked_at: string | null;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How accounts work here (web app): whether addresses are confirmed by a code */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description EMAIL_VERIFICATION: `code` when an address is confirmed by a code sent to it (reach.md § 2), else `self`
+                             * @enum {unknown}
+                             */
+                            email_verification: "self" | "code";
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3420,11 +5297,13 @@ export interface paths {
                             id: number;
                             title: string;
                             description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
                             address: string;
                             city: string | null;
                             urgency: string;
                             /** @enum {string} */
                             status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                            /** @description "first_name last_name"; "Erna S." when `address_hidden` is true */
                             requester_name: string;
                             request_type_name: string;
                             /** Format: date-time */
@@ -3436,6 +5315,8 @@ export interface paths {
                                 /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                                 precision_meters: number;
                             };
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
                         }[];
                     };
                 };
@@ -3525,11 +5406,13 @@ export interface paths {
                             id: number;
                             title: string;
                             description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
                             address: string;
                             city: string | null;
                             urgency: string;
                             /** @enum {string} */
                             status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                            /** @description "first_name last_name"; "Erna S." when `address_hidden` is true */
                             requester_name: string;
                             request_type_name: string;
                             /** Format: date-time */
@@ -3541,6 +5424,8 @@ export interface paths {
                                 /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                                 precision_meters: number;
                             };
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
                             distance_meters: number;
                         }[];
                     };
@@ -3644,11 +5529,13 @@ export interface paths {
                             id: number;
                             title: string;
                             description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
                             address: string;
                             city: string | null;
                             urgency: string;
                             /** @enum {string} */
                             status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                            /** @description "first_name last_name"; "Erna S." when `address_hidden` is true */
                             requester_name: string;
                             request_type_name: string;
                             /** Format: date-time */
@@ -3660,6 +5547,8 @@ export interface paths {
                                 /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                                 precision_meters: number;
                             };
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
                         }[];
                     };
                 };
@@ -3870,6 +5759,7 @@ export interface paths {
                             assigned_volunteer_id: number | null;
                             title: string;
                             description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
                             address: string;
                             city: string | null;
                             /** Format: date-time */
@@ -3883,11 +5773,17 @@ export interface paths {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
                             requester: {
                                 id: number;
-                                /** Format: email */
-                                email: string;
+                                /**
+                                 * Format: email
+                                 * @description null when `address_hidden` is true
+                                 */
+                                email: string | null;
                                 first_name: string;
+                                /** @description only the initial with a full stop ("S.") when `address_hidden` is true */
                                 last_name: string;
                                 email_verified: boolean;
                             };
@@ -4150,11 +6046,13 @@ export interface paths {
                             id: number;
                             title: string;
                             description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
                             address: string;
                             city: string | null;
                             urgency: string;
                             /** @enum {string} */
                             status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                            /** @description "first_name last_name"; "Erna S." when `address_hidden` is true */
                             requester_name: string;
                             request_type_name: string;
                             /** Format: date-time */
@@ -4166,6 +6064,8 @@ export interface paths {
                                 /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                                 precision_meters: number;
                             };
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
                         }[];
                     };
                 };
@@ -4260,11 +6160,13 @@ export interface paths {
                             id: number;
                             title: string;
                             description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
                             address: string;
                             city: string | null;
                             urgency: string;
                             /** @enum {string} */
                             status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                            /** @description "first_name last_name"; "Erna S." when `address_hidden` is true */
                             requester_name: string;
                             request_type_name: string;
                             /** Format: date-time */
@@ -4276,6 +6178,8 @@ export interface paths {
                                 /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                                 precision_meters: number;
                             };
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
                         }[];
                     };
                 };
@@ -4793,6 +6697,19 @@ export interface paths {
                             accepted_at: string | null;
                             /** Format: date-time */
                             rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
                         }[];
                     };
                 };
@@ -4897,6 +6814,19 @@ export interface paths {
                             accepted_at: string | null;
                             /** Format: date-time */
                             rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
                         };
                     };
                 };
@@ -5310,6 +7240,19 @@ export interface paths {
                             accepted_at: string | null;
                             /** Format: date-time */
                             rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
                         };
                     };
                 };
@@ -5445,6 +7388,19 @@ export interface paths {
                             accepted_at: string | null;
                             /** Format: date-time */
                             rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
                             request_title: string;
                             /** @enum {string} */
                             request_status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
@@ -5546,6 +7502,19 @@ export interface paths {
                             accepted_at: string | null;
                             /** Format: date-time */
                             rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
                         };
                     };
                 };
@@ -5668,8 +7637,8 @@ export interface paths {
                             /** @description The caller's own profile, with phone, address and home location */
                             profile: {
                                 id: number;
-                                /** Format: email */
-                                email: string;
+                                /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1) */
+                                email: string | null;
                                 first_name: string;
                                 last_name: string;
                                 phone: string | null;
@@ -5679,9 +7648,14 @@ export interface paths {
                                 city: string | null;
                                 volunteer_rating: number | null;
                                 completed_requests_count: number | null;
+                                /** @description whether the user holds a valid identity check (trust.md § 2) */
                                 is_verified: boolean;
                                 is_blocked: boolean;
                                 email_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** @description language of e-mails and pushes: `en` (default) or `de` */
+                                locale: "en" | "de";
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -5774,8 +7748,9 @@ export interface paths {
                                 /** @description increasing in commit order within one recipient's inbox */
                                 id: number;
                                 /** @enum {string} */
-                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed";
-                                request_id: number;
+                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved";
+                                /** @description the request it is about; null for a check or a concern about no request (trust.md) */
+                                request_id: number | null;
                                 /** @description by type (events.md § 4); never contact details or an address */
                                 data: {
                                     [key: string]: unknown;
@@ -5784,6 +7759,86 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 read_at: string | null;
+                            }[];
+                            /** @description The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators' note); never those about the caller (trust.md §4) */
+                            concerns: {
+                                id: number;
+                                reporter_id: number;
+                                subject_user_id: number | null;
+                                request_id: number | null;
+                                text: string;
+                                urgent: boolean;
+                                /** @enum {string} */
+                                status: "open" | "resolved";
+                                /** @enum {string|null} */
+                                outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                resolved_at: string | null;
+                                resolved_by: number | null;
+                            }[];
+                            /** @description Who was shown the caller's contact details (trust.md §5): of her requests, and of her profile; oldest first, viewers by id */
+                            access_records: {
+                                /** @enum {string} */
+                                kind: "request" | "profile";
+                                request_id: number | null;
+                                viewer_id: number;
+                                viewer_role: string;
+                                fields: string[];
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            /** @description The caller's devices, as GET /users/me/push-subscriptions shows them (reach.md § 1) */
+                            push_subscriptions: {
+                                id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description when a push service last accepted a message for it; null: never yet
+                                 */
+                                last_success_at: string | null;
+                                /** @description the push service's host (the full endpoint is a capability and is never shown) */
+                                endpoint_host: string;
+                            }[];
+                            /** @description The caller's choices of channels, types, quiet hours and zone, as GET /users/me/notification-settings shows them; null while the caller has changed nothing (the defaults apply) */
+                            notification_settings: {
+                                email: {
+                                    enabled: boolean;
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved")[];
+                                };
+                                push: {
+                                    enabled: boolean;
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved")[];
+                                };
+                                /** @description deliveries due inside wait until the end; null: none */
+                                quiet_hours: {
+                                    /** @description HH:MM in time_zone */
+                                    start: string;
+                                    /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
+                                    end: string;
+                                } | null;
+                                /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
+                                time_zone: string;
+                            } | null;
+                            /** @description Every e-mail and push delivery to the caller, as GET /users/me/deliveries shows them (newest first) */
+                            deliveries: {
+                                /** @description null for an account e-mail (reach.md § 2), which `account_message` names */
+                                notification_id: number | null;
+                                /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
+                                account_message: string | null;
+                                channel: "email" | "push";
+                                status: "pending" | "sent" | "failed" | "dropped";
+                                attempts: number;
+                                /** @description why the last try did not go (for failed and dropped, and a pending one being retried); never a secret */
+                                last_error: string | null;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
                             }[];
                         };
                     };
@@ -5801,6 +7856,747 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concerns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell the moderators you are worried about a person or a request (trust.md §4)
+         * @description At least one of `subject_user_id` and `request_id`. A request the caller may not see is not found. The moderators and admins who may see it are notified (`concern_raised`), never with its text; the person it is about is never told. At most 10 per caller in any 24 hours. The answer is the concern as its reporter sees it (no `outcome_note`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the person the concern is about */
+                        subject_user_id?: number | null;
+                        /** @description the request it is about; at least one of the two ids */
+                        request_id?: number | null;
+                        /** @description 10 to 2000 characters, not counting white space around it */
+                        text: string;
+                        /**
+                         * @description someone may be in danger now
+                         * @default false
+                         */
+                        urgent?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            reporter_id: number;
+                            subject_user_id: number | null;
+                            request_id: number | null;
+                            text: string;
+                            urgent: boolean;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            /** @enum {string|null} */
+                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            resolved_by: number | null;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description More than 10 concerns by the caller in the last 24 hours: `too many requests` */
+                429: {
+                    headers: {
+                        /** @description seconds until the oldest of them is 24 hours old */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concerns/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own concerns, newest first, with their status and outcome
+         * @description Without the moderators' `outcome_note`. Concerns about the caller are never shown to them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            reporter_id: number;
+                            subject_user_id: number | null;
+                            request_id: number | null;
+                            text: string;
+                            urgent: boolean;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            /** @enum {string|null} */
+                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            resolved_by: number | null;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/moderation/concerns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Concerns to look at: urgent first, then oldest first
+         * @description `status` open (default) or resolved; `limit` and `offset` as for the other moderation lists. Bad values fall back to their defaults, never a 400. A concern about a moderator or admin (its subject, or the requester or assigned volunteer of its request) is shown to admins only, and nobody is shown a concern about themselves.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `open` (default) or `resolved`; anything else means open */
+                    status?: string | string[];
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            reporter_id: number;
+                            subject_user_id: number | null;
+                            request_id: number | null;
+                            text: string;
+                            urgent: boolean;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            /** @enum {string|null} */
+                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            resolved_by: number | null;
+                            outcome_note: string | null;
+                            /** @description "first_name last_name" of the reporter; "Former user" once their account is erased */
+                            reporter_name: string;
+                            /** @description the same for the subject; null when the concern names no person */
+                            subject_name: string | null;
+                            /** @description the title of the request it is about; null when it names none */
+                            request_title: string | null;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/moderation/concerns/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an open concern with an outcome and a note
+         * @description `blocked` blocks the concern's subject in the same transaction, as POST /admin/users/{id}/block does: their tokens stop within 5 s and their event streams end. The reporter is notified (`concern_resolved`) without the note. A concern about a moderator or admin (its subject, or the requester or assigned volunteer of its request) is shown to admins only, and nobody is shown a concern about themselves. A concern the caller may not see is not found.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "no_action" | "warned" | "blocked" | "referred";
+                        /** @description why, for the other moderators: not blank, at most 2000 characters */
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            reporter_id: number;
+                            subject_user_id: number | null;
+                            request_id: number | null;
+                            text: string;
+                            urgent: boolean;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            /** @enum {string|null} */
+                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            resolved_by: number | null;
+                            outcome_note: string | null;
+                            /** @description "first_name last_name" of the reporter; "Former user" once their account is erased */
+                            reporter_name: string;
+                            /** @description the same for the subject; null when the concern names no person */
+                            subject_name: string | null;
+                            /** @description the title of the request it is about; null when it names none */
+                            request_title: string | null;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who has been shown this request's contact details, newest first
+         * @description For the requester, moderators and admins; anyone else gets 404. A record names the viewer, the role that let them see, the fields (`contact_phone`, `contact_notes`, and under ADDRESS_PRIVACY=parties `address`) and when; the same viewer seeing the same fields again within 10 minutes moves the time of one record instead of adding another.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            viewer_id: number;
+                            /** @description "first_name last_name" of the viewer now ("Former user" once they erased their account) */
+                            viewer_name: string;
+                            /** @description `contact_phone`, `contact_notes`, `address` for a request; `phone`, `address` for a profile */
+                            fields: ("contact_phone" | "contact_notes" | "address" | "phone")[];
+                            /** Format: date-time */
+                            at: string;
+                            /**
+                             * @description the role that allowed the view
+                             * @enum {string}
+                             */
+                            viewer_role: "assigned volunteer" | "moderator" | "admin";
+                        }[];
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who has been shown the caller's profile phone or address, newest first
+         * @description Each record with the shared in_progress request that allowed the view (null for moderators and admins) and the viewer's side of it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            viewer_id: number;
+                            /** @description "first_name last_name" of the viewer now ("Former user" once they erased their account) */
+                            viewer_name: string;
+                            /** @description `contact_phone`, `contact_notes`, `address` for a request; `phone`, `address` for a profile */
+                            fields: ("contact_phone" | "contact_notes" | "address" | "phone")[];
+                            /** Format: date-time */
+                            at: string;
+                            /**
+                             * @description the viewer's side of the shared in_progress request, or their role as moderator or admin
+                             * @enum {string}
+                             */
+                            viewer_role: "requester" | "assigned volunteer" | "moderator" | "admin";
+                            /** @description the shared in_progress request that allowed the view; null for moderators and admins */
+                            request_id: number | null;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5936,7 +8732,7 @@ export interface paths {
         };
         /**
          * Change own availability for nearby alerts
-         * @description Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: both null means "use the home location". Going on duty needs an availability point or a home location.
+         * @description Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: both null means "use the home location". Going on duty needs an availability point or a home location. Going on duty, or, on duty, moving, widening the radius or changing the kinds, alerts the volunteer within seconds to up to ALERT_CATCH_UP open requests whose alert rounds are under way (reach.md § 3).
          */
         put: {
             parameters: {
@@ -6108,8 +8904,9 @@ export interface paths {
                             /** @description increasing in commit order within one recipient's inbox */
                             id: number;
                             /** @enum {string} */
-                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed";
-                            request_id: number;
+                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved";
+                            /** @description the request it is about; null for a check or a concern about no request (trust.md) */
+                            request_id: number | null;
                             /** @description by type (events.md § 4); never contact details or an address */
                             data: {
                                 [key: string]: unknown;
@@ -6433,6 +9230,817 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAPID public key a browser subscribes with
+         * @description No sign-in. 404 `push is not configured` when push is off (DATABASE_URL without VAPID_*).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the VAPID public key (base64url): `applicationServerKey` of `pushManager.subscribe()` */
+                            public_key: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's push subscriptions, newest first
+         * @description Each device by its push service's host; the full endpoint is never shown.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description when a push service last accepted a message for it; null: never yet
+                             */
+                            last_success_at: string | null;
+                            /** @description the push service's host (the full endpoint is a capability and is never shown) */
+                            endpoint_host: string;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Allow alerts on this device: store the browser's push subscription
+         * @description The body is `PushSubscription.toJSON()`. The same endpoint again replaces its row, whoever sent it (201 as well). At most 10 per person: the oldest is dropped. 404 `push is not configured` when push is off.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description https: on a host allowed by PUSH_ENDPOINT_HOSTS */
+                        endpoint: string;
+                        keys: {
+                            /** @description base64url of an uncompressed P-256 point (65 bytes) */
+                            p256dh: string;
+                            /** @description base64url of a 16-byte secret */
+                            auth: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop alerts on a device */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Removed (no body) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own channels, types and quiet hours (reach.md § 1)
+         * @description Reach.md's defaults until the person changes something. Account e-mails (codes, password changed) are no type: they are always sent.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: {
+                                enabled: boolean;
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved")[];
+                            };
+                            push: {
+                                enabled: boolean;
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved")[];
+                            };
+                            /** @description deliveries due inside wait until the end; null: none */
+                            quiet_hours: {
+                                /** @description HH:MM in time_zone */
+                                start: string;
+                                /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
+                                end: string;
+                            } | null;
+                            /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
+                            time_zone: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change own channels, types and quiet hours
+         * @description Every field optional; what is given replaces what was. `quiet_hours: null` removes them; `time_zone: null` follows the deployment's TIME_ZONE again.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email?: {
+                            enabled?: boolean;
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved */
+                            types?: unknown[];
+                        };
+                        push?: {
+                            enabled?: boolean;
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved */
+                            types?: unknown[];
+                        };
+                        /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
+                        quiet_hours?: {
+                            start: unknown;
+                            end: unknown;
+                        } | null;
+                        /** @description an IANA zone; null: the deployment's TIME_ZONE */
+                        time_zone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: {
+                                enabled: boolean;
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved")[];
+                            };
+                            push: {
+                                enabled: boolean;
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved")[];
+                            };
+                            /** @description deliveries due inside wait until the end; null: none */
+                            quiet_hours: {
+                                /** @description HH:MM in time_zone */
+                                start: string;
+                                /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
+                                end: string;
+                            } | null;
+                            /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
+                            time_zone: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Own recent e-mail and push deliveries, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description null for an account e-mail (reach.md § 2), which `account_message` names */
+                            notification_id: number | null;
+                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
+                            account_message: string | null;
+                            channel: "email" | "push";
+                            status: "pending" | "sent" | "failed" | "dropped";
+                            attempts: number;
+                            /** @description why the last try did not go (for failed and dropped, and a pending one being retried); never a secret */
+                            last_error: string | null;
+                            /** Format: date-time */
+                            sent_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe from one type of e-mail (RFC 8058), no sign-in
+         * @description The token of an e-mail's `List-Unsubscribe` header names the person and type, is signed and never expires. Any body, of any type, is ignored.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            message: "unsubscribed";
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -7,7 +7,7 @@ interface TextInputProps {
   name: string
   label: string
   hint?: ReactNode
-  type?: 'text' | 'email' | 'password' | 'tel' | 'number'
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'date'
   autoComplete?: string
   inputMode?: 'decimal' | 'numeric' | 'tel' | 'email' | 'text'
   defaultValue?: string

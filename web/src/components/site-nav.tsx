@@ -76,7 +76,7 @@ function SignOutButton () {
  * The links of a signed-in person, ordered by what they do: moderation and administration first for those
  * roles; then their own requests and volunteering, volunteering first for someone who has offered help and
  * never asked for it (a person who only asks gets "Ask for help" and "My requests" first); then the inbox,
- * the profile and signing out.
+ * the profile, the settings (how notifications reach the person) and signing out.
  */
 function SignedInLinks ({ unread, helper }: { unread: number | undefined, helper: boolean }) {
   const { t } = useTranslation()
@@ -100,6 +100,7 @@ function SignedInLinks ({ unread, helper }: { unread: number | undefined, helper
       {/* Its name says how many are unread ("Notifications, 3 unread"). */}
       <NavLink href='/notifications'>{unread !== undefined && unread > 0 ? t('notifications.navUnread', { count: unread }) : t('notifications.nav')}</NavLink>
       <NavLink href='/profile'>{t('profile.title')}</NavLink>
+      <NavLink href='/settings/notifications'>{t('settings.menu')}</NavLink>
       <li><SignOutButton /></li>
     </>
   )

@@ -28,3 +28,18 @@ export function formatDistance (meters: number, language: string): string {
 export function formatCoordinate (value: number | string, language: string): string {
   return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 6, useGrouping: false }).format(Number(value))
 }
+
+/**
+ * A calendar date given as YYYY-MM-DD (a check's "valid until"), in the page's language ("3 May 2026"): read
+ * as that day itself, not as midnight UTC, which would be the day before west of Greenwich.
+ */
+export function formatDay (day: string, language: string): string {
+  const [year, month, date] = day.split('-').map(Number)
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1)))
+}
+
+/** Today as YYYY-MM-DD in the browser's time zone (the date a person types means their own day). */
+export function today (): string {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}

@@ -3,9 +3,10 @@ import { boundsBoxes, type BoundsBox, type Rectangle } from '../../../lib/geo.js
 import type { Principal } from '../../../lib/principal.js'
 import type { RequestListItem } from '../requests.schemas.js'
 import {
-  ACTIVE, EXACT_VIEW, LIST_ITEM_COLUMNS, LIST_ITEM_OWN_COLUMNS, pendingCondition, placeOf, toListItem, viewOf,
+  ACTIVE, EXACT_VIEW, LIST_ITEM_COLUMNS, LIST_ITEM_OWN_COLUMNS, pendingCondition, placeOf, viewOf,
   type ListItemRow, type SearchContext, type SearchView,
 } from './shared.js'
+import { toListItem } from '../disclosure.js'
 
 /** GET /requests/bounds: active requests in a map rectangle, newest first, at most the configured cap. */
 
@@ -48,10 +49,9 @@ export function boundsStatement (boxes: readonly BoundsBox[], limit: number, vie
 }
 
 /** Reads one past the cap, which tells whether the cap cut the answer. */
-export async function searchBounds ({ db, policy }: SearchContext, viewer: Principal, rectangle: Rectangle): Promise<BoundsResult> {
+export async function searchBounds ({ db, policy, disclosure }: SearchContext, viewer: Principal, rectangle: Rectangle): Promise<BoundsResult> {
   const cap = policy.boundsResultCap
   const rows = await db.query<ListItemRow>(boundsStatement(boundsBoxes(rectangle), cap + 1, viewOf(viewer, policy)))
-  const items: RequestListItem[] = []
-  for (let i = 0; i < rows.length && i < cap; i++) items.push(toListItem(viewer, rows[i]!, policy.mapGridMeters))
+  const items = await disclosure.list(viewer, rows.slice(0, cap), toListItem)
   return { items, truncated: rows.length > cap }
 }

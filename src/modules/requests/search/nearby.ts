@@ -4,9 +4,10 @@ import type { Page } from '../../../lib/page.js'
 import type { Principal } from '../../../lib/principal.js'
 import type { RequestWithDistance } from '../requests.schemas.js'
 import {
-  ACTIVE, EXACT_VIEW, LIST_ITEM_OWN_COLUMNS, pendingCondition, placeOf, REQUESTER_NAME_OF_U, toListItem, viewOf,
+  ACTIVE, EXACT_VIEW, LIST_ITEM_OWN_COLUMNS, pendingCondition, placeOf, REQUESTER_NAME_OF_U, REQUESTER_SHORT_NAME_OF_U, viewOf,
   type ListItemRow, type SearchContext, type SearchView,
 } from './shared.js'
+import { toListItem, type DisclosurePolicy } from '../disclosure.js'
 
 /**
  * GET /requests/nearby: active requests within `radius` metres of a point, nearest first, ties by id
@@ -41,6 +42,7 @@ export function nearbyStatement (point: Readonly<Vector>, take: number, page: Pa
   return sql`
   SELECT ${LIST_ITEM_OWN_COLUMNS}, r.requester_id,
     (SELECT ${REQUESTER_NAME_OF_U} FROM users u WHERE u.id = r.requester_id) AS requester_name,
+    (SELECT ${REQUESTER_SHORT_NAME_OF_U} FROM users u WHERE u.id = r.requester_id) AS requester_short_name,
     (SELECT t.name FROM request_types t WHERE t.id = r.request_type_id) AS request_type_name,
     r.knn, max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched
   FROM (
@@ -83,7 +85,7 @@ function isSettled (rows: readonly NearbyRow[], page: Page, take: number, radius
  * distance can cause. Under `grid` every request of a cell is at the same distance, so the first read
  * there takes GRID_TIE_ROWS more.
  */
-export async function searchNearby ({ db, policy }: SearchContext, viewer: Principal, { lat, lon, radius }: NearbySearch, page: Page): Promise<RequestWithDistance[]> {
+export async function searchNearby ({ db, policy, disclosure }: SearchContext, viewer: Principal, { lat, lon, radius }: NearbySearch, page: Page): Promise<RequestWithDistance[]> {
   const view = viewOf(viewer, policy)
   const point = earthPoint(lat, lon)
   let take = nearbyTake(page.offset + page.limit + 1 + (view.grid ? GRID_TIE_ROWS : 0))
@@ -92,17 +94,12 @@ export async function searchNearby ({ db, policy }: SearchContext, viewer: Princ
     take = nearbyTake(take * 2)
     rows = await db.query<NearbyRow>(nearbyStatement(point, take, page, view))
   }
-  const items: RequestWithDistance[] = []
-  for (const row of rows) {
-    const meters = chordToMeters(row.knn)
-    if (meters <= radius) items.push(toNearbyItem(viewer, row, meters, policy.mapGridMeters))
-  }
-  return items
+  return await disclosure.list(viewer, rows.filter((row) => chordToMeters(row.knn) <= radius), toNearbyItem)
 }
 
-function toNearbyItem (viewer: Principal, row: NearbyRow, meters: number, gridMeters: number): RequestWithDistance {
+function toNearbyItem (viewer: Principal, row: NearbyRow, policy: DisclosurePolicy): RequestWithDistance {
   // The list item's own fields, then the distance: one object, no copy.
-  const item = toListItem(viewer, row, gridMeters) as RequestWithDistance
-  item.distance_meters = meters
+  const item = toListItem(viewer, row, policy) as RequestWithDistance
+  item.distance_meters = chordToMeters(row.knn)
   return item
 }

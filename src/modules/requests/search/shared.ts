@@ -2,8 +2,9 @@ import type { Queryable } from '../../../db/database.js'
 import { empty, raw, sql, type Sql } from '../../../db/sql.js'
 import { gridPoint } from '../../../lib/grid.js'
 import { isModerator, type Principal } from '../../../lib/principal.js'
-import type { Location, RequestListItem } from '../requests.schemas.js'
+import type { Location } from '../requests.schemas.js'
 import type { RequestStatus } from '../requests.values.js'
+import type { Disclosure, DisclosurePolicy } from '../disclosure.js'
 
 /**
  * What the lists of requests share: the statuses a search considers, the columns of a list item and
@@ -23,14 +24,18 @@ const LOCATION = 'r.assigned_volunteer_id, r.latitude, r.longitude, r.grid_latit
 const LIST_ITEM_OWN = `r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at, ${LOCATION}`
 /** requester_name is "first_name last_name" (rules.md › Search and lists), of the user aliased `u`. */
 const REQUESTER_NAME = "u.first_name || ' ' || u.last_name"
+/** What a non-party sees under ADDRESS_PRIVACY=parties (trust.md §1): "Erna S." (lib/names.ts initialOf, in SQL). */
+const REQUESTER_SHORT_NAME = "u.first_name || ' ' || left(u.last_name, 1) || '.'"
 
 /** What decides a request's `location` for a viewer (locationFor), besides requester_id. */
 export const LOCATION_COLUMNS = raw(LOCATION)
 /** The columns of a list item that are the request's own, with those its `location` is made from. */
 export const LIST_ITEM_OWN_COLUMNS = raw(LIST_ITEM_OWN)
 export const REQUESTER_NAME_OF_U = raw(REQUESTER_NAME)
+export const REQUESTER_SHORT_NAME_OF_U = raw(REQUESTER_SHORT_NAME)
 /** The columns of a ListItemRow; goes with LIST_ITEM_FROM. */
-export const LIST_ITEM_COLUMNS = raw(`${LIST_ITEM_OWN}, r.requester_id, ${REQUESTER_NAME} AS requester_name, t.name AS request_type_name`)
+export const LIST_ITEM_COLUMNS = raw(`${LIST_ITEM_OWN}, r.requester_id, ${REQUESTER_NAME} AS requester_name,
+  ${REQUESTER_SHORT_NAME} AS requester_short_name, t.name AS request_type_name`)
 /** Requests r with their requester u and type t: one query per list, no lookups per item. */
 export const LIST_ITEM_FROM = raw(`requests r
   JOIN users u ON u.id = r.requester_id
@@ -58,6 +63,7 @@ export interface ListItemRow extends LocatedRow {
   urgency: string
   created_at: Date
   requester_name: string
+  requester_short_name: string
   request_type_name: string
 }
 
@@ -70,16 +76,18 @@ export interface SearchView { grid: boolean, hidePendingFrom: number | undefined
 export const EXACT_VIEW: SearchView = Object.freeze({ grid: false, hidePendingFrom: undefined })
 
 /** The settings the searches follow (privacy.md §1, map.md, rules.md › Search and lists). */
-export interface SearchPolicy {
+export interface SearchPolicy extends DisclosurePolicy {
   locationPrivacy: 'exact' | 'grid'
   unmoderatedInSearch: 'everyone' | 'parties'
-  mapGridMeters: number
   boundsResultCap: number
   mapMarkerCap: number
 }
 
-/** What a search runs on: the database and the settings. The routes hold one and call the searches with it. */
-export interface SearchContext { db: Queryable, policy: SearchPolicy }
+/**
+ * What a search runs on: the database, the settings, and what makes its answer and records what that
+ * revealed (trust.md §5). The routes hold one and call the searches with it.
+ */
+export interface SearchContext { db: Queryable, policy: SearchPolicy, disclosure: Disclosure }
 
 /**
  * How this viewer's searches see requests (privacy.md §1): moderators and admins on exact points and
@@ -142,21 +150,4 @@ type PointColumns = 'latitude' | 'longitude' | 'grid_latitude' | 'grid_longitude
 export function withLocation<T extends LocatedRow> (viewer: Principal, row: T, gridMeters: number): Omit<T, PointColumns> & { location: Location } {
   const { latitude: _lat, longitude: _lon, grid_latitude: _glat, grid_longitude: _glon, grid_meters: _g, ...rest } = row
   return { ...rest, location: locationFor(viewer, row, gridMeters) }
-}
-
-/** The API's list item of a row, for this viewer; list items do not show the parties' ids. */
-export function toListItem (viewer: Principal, row: ListItemRow, gridMeters: number): RequestListItem {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    address: row.address,
-    city: row.city,
-    urgency: row.urgency,
-    status: row.status,
-    requester_name: row.requester_name,
-    request_type_name: row.request_type_name,
-    created_at: row.created_at,
-    location: locationFor(viewer, row, gridMeters),
-  }
 }

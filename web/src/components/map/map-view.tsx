@@ -1,9 +1,11 @@
 import 'leaflet/dist/leaflet.css'
 import './map.css'
 import L from 'leaflet'
-import { useEffect, useEffectEvent, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { GroupList } from './group-list'
+import { groupMarkers } from './groups'
 import type { MapBounds, MapCircle, MapMarkerItem, MapPoint, MapViewProps } from './types'
 
 /** The credit arrives as plain text (MAP_TILE_ATTRIBUTION); Leaflet writes attributions as HTML. */
@@ -15,7 +17,8 @@ const escapeHtml = (text: string): string =>
  * never the only way: the find-help list and the typed coordinates do everything without it. The
  * container is one tab stop that pans with the arrow keys and zooms with + and − (Leaflet's keyboard
  * handler; role application so that a screen reader passes the keys on), each marker is a link of its
- * own, and with `crosshair` the point under the fixed mark in the middle is the chosen place.
+ * own (markers that would overlap at this zoom are one button, "3 requests here", that lists them under
+ * the map), and with `crosshair` the point under the fixed mark in the middle is the chosen place.
  */
 export default function MapView ({ centre, zoom = 15, label, instructions, tiles, markers = [], markerName, crosshair = false, circle, onMoveEnd }: MapViewProps) {
   const { t } = useTranslation()
@@ -26,6 +29,8 @@ export default function MapView ({ centre, zoom = 15, label, instructions, tiles
   const searchLayer = useRef<L.LayerGroup | null>(null)
   /** The search last fitted, so that only a new search moves the map, never a person's own zoom. */
   const fitted = useRef('')
+  /** The group of markers whose list is shown under the map, if one was pressed. */
+  const [openGroup, setOpenGroup] = useState<MapMarkerItem[] | undefined>(undefined)
   // With a search, the search places the map (below), not the centre.
   const fitsSearch = circle !== undefined
   const moved = useEffectEvent((bounds: MapBounds, middle: MapPoint, initial: boolean) => onMoveEnd?.(bounds, middle, initial))
@@ -91,18 +96,41 @@ export default function MapView ({ centre, zoom = 15, label, instructions, tiles
     return () => { zoom.remove() }
   }, [t])
 
+  // Drawn again at every zoom: what overlaps, and so what is grouped, depends on it.
   useEffect(() => {
     const group = layer.current
-    if (group === null) return
-    group.clearLayers()
-    for (const marker of markers) group.addLayer(markerLayer(marker, markerName(marker), (href) => { void navigate(href) }))
-  }, [markers, markerName, navigate])
+    const current = map.current
+    if (group === null || current === null) return
+    const draw = () => {
+      group.clearLayers()
+      for (const members of groupMarkers(markers, (marker) => current.latLngToLayerPoint([marker.lat, marker.lon]))) {
+        group.addLayer(members.length === 1
+          ? markerLayer(members[0]!, markerName(members[0]!), (href) => { void navigate(href) })
+          : groupLayer(members, t('map.group', { count: members.length }), () => { setOpenGroup(members) }))
+      }
+    }
+    draw()
+    current.on('zoomend', draw)
+    return () => { current.off('zoomend', draw) }
+  }, [markers, markerName, navigate, t])
+
+  // Closing the list puts focus back on its group's marker where it is still drawn, else on the map.
+  const closeGroup = () => {
+    const ids = openGroup?.map((marker) => marker.id).join(' ')
+    setOpenGroup(undefined)
+    const container = map.current?.getContainer()
+    const button = container?.querySelector<HTMLElement>(`[data-group="${ids ?? ''}"]`)
+    ;(button ?? container)?.focus()
+  }
 
   return (
-    <div className='map-frame'>
-      <div ref={element} className='map' />
-      {crosshair ? <span className='map-crosshair' aria-hidden='true' /> : null}
-    </div>
+    <>
+      <div className='map-frame'>
+        <div ref={element} className='map' />
+        {crosshair ? <span className='map-crosshair' aria-hidden='true' /> : null}
+      </div>
+      {openGroup !== undefined ? <GroupList markers={openGroup} markerName={markerName} onClose={closeGroup} /> : null}
+    </>
   )
 }
 
@@ -122,6 +150,29 @@ function showSearch (map: L.Map, group: L.LayerGroup, circle: MapCircle, fitted:
   map.fitBounds(point.toBounds(circle.radiusMeters * 2), { padding: [8, 8], animate: false })
 }
 
+/** A marker in Leaflet's terms: a DOM element of ours at a point, which Leaflet itself neither focuses nor clicks. */
+const pointLayer = (at: MapMarkerItem, html: HTMLElement): L.Marker => L.marker([at.lat, at.lon], {
+  icon: L.divIcon({ html, className: 'map-marker-icon', iconSize: [28, 28], iconAnchor: [14, 14] }),
+  interactive: false,
+  keyboard: false,
+})
+
+/**
+ * Requests that would overlap at this zoom: one button showing their number, named "3 requests here", that
+ * shows their list under the map (zooming in would not part two requests at the same grid point).
+ */
+function groupLayer (members: MapMarkerItem[], name: string, open: () => void): L.Marker {
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.className = 'map-marker map-group'
+  // Their ids, space-separated: `[data-group~="12"]` finds the group that holds request 12.
+  button.dataset.group = members.map((marker) => marker.id).join(' ')
+  button.setAttribute('aria-label', name)
+  button.textContent = String(members.length)
+  button.addEventListener('click', open)
+  return pointLayer(members[0]!, button)
+}
+
 /** A marker is a link to the request: a real anchor, so Enter, the link list and "open in new tab" work. */
 function markerLayer (marker: MapMarkerItem, name: string, go: (href: string) => void): L.Marker {
   const link = document.createElement('a')
@@ -137,9 +188,5 @@ function markerLayer (marker: MapMarkerItem, name: string, go: (href: string) =>
     go(marker.href)
   })
   // Leaflet's own handling of the marker (focus, click) is off: the link inside does both.
-  return L.marker([marker.lat, marker.lon], {
-    icon: L.divIcon({ html: link, className: 'map-marker-icon', iconSize: [28, 28], iconAnchor: [14, 14] }),
-    interactive: false,
-    keyboard: false,
-  })
+  return pointLayer(marker, link)
 }

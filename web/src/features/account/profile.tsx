@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
-import { Button, Form } from 'react-aria-components'
+import { Button, Form, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
@@ -14,6 +14,8 @@ import { CoordinateFields, useCoordinates } from '../../components/coordinates'
 import { useFormProblems } from '../../components/use-form-problems'
 import { roleName } from '../../i18n/labels'
 import { serverProblem, type Problem } from '../../i18n/server-errors'
+import { ChangePassword } from './change-password'
+import { emailVerificationMode } from './codes-api'
 
 const DETAIL_FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'bio'] as const
 const LOCATION_FIELDS = ['latitude', 'longitude'] as const
@@ -102,6 +104,14 @@ function LocationForm () {
   )
 }
 
+/** Under EMAIL_VERIFICATION=code only: elsewhere no code was ever sent, and "not confirmed" would lead nowhere. */
+function EmailNotConfirmed ({ verified }: { verified: boolean }) {
+  const { t } = useTranslation()
+  const mode = useQuery({ queryKey: ['get', '/api/v1/account-settings'], queryFn: ({ signal }) => emailVerificationMode(signal), staleTime: Infinity, enabled: !verified })
+  if (verified || mode.data !== 'code') return null
+  return <p>{t('verify.notYet')} <Link href='/verify-email'>{t('verify.link')}</Link></p>
+}
+
 function Roles () {
   const { t } = useTranslation()
   const roles = useQuery({ queryKey: MY_ROLES_KEY, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/roles', { signal })) })
@@ -133,11 +143,23 @@ export function ProfilePage () {
           : (
             <>
               <p>{t('profile.signedInAs', { email: me.data.email })} {t('profile.number', { id: me.data.id })}</p>
+              <EmailNotConfirmed verified={me.data.email_verified} />
               <DetailsForm profile={me.data} />
+              {/* Who has seen the phone and address above (trust.md § 5). */}
+              <p><Link href='/profile/access-log'>{t('accessLog.linkProfile')}</Link></p>
             </>
             )}
       <LocationForm />
+      <ChangePassword />
       <Roles />
+      <section aria-labelledby='concerns-heading'>
+        <h2 id='concerns-heading'>{t('concerns.mine.title')}</h2>
+        <p>{t('concerns.mine.profileText')} <Link href='/concerns/mine'>{t('concerns.mine.profileLink')}</Link></p>
+      </section>
+      <section aria-labelledby='notification-settings-heading'>
+        <h2 id='notification-settings-heading'>{t('settings.nav')}</h2>
+        <p><Link href='/settings/notifications'>{t('settings.profileLink')}</Link></p>
+      </section>
     </Page>
   )
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
-import { Button, Form } from 'react-aria-components'
+import { Button, Form, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '../../api/client'
@@ -24,6 +24,7 @@ export function SignInPage () {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useSearchParams()
+  const next = params.get('next')
   const announce = useAnnounce()
   const form = useFormProblems(FIELDS)
   const signIn = useMutation({
@@ -32,7 +33,7 @@ export function SignInPage () {
       startSession(answer)
       // Spoken only: the page it leads to shows it (the greeting, "Signed in as"), so no banner (docs/web.md).
       announce(t('account.signedIn', { name: answer.user.first_name }))
-      void navigate(safeNext(params.get('next')))
+      void navigate(safeNext(next))
     },
     onError: form.fail,
   })
@@ -58,6 +59,9 @@ export function SignInPage () {
         <TextInput name='password' type='password' label={t('account.password')} autoComplete='current-password' />
         <Button type='submit' className='button'>{t('account.signIn')}</Button>
       </Form>
+      {/* Getting back in without the password (reach.md § 4; WCAG 2.2 3.3.8): `next` is kept for the code's way. */}
+      <p><Link href='/forgot-password'>{t('account.forgotPassword')}</Link></p>
+      <p><Link href={`/sign-in/with-code${next !== null ? `?next=${encodeURIComponent(next)}` : ''}`}>{t('account.withCode')}</Link></p>
     </Page>
   )
 }

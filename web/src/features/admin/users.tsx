@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Button, Checkbox, CheckboxGroup, Form, Input, Label, Text, TextField } from 'react-aria-components'
+import { Button, Checkbox, CheckboxGroup, Form, Input, Label, Link, Text, TextField } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { api } from '../../api/client'
@@ -102,6 +102,7 @@ function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<
             ? null
             : <Button className='button secondary' aria-label={`${t('admin.verify')}: ${name}`} onPress={() => { if (!flag.isPending) flag.mutate('verify') }}>{t('admin.verify')}</Button>}
         </div>
+        <p><Link href={`/people/${user.id}`}>{t('person.checksOf', { name })}</Link></p>
       </article>
     </li>
   )

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button, Dialog, Form, Heading, Link, Modal, ModalOverlay } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
@@ -15,6 +15,7 @@ import { useFormProblems } from '../../components/use-form-problems'
 import { formatDate } from '../../lib/format'
 import { kindText, requestStatus, urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
+import { useDecidedList } from './decided-list'
 import '../../components/journeys.css'
 
 const PENDING_KEY = ['get', '/api/v1/moderation/requests/pending'] as const
@@ -43,11 +44,11 @@ function WantedBy ({ id }: { id: number }) {
   )
 }
 
-/** The two moderation pages, as a small navigation that marks the current one. */
-function ModerationPages () {
+/** The moderation pages, as a small navigation that marks the current one. */
+export function ModerationPages () {
   const { t } = useTranslation()
   const { pathname } = useLocation()
-  const pages = [['/moderation', t('moderation.queue.title')], ['/moderation/mine', t('moderation.mine.title')]] as const
+  const pages = [['/moderation', t('moderation.queue.title')], ['/moderation/mine', t('moderation.mine.title')], ['/moderation/concerns', t('moderation.concerns.title')]] as const
   return (
     <nav aria-label={t('moderation.pagesLabel')}>
       <ul className='actions'>
@@ -107,30 +108,15 @@ export function ModerationQueuePage () {
   const client = useQueryClient()
   const [rejecting, setRejecting] = useState<Item | undefined>(undefined)
   const [problem, setProblem] = useState<{ id: number, message: string } | undefined>(undefined)
-  const listHeading = useRef<HTMLHeadingElement>(null)
-  // Where focus goes after a decision: set with the state change that closes the dialog, and moved
-  // once that is committed, so React Aria's focus restoring (to the removed Reject button) finds
-  // focus already placed and leaves it.
-  const focusAfter = useRef<number | 'heading' | undefined>(undefined)
   const pending = useQuery({ queryKey: PENDING_KEY, queryFn: ({ signal }) => loadPending(signal) })
-  useEffect(() => {
-    if (focusAfter.current === undefined || rejecting !== undefined) return
-    const target = focusAfter.current === 'heading' ? listHeading.current : document.getElementById(`moderate-${focusAfter.current}`)
-    focusAfter.current = undefined
-    target?.focus()
-  }, [pending.data, rejecting])
+  const { listHeading, remove } = useDecidedList(PENDING_KEY, pending.data, rejecting !== undefined, 'moderate-')
 
   /** Removes the decided item and moves focus to what now stands in its place. */
   const decided = (item: Item, message: string) => {
-    const before = pending.data ?? []
-    const index = before.findIndex((other) => other.id === item.id)
-    const next = before.filter((other) => other.id !== item.id)
-    client.setQueryData(PENDING_KEY, next)
+    remove(item)
     void client.invalidateQueries({ queryKey: MINE_KEY })
     success(message)
     setProblem(undefined)
-    const following = next[Math.min(index, next.length - 1)]
-    focusAfter.current = following?.id ?? 'heading'
   }
   const approve = useMutation({
     mutationFn: (item: Item) => unwrap(api.POST('/api/v1/moderation/requests/{id}/approve', { params: { path: { id: item.id } }, body: {} })),

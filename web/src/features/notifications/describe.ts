@@ -1,18 +1,37 @@
 import type { TFunction } from 'i18next'
-import { formatDistance } from '../../lib/format'
-import { kindText, urgencyText } from '../../i18n/labels'
+// With extensions: test/unit/web-notification-describe.test.ts runs this file under node (NodeNext), Vite takes either.
+import { formatDay, formatDistance } from '../../lib/format.js'
+import { checkKind, concernOutcomeSentence, kindText, urgencyText } from '../../i18n/labels.js'
 
-interface NotificationLike { type: string, request_id: number, data: Record<string, unknown> }
+interface NotificationLike { type: string, request_id: number | null, data: Record<string, unknown> }
 
 /** Notifications meant for the person who asked for help; the rest are a volunteer's. */
 const FOR_REQUESTER = new Set(['request_approved', 'request_rejected', 'response_received', 'response_withdrawn'])
+
+/** Safeguarding news (trust.md): about a person or a concern, each with its own page, never named by a request's title. */
+const TRUST_TYPES = new Set(['check_expiring', 'concern_raised', 'concern_resolved'])
+
+/** Which variant of a type's words: whose check it is, whether a concern is urgent, whether the volunteer was the accepted one. */
+function contextOf (type: string, data: Record<string, unknown>, me: number | undefined): string | undefined {
+  if (type === 'response_withdrawn' && data.was_accepted === true) return 'accepted'
+  if (type === 'check_expiring' && data.user_id !== me) return 'other'
+  if (type === 'concern_raised' && data.urgent === true) return 'urgent'
+  return undefined
+}
+
+/** The page of a safeguarding notification: the person's own account, the checks of another, the concerns queue, or My concerns. */
+function trustPage (type: string, data: Record<string, unknown>, me: number | undefined): string {
+  if (type === 'check_expiring') return data.user_id === me || typeof data.user_id !== 'number' ? '/profile' : `/people/${data.user_id}`
+  return type === 'concern_raised' ? '/moderation/concerns' : '/concerns/mine'
+}
 
 /**
  * A notification in words (events.md § 4, every type), and the page of its request: the requester's
  * view of their own request, or the volunteer's view of one they were alerted to or offered help with.
  * `title` names the request when the notification's data does not (events.md fixes the data of each type).
+ * `me` (the signed-in person's id) tells one's own expiring check from another's, which admins are told of too.
  */
-export function describeNotification (notification: NotificationLike, t: TFunction, language: string, title?: string): { text: string, href: string } {
+export function describeNotification (notification: NotificationLike, t: TFunction, language: string, title?: string, me?: number): { text: string, href: string } {
   const { type, request_id: id, data } = notification
   const text = (key: string) => typeof data[key] === 'string' ? data[key] : ''
   const words = t(`notifications.types.${type}`, {
@@ -24,9 +43,14 @@ export function describeNotification (notification: NotificationLike, t: TFuncti
     name: text('volunteer_name'),
     comment: text('comment'),
     reason: t(`notifications.reasons.${text('reason')}`, { defaultValue: text('reason') }),
-    context: type === 'response_withdrawn' && data.was_accepted === true ? 'accepted' : undefined,
+    check: checkKind(t, text('kind')),
+    date: /^\d{4}-\d{2}-\d{2}$/.test(text('valid_until')) ? formatDay(text('valid_until'), language) : text('valid_until'),
+    outcome: concernOutcomeSentence(t, text('outcome')),
+    context: contextOf(type, data, me),
   })
+  if (TRUST_TYPES.has(type)) return { text: words, href: trustPage(type, data, me) }
   // Which request it is about: the alert names it itself; the others name it by the title looked up (titles.ts).
   const named = title !== undefined && title !== '' && typeof data.title !== 'string' ? t('notifications.about', { text: words, title }) : words
+  if (id === null) return { text: named, href: '/notifications' }
   return { text: named, href: FOR_REQUESTER.has(type) ? `/requests/${id}` : `/find-help/${id}` }
 }

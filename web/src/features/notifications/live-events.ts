@@ -58,7 +58,7 @@ async function readEvents (body: ReadableStream<Uint8Array>, onEvent: (event: Se
  * renewed once. Returns whether live updates are paused (the connection is lost and being retried).
  */
 export function useLiveEvents (): boolean {
-  const { status } = useSession()
+  const { status, user } = useSession()
   const client = useQueryClient()
   const announce = useAnnounce()
   const { t, i18n } = useTranslation()
@@ -67,9 +67,9 @@ export function useLiveEvents (): boolean {
   const say = useRef((_notification: Notification) => {})
   const sayPaused = useRef(() => {})
   useEffect(() => {
-    say.current = (notification) => announce(describeNotification(notification, t, i18n.language, cachedTitle(client, notification.request_id)).text)
+    say.current = (notification) => announce(describeNotification(notification, t, i18n.language, cachedTitle(client, notification.request_id), user?.id).text)
     sayPaused.current = () => announce(t('notifications.paused'))
-  }, [announce, t, i18n.language, client])
+  }, [announce, t, i18n.language, client, user?.id])
 
   useEffect(() => {
     if (status !== 'signed-in') return

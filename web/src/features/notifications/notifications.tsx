@@ -3,6 +3,7 @@ import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
+import { useSession } from '../../api/use-session'
 import { useSuccess } from '../../components/success-banner'
 import { Page } from '../../components/page'
 import { formatDate } from '../../lib/format'
@@ -17,6 +18,7 @@ const INBOX = ['get', '/api/v1/notifications'] as const
 /** The inbox, newest first: each notification in words, with its request, and marking all read. */
 export function NotificationsPage () {
   const { t, i18n } = useTranslation()
+  const { user } = useSession()
   const success = useSuccess()
   const client = useQueryClient()
   const inbox = useQuery({
@@ -36,6 +38,7 @@ export function NotificationsPage () {
   const anyUnread = inbox.data?.some((notification) => notification.read_at === null) === true
   return (
     <Page title={t('notifications.title')}>
+      <p><Link href='/settings/notifications'>{t('settings.inboxLink')}</Link></p>
       {inbox.isPending
         ? <p>{t('common.loading')}</p>
         : inbox.isError
@@ -50,7 +53,7 @@ export function NotificationsPage () {
                 {markRead.isError ? <p className='error-text' role='alert'>{serverProblem(markRead.error, t).message}</p> : null}
                 <ul className='cards'>
                   {inbox.data.map((notification) => {
-                    const { text, href } = describeNotification(notification, t, i18n.language, titles.get(notification.request_id))
+                    const { text, href } = describeNotification(notification, t, i18n.language, notification.request_id === null ? undefined : titles.get(notification.request_id), user?.id)
                     return (
                       <li key={notification.id}>
                         <article className='card' aria-labelledby={`notification-${notification.id}`}>

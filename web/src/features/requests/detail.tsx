@@ -11,12 +11,14 @@ import { OfflineNotice } from '../../components/offline-notice'
 import { useSuccess } from '../../components/success-banner'
 import { focusPageHeading, Page } from '../../components/page'
 import { PhoneLink, useProfilePhone } from '../../components/phone'
+import { WorriedLink } from '../../components/worried-link'
 import { requestKey, responsesKey } from '../../api/keys'
 import { useRequest } from '../../api/use-request'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
 import { kindLabel, statusLabel, urgencyLabel } from './labels'
 import { MY_REQUESTS } from './mine'
+import { TrustSignals } from './trust-signals'
 
 export function useInvalidate (id: number) {
   const client = useQueryClient()
@@ -67,6 +69,7 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
                 {offers.data.map((offer) => (
                   <li key={offer.id} className='card'>
                     <h3>{offer.volunteer_name}</h3>
+                    <TrustSignals volunteer={offer.volunteer} />
                     <dl className='facts'>
                       <div><dt>{t('request.status')}</dt><dd>{t(`offerStatus.${offer.status}`, { defaultValue: offer.status })}</dd></div>
                       <div><dt>{t('offers.when')}</dt><dd>{formatDate(offer.responded_at, i18n.language)}</dd></div>
@@ -75,6 +78,7 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
                     {open && offer.status === 'pending'
                       ? <Button className='button' onPress={() => { if (!accept.isPending) accept.mutate(offer.id) }}>{t('offers.accept', { name: offer.volunteer_name })}</Button>
                       : null}
+                    <WorriedLink requestId={id} personId={offer.volunteer_id} about={offer.volunteer_name} />
                   </li>
                 ))}
               </ul>
@@ -192,10 +196,13 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
           : null}
         <div><dt>{t('request.created')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
       </dl>
+      {/* Who has seen her contact details (trust.md § 5): a page of its own. */}
+      <p><Link href={`/requests/${id}/access-log`}>{t('accessLog.linkRequest')}</Link></p>
       {item.status === 'pending_moderation' ? <p>{t('request.awaitingModeration')}</p> : null}
       {['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}
       {item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} /> : null}
       {['pending_moderation', 'approved', 'in_progress'].includes(item.status) ? <Cancel id={id} /> : null}
+      <WorriedLink requestId={id} personId={item.assigned_volunteer?.id} />
     </Page>
   )
 }

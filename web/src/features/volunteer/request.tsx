@@ -13,11 +13,13 @@ import { OfflineNotice } from '../../components/offline-notice'
 import { Page } from '../../components/page'
 import { PhoneLink, useProfilePhone } from '../../components/phone'
 import { useFormProblems } from '../../components/use-form-problems'
+import { WorriedLink } from '../../components/worried-link'
 import { requestKey, responsesKey } from '../../api/keys'
 import { useRequest } from '../../api/use-request'
 import { formatDate } from '../../lib/format'
 import { kindText, responseStatus, urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
+import { Place } from './place'
 import { requestFromVolunteerSide } from './side'
 import '../../components/journeys.css'
 
@@ -125,11 +127,14 @@ export function VolunteerRequestPage () {
         <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, request.urgency)}</dd></div>
         <div><dt>{t('volunteer.item.status')}</dt><dd>{requestFromVolunteerSide(t, open?.status ?? '', request.status)}</dd></div>
         <div><dt>{t('volunteer.request.askedBy')}</dt><dd>{request.requester.first_name} {request.requester.last_name}</dd></div>
-        <div><dt>{t('volunteer.item.place')}</dt><dd>{[request.address, request.city].filter((part) => part !== null && part !== '').join(', ')}</dd></div>
+        <div><dt>{t('volunteer.item.place')}</dt><dd><Place request={request} /></dd></div>
         {request.desired_completion_date !== null
           ? <div><dt>{t('volunteer.request.when')}</dt><dd>{formatDate(request.desired_completion_date, i18n.language)}</dd></div>
           : null}
         {phone !== null && phone !== undefined ? <div><dt>{t('volunteer.request.phone')}</dt><dd><PhoneLink phone={phone} /></dd></div> : null}
+        {assigned && request.contact_phone === null && requesterPhone.isSuccess && requesterPhone.data === null
+          ? <div><dt>{t('volunteer.request.phone')}</dt><dd>{t('volunteer.request.noPhone', { name: request.requester.first_name })}</dd></div>
+          : null}
         {request.contact_notes !== null ? <div><dt>{t('volunteer.request.notes')}</dt><dd>{request.contact_notes}</dd></div> : null}
       </dl>
       <h2>{t('volunteer.request.what')}</h2>
@@ -169,6 +174,7 @@ export function VolunteerRequestPage () {
                 </>
                 )}
       </section>
+      <WorriedLink requestId={id} personId={request.requester.id !== user?.id ? request.requester.id : undefined} />
       <p><Link href='/find-help'>{t('volunteer.request.back')}</Link></p>
     </Page>
   )

@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useState } from 'react'
+import { createContext, useContext } from 'react'
 import { useLocation } from 'react-router'
+import { useStoredAnswers, type AnswersStore as StoredAnswers } from '../../../components/stored-answers'
 // Shared with the profile's home location; the lead moves it to a shared place at merge.
 import { parseCoordinate } from '../../../lib/coordinates'
 
@@ -89,42 +90,12 @@ export function backPath (step: Step, answers: Answers, change: boolean): string
   return stepPath(previous, change && previous !== 'check')
 }
 
-interface AnswersStore { answers: Answers, update: (patch: Partial<Answers>) => void, clear: () => void }
+type AnswersStore = StoredAnswers<Answers>
 export const AnswersContext = createContext<AnswersStore>({ answers: {}, update: () => {}, clear: () => {} })
 
-/**
- * The answers live in sessionStorage under the signed-in person's id: Back, Change and a reload keep
- * them, closing the tab forgets them, and someone else signing in on the same tab does not see them.
- */
+/** The answers of "Ask for help", under the signed-in person's id (components/stored-answers.ts). */
 export function useAnswersStore (userId: number | undefined): AnswersStore {
-  const key = `ask-answers:${userId ?? 'none'}`
-  const [answers, setAnswers] = useState<Answers>(() => read(key))
-  const update = useCallback((patch: Partial<Answers>) => {
-    setAnswers((previous) => {
-      const next = { ...previous, ...patch }
-      write(key, next)
-      return next
-    })
-  }, [key])
-  const clear = useCallback(() => {
-    sessionStorage.removeItem(key)
-    setAnswers({})
-  }, [key])
-  return { answers, update, clear }
-}
-
-function read (key: string): Answers {
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(key) ?? '{}')
-    return typeof stored === 'object' && stored !== null ? stored as Answers : {}
-  } catch {
-    return {}
-  }
-}
-
-function write (key: string, answers: Answers): void {
-  // A full or refused storage only costs the answers on reload; the page keeps them in memory.
-  try { sessionStorage.setItem(key, JSON.stringify(answers)) } catch {}
+  return useStoredAnswers<Answers>(`ask-answers:${userId ?? 'none'}`)
 }
 
 /** This page's answers, whether it was opened from the check page, and where Continue and Back lead. */

@@ -4,7 +4,7 @@ import { AnswersContext, useAnswersStore } from './answers'
 import { CheckStep } from './check'
 import { AddressStep, CoordinatesStep, MapStep, WhereStep } from './place'
 import { ContactStep, DescriptionStep, KindStep, TitleStep, UrgencyStep, WhenStep } from './questions'
-import './ask.css'
+import '../../../components/question-page.css'
 
 /**
  * "Ask for help", one question a page (GOV.UK's question pages), each at its own address so the

@@ -1,0 +1,46 @@
+import type { Agent } from 'node:https'
+import type { Config } from './config.js'
+import type { Database } from './db/database.js'
+import type { Clock } from './lib/clock.js'
+import type { VapidIdentity } from './lib/vapid.js'
+import type { Channels } from './modules/deliveries/setup.js'
+import type { StreamOptions } from './realtime/streams.js'
+
+/** What buildApp (src/app.ts) is given: the settings and database, and what the service or a test chooses. */
+export interface AppOptions {
+  config: Config
+  db: Database
+  jwtSecret: string
+  /** The built web app served at `/`; false serves the API alone. */
+  webRoot?: string | false
+  /** Where log lines go instead of stdout (tests capture them this way). */
+  logStream?: { write(line: string): void }
+  /** How often this instance looks for due alert rounds (default 1000 ms; 0: never, tests then run rounds themselves). */
+  alertTickMs?: number
+  /**
+   * How often this instance runs the retention job (privacy.md § 2), first when ready (default 0: never;
+   * the service runs it hourly, src/main.ts; tests run it themselves). Runs only when RETENTION_DAYS or
+   * NOTIFICATION_RETENTION_DAYS asks for something.
+   */
+  retentionMs?: number
+  /**
+   * How often this instance sends due check_expiring notices (trust.md § 2), first when ready (default 0:
+   * never; the service does it hourly, src/main.ts; tests run CheckExpiryNotifier themselves).
+   */
+  checkExpiryMs?: number
+  /** Live event stream settings (tests shorten the ping and block-check intervals). */
+  streams?: Partial<StreamOptions>
+  /** The time for every rule that depends on it (default: the system's; tests pass a ManualClock). */
+  clock?: Clock
+  /** The Web Push identity (src/lib/vapid.ts resolveVapid, in src/main.ts); undefined: push is off (reach.md § 1). */
+  push?: VapidIdentity | undefined
+  /** The https agent pushes go through: tests pass one that trusts their receiver's certificate (no setting for this). */
+  pushAgent?: Agent
+  /**
+   * How often this instance looks for due e-mail and push deliveries (reach.md § 1; default 1000 ms, so a
+   * delivery leaves within seconds of its commit; 0: never, tests then run the sender themselves).
+   */
+  deliveryTickMs?: number
+  /** The ways out: e-mail from SMTP_URL or MAIL_DIR unless given; push only when given (it is off otherwise). */
+  channels?: Partial<Channels>
+}

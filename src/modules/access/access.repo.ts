@@ -1,0 +1,96 @@
+import type { Queryable } from '../../db/database.js'
+import { sql, type Sql } from '../../db/sql.js'
+import type { Page } from '../../lib/page.js'
+
+/**
+ * Owns `access_records` (trust.md §5: who has been shown someone's contact details). Written by the code
+ * that reveals the data (requests/disclosure.ts, users.service.ts), in the answer's path; read by the two
+ * access logs and the data export.
+ */
+
+export type AccessKind = 'request' | 'profile'
+export type ViewerRole = 'requester' | 'assigned volunteer' | 'moderator' | 'admin'
+/** trust.md §5: `contact_phone`, `contact_notes`, `address` of a request; `phone`, `address` of a profile. */
+export const ACCESS_FIELDS = ['contact_phone', 'contact_notes', 'address', 'phone'] as const
+export type AccessField = typeof ACCESS_FIELDS[number]
+
+/** One reveal: `viewerId` was shown `fields` of `ownerId`'s request `requestId` (or profile, with the shared request or null). */
+export interface NewAccessRecord {
+  kind: AccessKind
+  viewerId: number
+  ownerId: number
+  requestId: number | null
+  viewerRole: ViewerRole
+  fields: readonly AccessField[]
+}
+
+/** A record as the logs show it. */
+export interface AccessRecordRow {
+  viewer_id: number
+  viewer_name: string
+  viewer_role: ViewerRole
+  fields: AccessField[]
+  at: Date
+  request_id: number | null
+}
+
+/** A view within this long of the newest record of the same key moves that record's time instead of adding one. */
+export const COALESCE_MINUTES = 10
+
+/**
+ * Writes the reveals of one answer in one statement. A key (kind, viewer, owner, request, role, fields)
+ * has one row; ON CONFLICT makes concurrent reads of one key queue on that row, and the CASE either
+ * moves the newest time (within COALESCE_MINUTES) or appends a new one, so two simultaneous reads leave
+ * one record. Keys are made distinct first: one statement may not update a row twice.
+ */
+export async function recordAccess (db: Queryable, records: readonly NewAccessRecord[], at: Date): Promise<void> {
+  const unique = new Map<string, NewAccessRecord>()
+  for (const record of records) {
+    unique.set(JSON.stringify([record.kind, record.viewerId, record.ownerId, record.requestId, record.viewerRole, record.fields]), record)
+  }
+  if (unique.size === 0) return
+  const rows = [...unique.values()]
+  await db.query(sql`
+    INSERT INTO access_records AS a (kind, viewer_id, owner_id, request_id, viewer_role, fields, ats, last_at)
+    SELECT r.kind, r.viewer_id, r.owner_id, r.request_id, r.viewer_role, string_to_array(r.fields, ','), ARRAY[${at}::timestamptz], ${at}::timestamptz
+    FROM unnest(${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.viewerId)}::bigint[], ${rows.map((r) => r.ownerId)}::bigint[],
+      ${rows.map((r) => r.requestId)}::bigint[], ${rows.map((r) => r.viewerRole)}::text[], ${rows.map((r) => r.fields.join(','))}::text[])
+      AS r (kind, viewer_id, owner_id, request_id, viewer_role, fields)
+    ON CONFLICT (kind, owner_id, (COALESCE(request_id, 0)), viewer_id, viewer_role, fields) DO UPDATE SET
+      ats = CASE WHEN a.last_at > EXCLUDED.last_at - make_interval(mins => ${COALESCE_MINUTES})
+        THEN a.ats[1:array_upper(a.ats, 1) - 1] || greatest(a.last_at, EXCLUDED.last_at)
+        ELSE a.ats || EXCLUDED.last_at END,
+      last_at = greatest(a.last_at, EXCLUDED.last_at)`)
+}
+
+/** Records matching `where` (on access_records `a`), one per time, newest first, with the viewer's name as it is now. */
+function listRecords (db: Queryable, where: Sql, page: Page): Promise<AccessRecordRow[]> {
+  return db.query<AccessRecordRow>(sql`
+    SELECT a.viewer_id, u.first_name || ' ' || u.last_name AS viewer_name, a.viewer_role, a.fields, t.at, a.request_id
+    FROM access_records a CROSS JOIN LATERAL unnest(a.ats) AS t (at) JOIN users u ON u.id = a.viewer_id
+    WHERE ${where}
+    ORDER BY t.at DESC, a.id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`)
+}
+
+/** The records of one request's contact details (its requester is their owner: the key's prefix finds them), newest first. */
+export const listRequestRecords = (db: Queryable, request: { id: number, requester_id: number }, page: Page): Promise<AccessRecordRow[]> =>
+  listRecords(db, sql`a.kind = 'request' AND a.owner_id = ${request.requester_id} AND COALESCE(a.request_id, 0) = ${request.id}`, page)
+
+/** The records of one user's profile contact details, newest first. */
+export const listProfileRecords = (db: Queryable, ownerId: number, page: Page): Promise<AccessRecordRow[]> =>
+  listRecords(db, sql`a.kind = 'profile' AND a.owner_id = ${ownerId}`, page)
+
+/** For the export (privacy.md §3): every record of the user's data, both kinds, oldest first; other people by id only. */
+export function exportAccessRecords (db: Queryable, ownerId: number): Promise<Array<Record<string, unknown>>> {
+  return db.query(sql`
+    SELECT a.kind, a.request_id, a.viewer_id, a.viewer_role, a.fields, t.at
+    FROM access_records a CROSS JOIN LATERAL unnest(a.ats) AS t (at)
+    WHERE a.owner_id = ${ownerId}
+    ORDER BY t.at, a.id`)
+}
+
+/** Erasure: the records of the user's own profile data (their log), which nobody else reads. */
+export async function deleteProfileRecordsOf (db: Queryable, ownerId: number): Promise<void> {
+  await db.query(sql`DELETE FROM access_records WHERE kind = 'profile' AND owner_id = ${ownerId}`)
+}

@@ -1,0 +1,34 @@
+import type { AccountMessage, NotificationType } from '../../events/notifications.js'
+
+/**
+ * A delivery as the sending loop hands it to its channel (reach.md § 1): claimed, outside any
+ * transaction, with everything the channel needs to write the message in the recipient's language.
+ */
+export interface OutgoingDelivery {
+  id: number
+  userId: number
+  locale: 'en' | 'de'
+  /** A notification's delivery (its request's title when it names one), or null for an account message. */
+  notification: { id: number, type: NotificationType, requestId: number | null, requestTitle: string | null, data: Record<string, unknown> } | null
+  /** An account message of § 2, with its code (unsealed) when it carries one. */
+  account: { message: AccountMessage, code: string | null } | null
+  /** The recipient's address (the e-mail channel). */
+  email: string
+  /** The device (the push channel). */
+  subscription: { id: number, endpoint: string, p256dh: string, auth: string } | null
+  /** 1 on the first try. */
+  attempt: number
+}
+
+/**
+ * What became of one try: `sent`; `retry` later (the server is down, busy or refused for now); `gone`:
+ * it can never be sent (a push service's 404 or 410 removes the subscription; the delivery is dropped).
+ * `reason` is shown to the owner as `last_error`, so it never holds a secret.
+ */
+export type SendOutcome = { outcome: 'sent' } | { outcome: 'retry', reason: string } | { outcome: 'gone', reason: string }
+
+/** One way out: e-mail (SMTP or MAIL_DIR) or Web Push. Never called on a request's path. */
+export interface Channel {
+  send (delivery: OutgoingDelivery): Promise<SendOutcome>
+  close (): Promise<void>
+}

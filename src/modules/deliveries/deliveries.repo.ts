@@ -1,0 +1,179 @@
+import type { Queryable } from '../../db/database.js'
+import { sql, type Sql } from '../../db/sql.js'
+import { NOTIFICATION_TYPES, type AccountMessage, type NotificationType } from '../../events/notifications.js'
+
+/** reach.md § 1 Preferences: the types e-mailed when a person has changed nothing (no notification_settings row). */
+export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
+  'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed',
+]
+
+/** What the outbox needs to know when it is filled: the time, the deployment's zone, and whether push is on. */
+export interface OutboxSettings { now: Date, timeZone: string, push: boolean }
+
+/**
+ * When a delivery written at `now` may leave: `now`, or the end of the recipient's quiet hours in their
+ * zone. Local wall-clock times are turned back into instants with `AT TIME ZONE`, which follows the zone's
+ * daylight-saving rules, so "07:00" is 07:00 local on either side of a change. A window that crosses
+ * midnight (22:00–07:00) ends tomorrow when we are past its start; start = end means no window.
+ */
+const dueAfterQuietHours = (at: Sql) => sql`
+  CASE
+    WHEN s.quiet_start IS NULL OR s.quiet_start = s.quiet_end THEN ${at}
+    WHEN s.quiet_start < s.quiet_end AND s.local_time >= s.quiet_start AND s.local_time < s.quiet_end
+      THEN (s.local_day + s.quiet_end) AT TIME ZONE s.tz
+    WHEN s.quiet_start > s.quiet_end AND s.local_time >= s.quiet_start
+      THEN (s.local_day + 1 + s.quiet_end) AT TIME ZONE s.tz
+    WHEN s.quiet_start > s.quiet_end AND s.local_time < s.quiet_end
+      THEN (s.local_day + s.quiet_end) AT TIME ZONE s.tz
+    ELSE ${at}
+  END`
+
+/**
+ * The outbox rows of notifications just written, in their transaction (reach.md § 1 Delivery
+ * guarantees): an e-mail when the recipient's settings (or, without a row, the defaults) switch it on
+ * for the type, and a push to each of their subscriptions when push is configured and switched on.
+ */
+export async function insertNotificationDeliveries (tx: Queryable, notifications: ReadonlyArray<{ id: number, user_id: number, type: NotificationType }>, settings: OutboxSettings): Promise<void> {
+  if (notifications.length === 0) return
+  const { now } = settings
+  await tx.query(sql`
+    WITH n AS (
+      SELECT * FROM unnest(${notifications.map((n) => n.id)}::bigint[], ${notifications.map((n) => n.user_id)}::bigint[], ${notifications.map((n) => n.type)}::text[]) AS n (id, user_id, type)
+    ), s AS (
+      SELECT n.id, n.user_id,
+        coalesce(ns.email_enabled, true) AND n.type = ANY (coalesce(ns.email_types, ${DEFAULT_EMAIL_TYPES}::text[])) AS email,
+        ${settings.push}::boolean AND coalesce(ns.push_enabled, true) AND n.type = ANY (coalesce(ns.push_types, ${NOTIFICATION_TYPES}::text[])) AS push,
+        ns.quiet_start::time AS quiet_start, ns.quiet_end::time AS quiet_end, z.tz,
+        (${now}::timestamptz AT TIME ZONE z.tz)::time AS local_time, (${now}::timestamptz AT TIME ZONE z.tz)::date AS local_day
+      FROM n
+      LEFT JOIN notification_settings ns ON ns.user_id = n.user_id
+      CROSS JOIN LATERAL (SELECT coalesce(ns.time_zone, ${settings.timeZone}) AS tz) z
+    ), d AS (
+      SELECT s.id, s.user_id, s.email, s.push, ${dueAfterQuietHours(sql`${now}::timestamptz`)} AS due_at FROM s WHERE s.email OR s.push
+    )
+    INSERT INTO deliveries (user_id, notification_id, channel, subscription_id, due_at, created_at)
+    SELECT d.user_id, d.id, 'email', NULL::bigint, d.due_at, ${now}::timestamptz FROM d WHERE d.email
+    UNION ALL
+    SELECT d.user_id, d.id, 'push', ps.id, d.due_at, ${now}::timestamptz FROM d JOIN push_subscriptions ps ON ps.user_id = d.user_id WHERE d.push`)
+}
+
+/** An account e-mail of reach.md § 2: always sent at once, whatever the preferences; `sealedCode` is cleared once sent or failed. */
+export async function insertAccountDelivery (tx: Queryable, userId: number, message: AccountMessage, sealedCode: string | null, now: Date): Promise<void> {
+  await tx.query(sql`
+    INSERT INTO deliveries (user_id, account_message, channel, secret, due_at, created_at)
+    VALUES (${userId}, ${message}, 'email', ${sealedCode}, ${now}, ${now})`)
+}
+
+/** Erasure (privacy.md § 3): the account's outbox goes with it, codes included. */
+export async function deleteDeliveriesOf (tx: Queryable, userId: number): Promise<void> {
+  await tx.query(sql`DELETE FROM deliveries WHERE user_id = ${userId}`)
+}
+
+/** A claimed delivery with everything its channel needs, read in the claim's statement. */
+export interface ClaimedRow {
+  id: number
+  user_id: number
+  notification_id: number | null
+  account_message: AccountMessage | null
+  channel: 'email' | 'push'
+  secret: string | null
+  attempts: number
+  email: string
+  locale: 'en' | 'de'
+  type: NotificationType | null
+  request_id: number | null
+  data: Record<string, unknown> | null
+  request_title: string | null
+  subscription_id: number | null
+  endpoint: string | null
+  p256dh: string | null
+  auth: string | null
+}
+
+/**
+ * The sending loop's claim (reach.md § 1 Delivery guarantees), in one short transaction: drops the due
+ * alerts whose request has left `approved`, then takes up to `limit` due rows that no other instance
+ * holds (SKIP LOCKED) and leases them: attempts + 1 and due again at `leaseUntil`, so a process that dies
+ * after sending but before recording sends once more when the lease ends, and never again after that.
+ */
+export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedRow[]> {
+  await tx.query(sql`
+    UPDATE deliveries SET status = 'dropped', secret = NULL, last_error = 'the request is no longer open'
+    WHERE id IN (
+      SELECT d.id FROM deliveries d
+      JOIN notifications n ON n.id = d.notification_id
+      JOIN requests r ON r.id = n.request_id
+      WHERE d.status = 'pending' AND d.due_at <= ${now} AND n.type = 'request_alert' AND r.status <> 'approved'
+      FOR UPDATE OF d SKIP LOCKED)`)
+  return await tx.query<ClaimedRow>(sql`
+    WITH claimed AS (
+      UPDATE deliveries d SET attempts = d.attempts + 1, due_at = ${leaseUntil}
+      FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} ORDER BY due_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+      WHERE d.id = due.id
+      RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.channel, d.secret, d.attempts, d.subscription_id
+    )
+    SELECT c.id, c.user_id, c.notification_id, c.account_message, c.channel, c.secret, c.attempts, c.subscription_id,
+      u.email, u.locale, n.type, n.request_id, n.data, r.title AS request_title, ps.endpoint, ps.p256dh, ps.auth
+    FROM claimed c
+    JOIN users u ON u.id = c.user_id
+    LEFT JOIN notifications n ON n.id = c.notification_id
+    LEFT JOIN requests r ON r.id = n.request_id
+    LEFT JOIN push_subscriptions ps ON ps.id = c.subscription_id
+    ORDER BY c.id`)
+}
+
+/**
+ * What became of a claimed try. Each is recorded only while the row is still this try's (pending, same
+ * attempt): a send slower than its lease, which another instance has since taken over, changes nothing.
+ */
+export type Recorded =
+  | { id: number, attempt: number, status: 'sent', at: Date }
+  | { id: number, attempt: number, status: 'retry', dueAt: Date, reason: string }
+  | { id: number, attempt: number, status: 'failed' | 'dropped', reason: string }
+
+/**
+ * Several outcomes in one statement (the sending loop coalesces those that finish while a write is under
+ * way), each applied only while its row is still that try's. A retry of a notification's delivery that
+ * falls inside the recipient's quiet hours waits until they end, as a first try does.
+ */
+export async function recordDeliveries (db: Queryable, records: readonly Recorded[], timeZone: string): Promise<void> {
+  if (records.length === 0) return
+  const at = (r: Recorded) => (r.status === 'sent' ? r.at.toISOString() : null)
+  const dueAt = (r: Recorded) => (r.status === 'retry' ? r.dueAt.toISOString() : null)
+  const reason = (r: Recorded) => (r.status === 'sent' ? null : r.reason)
+  await db.query(sql`
+    UPDATE deliveries d SET
+      status = CASE WHEN r.outcome = 'retry' THEN 'pending' ELSE r.outcome END,
+      sent_at = CASE WHEN r.outcome = 'sent' THEN r.at ELSE d.sent_at END,
+      due_at = CASE WHEN r.outcome <> 'retry' THEN d.due_at
+        WHEN d.notification_id IS NULL THEN r.due_at
+        ELSE coalesce((
+          SELECT ${dueAfterQuietHours(sql`r.due_at`)}
+          FROM (SELECT ns.quiet_start::time AS quiet_start, ns.quiet_end::time AS quiet_end, z.tz,
+              (r.due_at AT TIME ZONE z.tz)::time AS local_time, (r.due_at AT TIME ZONE z.tz)::date AS local_day
+            FROM notification_settings ns CROSS JOIN LATERAL (SELECT coalesce(ns.time_zone, ${timeZone}) AS tz) z
+            WHERE ns.user_id = d.user_id) s), r.due_at) END,
+      secret = CASE WHEN r.outcome = 'retry' THEN d.secret END,
+      last_error = r.reason
+    FROM unnest(${records.map((r) => r.id)}::bigint[], ${records.map((r) => r.attempt)}::int[], ${records.map((r) => r.status)}::text[],
+      ${records.map(at)}::timestamptz[], ${records.map(dueAt)}::timestamptz[], ${records.map(reason)}::text[]) AS r (id, attempt, outcome, at, due_at, reason)
+    WHERE d.id = r.id AND d.status = 'pending' AND d.attempts = r.attempt`)
+}
+
+export interface DeliveryListRow {
+  notification_id: number | null
+  account_message: AccountMessage | null
+  channel: 'email' | 'push'
+  status: 'pending' | 'sent' | 'failed' | 'dropped'
+  attempts: number
+  last_error: string | null
+  sent_at: Date | null
+  created_at: Date
+}
+
+/** GET /users/me/deliveries: the person's deliveries, newest first (deliveries_by_user). */
+export function listDeliveries (db: Queryable, userId: number, page: { limit: number, offset: number }): Promise<DeliveryListRow[]> {
+  return db.query<DeliveryListRow>(sql`
+    SELECT notification_id, account_message, channel, status, attempts, last_error, sent_at, created_at
+    FROM deliveries WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`)
+}

@@ -1,0 +1,63 @@
+import { Type, type Static } from 'typebox'
+import { DateTime, NullableDateTime, NullableString } from '../../http/schemas.js'
+import { NOTIFICATION_TYPES } from '../../events/notifications.js'
+
+const NotificationType = Type.Enum(NOTIFICATION_TYPES)
+const TYPES_TEXT = `the notification types of events.md § 4: ${NOTIFICATION_TYPES.join(', ')}`
+
+const ChannelSettings = Type.Object({
+  enabled: Type.Boolean(),
+  types: Type.Array(NotificationType, { description: `the types this channel carries (${TYPES_TEXT})` }),
+})
+
+const QuietHours = Type.Object({
+  start: Type.String({ description: 'HH:MM in time_zone' }),
+  end: Type.String({ description: 'HH:MM in time_zone; before start: the quiet hours cross midnight' }),
+})
+
+export const NotificationSettings = Type.Object({
+  email: ChannelSettings,
+  push: ChannelSettings,
+  quiet_hours: Type.Union([QuietHours, Type.Null()], { description: 'deliveries due inside wait until the end; null: none' }),
+  time_zone: Type.String({ description: 'IANA zone of quiet_hours; the deployment\'s TIME_ZONE until the person chooses one' }),
+})
+export type NotificationSettings = Static<typeof NotificationSettings>
+
+/** Types and times are checked by the service, so that each wrong one gets reach.md's one text. */
+const ChannelInput = Type.Object({
+  enabled: Type.Optional(Type.Boolean()),
+  types: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100, description: TYPES_TEXT })),
+})
+
+export const NotificationSettingsInput = Type.Object({
+  email: Type.Optional(ChannelInput),
+  push: Type.Optional(ChannelInput),
+  quiet_hours: Type.Optional(Type.Union([Type.Object({ start: Type.Unknown(), end: Type.Unknown() }), Type.Null()], { description: '`{"start": "HH:MM", "end": "HH:MM"}`, or null for none' })),
+  time_zone: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'an IANA zone; null: the deployment\'s TIME_ZONE' })),
+})
+export type NotificationSettingsInput = Static<typeof NotificationSettingsInput>
+
+/** Validation texts of PUT /users/me/notification-settings (reach.md § 1 Preferences). */
+export const SETTINGS_MESSAGES = {
+  'email.types': 'invalid type',
+  'push.types': 'invalid type',
+  quiet_hours: 'invalid quiet_hours',
+  'quiet_hours.start': 'invalid quiet_hours',
+  'quiet_hours.end': 'invalid quiet_hours',
+  time_zone: 'invalid time_zone',
+}
+
+export const Delivery = Type.Object({
+  notification_id: Type.Union([Type.Integer(), Type.Null()], { description: 'null for an account e-mail (reach.md § 2), which `account_message` names' }),
+  account_message: NullableString({ description: 'sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification\'s delivery' }),
+  channel: Type.Union([Type.Literal('email'), Type.Literal('push')]),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed'), Type.Literal('dropped')]),
+  attempts: Type.Integer(),
+  last_error: NullableString({ description: 'why the last try did not go (for failed and dropped, and a pending one being retried); never a secret' }),
+  sent_at: NullableDateTime,
+  created_at: DateTime,
+})
+export type Delivery = Static<typeof Delivery>
+
+export const Unsubscribed = Type.Object({ message: Type.Literal('unsubscribed') })
+export const UnsubscribeQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) })

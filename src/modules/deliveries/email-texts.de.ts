@@ -1,0 +1,83 @@
+import { distanceText, type Texts } from './email-texts.js'
+
+/** Die E-Mails auf Deutsch (reach.md § 1: `locale` der Empfängerin oder des Empfängers). */
+export const DE: Texts = {
+  untitled: 'Ihre Anfrage',
+  notifications: {
+    request_alert: ({ title, data }) => {
+      const distance = distanceText(data.distance_meters, true)
+      return {
+        subject: `Hilfe in der Nähe gesucht: ${title}`,
+        paragraphs: [`Jemand ${distance !== undefined ? `etwa ${distance} von Ihnen entfernt ` : 'in Ihrer Nähe '}bittet um Hilfe: „${title}“.`, 'Wenn Sie helfen können, öffnen Sie die Anfrage und bieten Sie Ihre Hilfe an.'],
+      }
+    },
+    request_alert_closed: ({ title }) => ({ subject: `Nicht mehr nötig: ${title}`, paragraphs: [`Für die Anfrage „${title}“ wird keine Hilfe mehr gesucht. Danke, dass Sie bereit waren.`] }),
+    request_approved: ({ title }) => ({ subject: `Ihre Anfrage ist veröffentlicht: ${title}`, paragraphs: [`Ihre Anfrage „${title}“ wurde freigegeben. Helferinnen und Helfer in der Nähe sehen sie jetzt und können Hilfe anbieten.`] }),
+    request_rejected: ({ title, data }) => ({
+      subject: `Ihre Anfrage wurde nicht freigegeben: ${title}`,
+      paragraphs: [`Ihre Anfrage „${title}“ wurde nicht freigegeben.`, ...(typeof data.comment === 'string' && data.comment !== '' ? [`Begründung: ${data.comment}`] : [])],
+    }),
+    response_received: ({ title, data }) => ({
+      subject: `Ein Hilfsangebot: ${title}`,
+      paragraphs: [`${typeof data.volunteer_name === 'string' ? data.volunteer_name : 'Jemand'} bietet Hilfe bei „${title}“ an.`, 'Öffnen Sie die Anfrage, um die Nachricht zu lesen und das Angebot anzunehmen.'],
+    }),
+    response_withdrawn: ({ title, data }) => ({
+      subject: `Ein Angebot wurde zurückgezogen: ${title}`,
+      paragraphs: [data.was_accepted === true
+        ? `Die Person, deren Angebot Sie für „${title}“ angenommen hatten, kann nicht mehr helfen. Ihre Anfrage ist wieder offen für andere.`
+        : `Ein Hilfsangebot für „${title}“ wurde zurückgezogen.`],
+    }),
+    response_accepted: ({ title }) => ({ subject: `Ihr Angebot wurde angenommen: ${title}`, paragraphs: [`Ihr Angebot, bei „${title}“ zu helfen, wurde angenommen. Auf der Seite der Anfrage steht jetzt, wie Sie Kontakt aufnehmen.`] }),
+    response_rejected: ({ title }) => ({ subject: `Ihr Angebot wurde nicht gebraucht: ${title}`, paragraphs: [`Danke für Ihr Angebot, bei „${title}“ zu helfen. Diesmal wurde eine andere Lösung gewählt.`] }),
+    request_cancelled: ({ title }) => ({ subject: `Abgesagt: ${title}`, paragraphs: [`Die Anfrage „${title}“ wurde abgesagt. Es ist nichts mehr zu tun.`] }),
+    request_completed: ({ title, data }) => ({
+      subject: `Erledigt: ${title}`,
+      paragraphs: [`„${title}“ ist als erledigt markiert. Danke für Ihre Hilfe!`, ...(typeof data.rating === 'number' ? [`Ihre Bewertung: ${data.rating} von 5.`] : [])],
+    }),
+    check_expiring: () => ({ subject: 'Einer Ihrer Nachweise läuft bald ab', paragraphs: ['Ein für Sie eingetragener Nachweis läuft bald ab. Danach können Sie Hilfe, die ihn verlangt, vielleicht nicht mehr anbieten.'] }),
+    concern_raised: ({ data }) => ({ subject: data.urgent === true ? 'Eine dringende Meldung ist eingegangen' : 'Eine Meldung ist eingegangen', paragraphs: ['Jemand hat eine Meldung eingereicht, die Sie prüfen können. Öffnen Sie die App, um sie zu sehen.'] }),
+    concern_resolved: () => ({ subject: 'Ihre Meldung wurde bearbeitet', paragraphs: ['Ihre Meldung wurde bearbeitet. Danke, dass Sie uns Bescheid gegeben haben.'] }),
+  },
+  account: {
+    sign_in_code: ({ code }) => ({
+      subject: 'Ihr Anmeldecode',
+      paragraphs: [`Ihr Code zum Anmelden lautet ${code}. Er gilt 30 Minuten und nur einmal.`, 'Wenn Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren: Ohne den Code kann sich niemand anmelden.'],
+    }),
+    password_reset_code: ({ code }) => ({
+      subject: 'Passwort zurücksetzen',
+      paragraphs: [`Ihr Code für ein neues Passwort lautet ${code}. Er gilt 30 Minuten und nur einmal.`, 'Wenn Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt, wie es ist.'],
+    }),
+    verify_email_code: ({ code }) => ({
+      subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+      paragraphs: [`Ihr Code zum Bestätigen dieser Adresse lautet ${code}. Er gilt 30 Minuten und nur einmal.`, 'Wenn Sie kein Konto angelegt haben, können Sie diese E-Mail ignorieren.'],
+    }),
+    email_verified: () => ({ subject: 'Ihre E-Mail-Adresse ist bestätigt', paragraphs: ['Danke: Diese Adresse ist jetzt für Ihr Konto bestätigt.'] }),
+    password_changed: () => ({
+      subject: 'Ihr Passwort wurde geändert',
+      paragraphs: ['Das Passwort Ihres Kontos wurde soeben geändert, und alle anderen Geräte wurden abgemeldet.', 'Wenn Sie das nicht waren, wählen Sie sofort über den Link unten ein neues Passwort und benachrichtigen Sie die Betreiber dieses Dienstes.'],
+    }),
+  },
+  typeNames: {
+    request_alert: 'Anfragen in Ihrer Nähe',
+    request_alert_closed: 'Anfragen, die Sie nicht mehr brauchen',
+    request_approved: 'freigegebene Anfragen',
+    request_rejected: 'nicht freigegebene Anfragen',
+    response_received: 'Hilfsangebote',
+    response_withdrawn: 'zurückgezogene Angebote',
+    response_accepted: 'angenommene Angebote',
+    response_rejected: 'nicht gebrauchte Angebote',
+    request_cancelled: 'abgesagte Anfragen',
+    request_completed: 'erledigte Anfragen',
+    check_expiring: 'ablaufende Nachweise',
+    concern_raised: 'eingegangene Meldungen',
+    concern_resolved: 'bearbeitete Meldungen',
+  },
+  openRequest: 'Anfrage öffnen',
+  openNotifications: 'Benachrichtigungen öffnen',
+  useCode: 'Code verwenden',
+  resetPassword: 'Neues Passwort wählen',
+  footer: (typeName) => `Sie erhalten diese E-Mail, weil E-Mails über ${typeName} in Ihren Benachrichtigungseinstellungen eingeschaltet sind.`,
+  settingsLink: 'Benachrichtigungseinstellungen ändern',
+  unsubscribeLink: 'Diese E-Mails abbestellen',
+  accountFooter: 'Diese Nachricht betrifft Ihr Konto. Sie wird immer gesendet und lässt sich nicht abschalten.',
+}

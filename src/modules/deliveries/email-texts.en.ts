@@ -1,0 +1,83 @@
+import { distanceText, type Texts } from './email-texts.js'
+
+/** The e-mails in English (reach.md § 1: the recipient's `locale`). */
+export const EN: Texts = {
+  untitled: 'your request',
+  notifications: {
+    request_alert: ({ title, data }) => {
+      const distance = distanceText(data.distance_meters, false)
+      return {
+        subject: `Help needed nearby: ${title}`,
+        paragraphs: [`Someone ${distance !== undefined ? `about ${distance} from you ` : 'near you '}has asked for help: “${title}”.`, 'If you can help, open the request and offer to.'],
+      }
+    },
+    request_alert_closed: ({ title }) => ({ subject: `No longer needed: ${title}`, paragraphs: [`The request “${title}” you were told about no longer needs a volunteer. Thank you for being there.`] }),
+    request_approved: ({ title }) => ({ subject: `Your request is published: ${title}`, paragraphs: [`A moderator approved your request “${title}”. Volunteers nearby can now see it and offer to help.`] }),
+    request_rejected: ({ title, data }) => ({
+      subject: `Your request was not approved: ${title}`,
+      paragraphs: [`A moderator did not approve your request “${title}”.`, ...(typeof data.comment === 'string' && data.comment !== '' ? [`Their comment: ${data.comment}`] : [])],
+    }),
+    response_received: ({ title, data }) => ({
+      subject: `An offer of help: ${title}`,
+      paragraphs: [`${typeof data.volunteer_name === 'string' ? data.volunteer_name : 'A volunteer'} has offered to help with “${title}”.`, 'Open the request to read their message and accept the offer.'],
+    }),
+    response_withdrawn: ({ title, data }) => ({
+      subject: `An offer was withdrawn: ${title}`,
+      paragraphs: [data.was_accepted === true
+        ? `The volunteer you accepted for “${title}” can no longer help. Your request is open again, so other volunteers can offer to help.`
+        : `A volunteer has withdrawn their offer to help with “${title}”.`],
+    }),
+    response_accepted: ({ title }) => ({ subject: `Your offer was accepted: ${title}`, paragraphs: [`Your offer to help with “${title}” was accepted. The request's page now shows how to get in touch.`] }),
+    response_rejected: ({ title }) => ({ subject: `Your offer was not taken up: ${title}`, paragraphs: [`Thank you for offering to help with “${title}”. This time the requester chose another way.`] }),
+    request_cancelled: ({ title }) => ({ subject: `Cancelled: ${title}`, paragraphs: [`The request “${title}” was cancelled. Nothing more needs to be done.`] }),
+    request_completed: ({ title, data }) => ({
+      subject: `Done: ${title}`,
+      paragraphs: [`“${title}” is marked as done. Thank you for helping!`, ...(typeof data.rating === 'number' ? [`You were rated ${data.rating} out of 5.`] : [])],
+    }),
+    check_expiring: () => ({ subject: 'One of your checks expires soon', paragraphs: ['A check recorded for you expires soon. Once it has, you may no longer be able to offer help that needs it.'] }),
+    concern_raised: ({ data }) => ({ subject: data.urgent === true ? 'An urgent concern was raised' : 'A concern was raised', paragraphs: ['Someone raised a concern that you may review. Open the app to see it.'] }),
+    concern_resolved: () => ({ subject: 'Your concern was dealt with', paragraphs: ['A moderator has dealt with the concern you raised. Thank you for telling us.'] }),
+  },
+  account: {
+    sign_in_code: ({ code }) => ({
+      subject: 'Your sign-in code',
+      paragraphs: [`Your code to sign in is ${code}. It is valid for 30 minutes and works once.`, 'If you did not ask for it, you can ignore this e-mail: nobody can sign in without the code.'],
+    }),
+    password_reset_code: ({ code }) => ({
+      subject: 'Reset your password',
+      paragraphs: [`Your code to choose a new password is ${code}. It is valid for 30 minutes and works once.`, 'If you did not ask for it, you can ignore this e-mail: your password stays as it is.'],
+    }),
+    verify_email_code: ({ code }) => ({
+      subject: 'Confirm your e-mail address',
+      paragraphs: [`Your code to confirm this address is ${code}. It is valid for 30 minutes and works once.`, 'If you did not create an account, you can ignore this e-mail.'],
+    }),
+    email_verified: () => ({ subject: 'Your e-mail address is confirmed', paragraphs: ['Thank you: this address is now confirmed for your account.'] }),
+    password_changed: () => ({
+      subject: 'Your password was changed',
+      paragraphs: ['The password of your account was just changed, and every other device was signed out.', 'If it was not you, choose a new password at once with the link below, and tell the people who run this service.'],
+    }),
+  },
+  typeNames: {
+    request_alert: 'requests near you',
+    request_alert_closed: 'requests that no longer need you',
+    request_approved: 'approved requests',
+    request_rejected: 'requests not approved',
+    response_received: 'offers of help',
+    response_withdrawn: 'withdrawn offers',
+    response_accepted: 'accepted offers',
+    response_rejected: 'offers not taken up',
+    request_cancelled: 'cancelled requests',
+    request_completed: 'completed requests',
+    check_expiring: 'expiring checks',
+    concern_raised: 'concerns raised',
+    concern_resolved: 'concerns dealt with',
+  },
+  openRequest: 'Open the request',
+  openNotifications: 'Open your notifications',
+  useCode: 'Use the code',
+  resetPassword: 'Choose a new password',
+  footer: (typeName) => `You received this e-mail because e-mails about ${typeName} are switched on in your notification settings.`,
+  settingsLink: 'Change your notification settings',
+  unsubscribeLink: 'Stop these e-mails',
+  accountFooter: 'This message is about your account. It is always sent and cannot be switched off.',
+}

@@ -1,0 +1,174 @@
+import type { Database } from '../../db/database.js'
+import { ACCOUNT_MESSAGES } from '../../events/notifications.js'
+import type { Job } from '../../jobs/job.js'
+import type { Clock } from '../../lib/clock.js'
+import type { Sealer } from '../../lib/sealing.js'
+import type { Channel, OutgoingDelivery, SendOutcome } from './channel.js'
+import { claimDueDeliveries, recordDeliveries, type ClaimedRow, type Recorded } from './deliveries.repo.js'
+
+/** The ways out: e-mail always, push when it is configured (helper B's PushChannel). */
+export interface Channels { email: Channel, push?: Channel | undefined }
+
+export interface SenderSettings {
+  /** DELIVERY_MAX_ATTEMPTS. */
+  maxAttempts: number
+  /** TIME_ZONE: the zone of quiet hours for those who chose none (a retry waits past them too). */
+  timeZone: string
+  /** Rows claimed per run (default 50). */
+  batchSize?: number
+  /** How long a claim holds a row before another instance may send it again (default 10 minutes). */
+  leaseMs?: number
+}
+
+export interface SenderLog {
+  warn (fields: Record<string, unknown>, message: string): void
+}
+
+const MINUTE = 60_000
+/** The SMTP pool's connections (email-channel.ts); each send then has a connection of its own. */
+const SENDS_AT_ONCE = 10
+/** Waits after the 1st, 2nd, … failed try: six tries span about an hour (65 min); later tries wait an hour each. */
+const RETRY_WAITS_MS = [1, 4, 10, 20, 30].map((minutes) => minutes * MINUTE)
+const LONGEST_WAIT_MS = 60 * MINUTE
+
+export function retryWaitMs (attempt: number): number {
+  return RETRY_WAITS_MS[attempt - 1] ?? LONGEST_WAIT_MS
+}
+
+/** Account messages that carry a code, which the row holds sealed until it is sent. */
+const WITH_CODE = new Set<string>(ACCOUNT_MESSAGES.filter((message) => message.endsWith('_code')))
+
+/**
+ * The sending loop of reach.md § 1: claims due deliveries in a short transaction (deliveries.repo.ts
+ * claimDueDeliveries), sends them outside any transaction, then records each outcome. Any number of
+ * instances run it side by side; SKIP LOCKED and the lease keep each row with one of them at a time.
+ */
+export class OutboxSender {
+  readonly #batchSize: number
+  readonly #leaseMs: number
+  readonly #recorder: OutcomeRecorder
+
+  constructor (
+    private readonly db: Database,
+    private readonly channels: Channels,
+    private readonly sealer: Sealer,
+    private readonly settings: SenderSettings,
+    private readonly clock: Clock,
+    private readonly log: SenderLog
+  ) {
+    this.#batchSize = settings.batchSize ?? 50
+    this.#leaseMs = settings.leaseMs ?? 10 * MINUTE
+    this.#recorder = new OutcomeRecorder(db, settings.timeZone)
+  }
+
+  get batchSize (): number { return this.#batchSize }
+
+  /** One batch: how many deliveries were claimed (a full batch means more may be due). */
+  async sendDue (): Promise<number> {
+    const now = this.clock.now()
+    const claimed = await this.db.transaction((tx) => claimDueDeliveries(tx, now, new Date(now.getTime() + this.#leaseMs), this.#batchSize))
+    // At most SENDS_AT_ONCE sends under way (as many as the SMTP pool's connections), so none waits in a
+    // channel's queue; a row whose turn comes after half its lease goes back unsent, since a slow server
+    // could otherwise keep it past the lease and another instance would send it a second time.
+    const queue = [...claimed]
+    const latestStart = now.getTime() + this.#leaseMs / 2
+    const worker = async () => {
+      for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
+        const record = this.clock.now().getTime() > latestStart
+          ? { id: row.id, attempt: row.attempts, status: 'retry' as const, reason: 'not sent in time; tried again', dueAt: this.clock.now() }
+          : await this.#sendOne(row)
+        if (record.status !== 'sent') this.log.warn({ deliveryId: row.id, channel: row.channel, attempt: row.attempts, outcome: record.status, reason: record.reason }, 'delivery not sent')
+        await this.#recorder.record(record)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed.length) }, worker))
+    return claimed.length
+  }
+
+  async #sendOne (row: ClaimedRow): Promise<Recorded> {
+    const base = { id: row.id, attempt: row.attempts }
+    const channel = row.channel === 'email' ? this.channels.email : this.channels.push
+    if (channel === undefined) return { ...base, status: 'dropped', reason: 'push is not configured' }
+    if (row.channel === 'push' && row.endpoint === null) return { ...base, status: 'dropped', reason: 'the device was removed' }
+    let code: string | null = null
+    if (row.account_message !== null && WITH_CODE.has(row.account_message)) {
+      code = row.secret === null ? null : this.sealer.open(row.secret) ?? null
+      if (code === null) return { ...base, status: 'failed', reason: 'the code could not be read (was JWT_SECRET changed?)' }
+    }
+    let outcome: SendOutcome
+    try {
+      outcome = await channel.send(outgoing(row, code))
+    } catch {
+      outcome = { outcome: 'retry', reason: `the ${row.channel} channel failed` }
+    }
+    switch (outcome.outcome) {
+      case 'sent': return { ...base, status: 'sent', at: this.clock.now() }
+      case 'gone': return { ...base, status: 'dropped', reason: outcome.reason }
+      case 'retry':
+        return row.attempts >= this.settings.maxAttempts
+          ? { ...base, status: 'failed', reason: outcome.reason }
+          : { ...base, status: 'retry', reason: outcome.reason, dueAt: new Date(this.clock.now().getTime() + retryWaitMs(row.attempts)) }
+    }
+  }
+}
+
+/**
+ * Records each outcome as soon as it is known, as before, but the outcomes that finish while a write is
+ * under way go together in the next one: one statement instead of one per row. On the embedded engine,
+ * where every statement queues behind the API's transactions, 50 single writes per batch held the loop
+ * to about one batch a second (docs/performance.md, Deliveries).
+ */
+class OutcomeRecorder {
+  #waiting: Array<{ record: Recorded, done: (error?: unknown) => void }> = []
+  #writing: Promise<void> | undefined
+
+  constructor (private readonly db: Database, private readonly timeZone: string) {}
+
+  async record (record: Recorded): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.#waiting.push({ record, done: (error) => (error === undefined ? resolve() : reject(error)) })
+      this.#writing ??= this.#write()
+    })
+  }
+
+  async #write (): Promise<void> {
+    while (this.#waiting.length > 0) {
+      const group = this.#waiting.splice(0)
+      try {
+        await recordDeliveries(this.db, group.map((entry) => entry.record), this.timeZone)
+        for (const entry of group) entry.done()
+      } catch (error) {
+        for (const entry of group) entry.done(error)
+      }
+    }
+    this.#writing = undefined
+  }
+}
+
+function outgoing (row: ClaimedRow, code: string | null): OutgoingDelivery {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    locale: row.locale,
+    notification: row.notification_id !== null && row.type !== null
+      ? { id: row.notification_id, type: row.type, requestId: row.request_id, requestTitle: row.request_title, data: row.data ?? {} }
+      : null,
+    account: row.account_message !== null ? { message: row.account_message, code } : null,
+    email: row.email,
+    subscription: row.subscription_id !== null && row.endpoint !== null && row.p256dh !== null && row.auth !== null
+      ? { id: row.subscription_id, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth }
+      : null,
+    attempt: row.attempts,
+  }
+}
+
+/** The job that runs the sender on every instance, at once again while full batches keep coming. */
+export function deliveriesJob (sender: OutboxSender, intervalMs: number): Job {
+  return {
+    name: 'deliveries',
+    intervalMs,
+    async run () {
+      return await sender.sendDue() >= sender.batchSize ? 'more' : undefined
+    },
+  }
+}

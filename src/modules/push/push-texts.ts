@@ -1,0 +1,59 @@
+import type { NotificationType } from '../../events/notifications.js'
+
+/**
+ * The short text of a push (reach.md § 1: `body`), by notification type, in the recipient's language.
+ * A phone shows it on the lock screen, so it names no person and carries no contact data; the request's
+ * title is the push's title, and the app's page has the rest.
+ */
+
+export type Locale = 'en' | 'de'
+
+type Texts = Record<NotificationType, (data: Record<string, unknown>) => string>
+
+const km = (meters: unknown, locale: Locale): string | undefined => {
+  if (typeof meters !== 'number' || !Number.isFinite(meters)) return undefined
+  return (meters / 1000).toLocaleString(locale, { maximumFractionDigits: 1 }) + ' km'
+}
+
+const EN: Texts = {
+  request_alert: (data) => `Someone nearby needs help${km(data.distance_meters, 'en') === undefined ? '' : ` (${km(data.distance_meters, 'en')!} away)`}. Can you help?`,
+  request_alert_closed: () => 'This request no longer needs you. Thank you for being ready.',
+  request_approved: () => 'Your request was approved and volunteers nearby are being told.',
+  request_rejected: () => 'Your request was not approved. Open it to see why.',
+  response_received: () => 'A volunteer offered to help.',
+  response_withdrawn: (data) => data.was_accepted === true ? 'Your volunteer can no longer help; we are looking for another.' : 'A volunteer withdrew their offer.',
+  response_accepted: () => 'Your offer was accepted. Open the request for the details.',
+  response_rejected: () => 'Thank you: someone else is helping with this request.',
+  request_cancelled: () => 'This request was cancelled.',
+  request_completed: () => 'The request is done. Thank you for helping!',
+  check_expiring: () => 'One of your checks runs out soon.',
+  concern_raised: (data) => data.urgent === true ? 'An urgent concern was raised.' : 'A concern was raised.',
+  concern_resolved: () => 'The concern you raised has been looked at.',
+}
+
+const DE: Texts = {
+  request_alert: (data) => `Jemand in der Nähe braucht Hilfe${km(data.distance_meters, 'de') === undefined ? '' : ` (${km(data.distance_meters, 'de')!} entfernt)`}. Können Sie helfen?`,
+  request_alert_closed: () => 'Diese Anfrage braucht Sie nicht mehr. Danke für Ihre Bereitschaft.',
+  request_approved: () => 'Ihre Anfrage wurde freigegeben; Freiwillige in der Nähe werden benachrichtigt.',
+  request_rejected: () => 'Ihre Anfrage wurde nicht freigegeben. Öffnen Sie sie, um den Grund zu lesen.',
+  response_received: () => 'Eine Freiwillige oder ein Freiwilliger hat Hilfe angeboten.',
+  response_withdrawn: (data) => data.was_accepted === true ? 'Ihre Hilfe kann nicht mehr kommen; wir suchen jemand anderen.' : 'Ein Hilfsangebot wurde zurückgezogen.',
+  response_accepted: () => 'Ihr Angebot wurde angenommen. Die Einzelheiten stehen in der Anfrage.',
+  response_rejected: () => 'Danke: Jemand anderes hilft bei dieser Anfrage.',
+  request_cancelled: () => 'Diese Anfrage wurde abgesagt.',
+  request_completed: () => 'Die Anfrage ist erledigt. Danke für Ihre Hilfe!',
+  check_expiring: () => 'Eine Ihrer Prüfungen läuft bald ab.',
+  concern_raised: (data) => data.urgent === true ? 'Eine dringende Meldung ist eingegangen.' : 'Eine Meldung ist eingegangen.',
+  concern_resolved: () => 'Ihre Meldung wurde bearbeitet.',
+}
+
+/** The push's title when the notification names no request (or its title is gone). */
+const APP_NAME: Record<Locale, string> = { en: 'Neighbourly help', de: 'Nachbarschaftshilfe' }
+
+export function pushText (locale: Locale, type: NotificationType, data: Record<string, unknown>): string {
+  return (locale === 'de' ? DE : EN)[type](data)
+}
+
+export function fallbackTitle (locale: Locale): string {
+  return APP_NAME[locale]
+}

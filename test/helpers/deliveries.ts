@@ -1,0 +1,35 @@
+import type { TestApp } from './app.js'
+
+/** One row of the outbox, as the tests look at it. */
+export interface DeliveryRow {
+  id: number
+  user_id: number
+  notification_id: number | null
+  account_message: string | null
+  channel: string
+  status: string
+  attempts: number
+  secret: string | null
+  due_at: Date
+  last_error: string | null
+  sent_at: Date | null
+  type: string | null
+}
+
+/** A user's deliveries, oldest first, with their notification's type. */
+export function deliveriesOf (t: TestApp, userId: number): Promise<DeliveryRow[]> {
+  return t.db.query<DeliveryRow>(`
+    SELECT d.*, n.type FROM deliveries d LEFT JOIN notifications n ON n.id = d.notification_id
+    WHERE d.user_id = $1 ORDER BY d.id`, [userId])
+}
+
+/** Polls `check` (every 20 ms) until it returns a value other than undefined; rejects after `timeoutMs`. */
+export async function until<T> (check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'the condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`${what} did not hold within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

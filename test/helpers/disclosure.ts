@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict'
+import type { Account, TestApp } from './app.js'
+import { createRequest, requestInput } from './requests.js'
+
+/**
+ * The people and requests of trust.md's proof (§1 and §5): one requester, Erna Schmidt, with a request
+ * in_progress (A, in Berlin, its accepted volunteer), one approved (B, no city, a volunteer's offer
+ * pending), one awaiting moderation (C) and one a moderator will cancel (D); a stranger; a moderator.
+ */
+
+export type ViewerName = 'stranger' | 'pending volunteer' | 'accepted volunteer' | 'requester' | 'moderator'
+export const VIEWERS: readonly ViewerName[] = ['stranger', 'pending volunteer', 'accepted volunteer', 'requester', 'moderator']
+
+export interface Made { id: number, address: string, city: string | null }
+
+export interface Scene {
+  viewers: Record<ViewerName, Account>
+  requester: Account
+  requests: { A: Made, B: Made, C: Made, D: Made }
+  /** Who, besides the requester and moderators, is a party of each request (trust.md: the accepted volunteer of one in_progress). */
+  isParty: (viewer: ViewerName, requestId: number) => boolean
+}
+
+export const PLACE = { latitude: 52.52, longitude: 13.405 }
+export const REQUESTER_PHONE = '+4930111222'
+export const REQUESTER_ADDRESS = 'Lindenstraße 12, 10969 Berlin'
+
+/** Sets the scene through the API only. */
+export async function setScene (t: TestApp): Promise<Scene> {
+  const requester = await t.register({ first_name: 'Erna', last_name: 'Schmidt' })
+  assert.equal((await t.patch('/users/me', { phone: REQUESTER_PHONE, address: REQUESTER_ADDRESS }, requester.token)).status, 200)
+  const moderator = await t.registerWithRole(2)
+  const stranger = await t.register()
+  const pending = await t.register()
+  const accepted = await t.register()
+  const make = async (address: string, city: string | undefined, approve: boolean): Promise<Made> => {
+    const created = await createRequest(t, requester.token, { address, city, latitude: PLACE.latitude, longitude: PLACE.longitude })
+    if (approve) assert.equal((await t.post(`/moderation/requests/${created.id as number}/approve`, {}, moderator.token)).status, 200)
+    return { id: created.id, address, city: city ?? null }
+  }
+  const A = await make('Lindenstraße 12, 3rd floor left', 'Berlin', true)
+  const B = await make('Gartenweg 3', undefined, true)
+  const C = await make('Am Hang 7', 'Berlin', false)
+  const D = await make('Seestraße 1', 'Berlin', true)
+  const offer = async (id: number, volunteer: Account) => {
+    const res = await t.post(`/requests/${id}/responses`, { message: 'I can help' }, volunteer.token)
+    assert.equal(res.status, 201, res.text)
+    return res.body.id as number
+  }
+  const acceptedOffer = await offer(A.id, accepted)
+  assert.equal((await t.post(`/requests/${A.id}/responses/${acceptedOffer}/accept`, undefined, requester.token)).status, 200)
+  await offer(B.id, pending)
+  const viewers = { stranger, 'pending volunteer': pending, 'accepted volunteer': accepted, requester, moderator }
+  return {
+    viewers,
+    requester,
+    requests: { A, B, C, D },
+    isParty: (viewer, requestId) => viewer === 'requester' || viewer === 'moderator' || (viewer === 'accepted volunteer' && requestId === A.id),
+  }
+}
+
+/** Every property name a JSON Schema can give an answer, at any depth. */
+export function propertyNames (schema: unknown, into = new Set<string>()): Set<string> {
+  if (schema === null || typeof schema !== 'object') return into
+  const node = schema as Record<string, unknown>
+  if (node.properties !== undefined) {
+    for (const [name, inner] of Object.entries(node.properties as Record<string, unknown>)) {
+      into.add(name)
+      propertyNames(inner, into)
+    }
+  }
+  for (const key of ['items', 'additionalProperties']) propertyNames(node[key], into)
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const inner of (node[key] as unknown[] | undefined) ?? []) propertyNames(inner, into)
+  return into
+}
+
+/** The operations ("GET /requests/{id}") whose 200 or 201 answer may hold any of `fields`, read from the running service's OpenAPI document. */
+export async function operationsAnswering (t: TestApp, fields: readonly string[]): Promise<string[]> {
+  const doc = (await t.get('/openapi.json')).body as { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema: unknown }> }> }>> }
+  const found: string[] = []
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const answers = ['200', '201'].map((status) => operation.responses?.[status]?.content?.['application/json']?.schema)
+      const names = new Set<string>()
+      for (const schema of answers) propertyNames(schema, names)
+      if (fields.some((field) => names.has(field))) found.push(`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`)
+    }
+  }
+  return found.sort()
+}
+
+export type Seen =
+  | { kind: 'request', made: Made, item: any }
+  | { kind: 'marker', made: Made, item: any }
+  | { kind: 'profile', item: any, contactShown: boolean }
+export type Exercise = (t: TestApp, scene: Scene, viewer: ViewerName) => Promise<Seen[]>
+
+const near = `lat=${PLACE.latitude}&lon=${PLACE.longitude}&radius=1000&limit=100`
+const box = `min_lon=${PLACE.longitude - 0.01}&min_lat=${PLACE.latitude - 0.01}&max_lon=${PLACE.longitude + 0.01}&max_lat=${PLACE.latitude + 0.01}`
+
+export async function ok (t: TestApp, method: 'GET' | 'POST', path: string, token: string, status = 200): Promise<any> {
+  const res = await t.request(method, path, { token, ...(method === 'POST' ? { body: {} } : {}) })
+  assert.equal(res.status, status, `${method} ${path}: ${res.text}`)
+  return res.body
+}
+
+/** The scene's requests among list items. */
+function ofScene (scene: Scene, items: any[], kind: 'request' | 'marker' = 'request'): Seen[] {
+  const made = Object.values(scene.requests)
+  return items.flatMap((item) => {
+    const found = made.find((m) => m.id === item.id)
+    return found === undefined ? [] : [{ kind, made: found, item }]
+  })
+}
+
+/** Moderators only: everyone else's refusal is checked too. */
+const moderatorsOnly = (path: string): Exercise => async (t, scene, viewer) => {
+  const token = scene.viewers[viewer].token
+  if (viewer !== 'moderator') return (await ok(t, 'GET', path, token, 403), [])
+  return ofScene(scene, await ok(t, 'GET', path, token))
+}
+
+/** How each operation is exercised by each viewer. Keys must be exactly the operations the document lists. */
+export const EXERCISES: Record<string, Exercise> = {
+  'POST /requests': async (t, scene, viewer) => {
+    // Only the person asking creates one, and is its requester.
+    if (viewer !== 'requester') return []
+    const res = await t.post('/requests', { ...requestInput(), address: 'Am Ufer 2', city: undefined }, scene.requester.token)
+    assert.equal(res.status, 201, res.text)
+    return [{ kind: 'request', made: { id: res.body.id, address: 'Am Ufer 2', city: null }, item: res.body }]
+  },
+  'GET /requests/my': async (t, scene, viewer) => ofScene(scene, await ok(t, 'GET', '/requests/my?limit=100', scene.viewers[viewer].token)),
+  'GET /requests/nearby': async (t, scene, viewer) => ofScene(scene, await ok(t, 'GET', `/requests/nearby?${near}`, scene.viewers[viewer].token)),
+  'GET /requests/bounds': async (t, scene, viewer) => ofScene(scene, await ok(t, 'GET', `/requests/bounds?${box}`, scene.viewers[viewer].token)),
+  'GET /requests/map': async (t, scene, viewer) => ofScene(scene, (await ok(t, 'GET', `/requests/map?${box}`, scene.viewers[viewer].token)).markers, 'marker'),
+  'GET /requests/{id}': async (t, scene, viewer) => {
+    const { A, B, C } = scene.requests
+    const seen: Seen[] = []
+    for (const made of [A, B, C]) seen.push({ kind: 'request', made, item: await ok(t, 'GET', `/requests/${made.id}`, scene.viewers[viewer].token) })
+    return seen
+  },
+  'POST /requests/{id}/cancel': async (t, scene, viewer) => {
+    const { B, D } = scene.requests
+    if (viewer === 'stranger') return (await ok(t, 'POST', `/requests/${B.id}/cancel`, scene.viewers[viewer].token, 400), [])
+    if (viewer !== 'moderator') return []
+    return [{ kind: 'request', made: D, item: await ok(t, 'POST', `/requests/${D.id}/cancel`, scene.viewers.moderator.token) }]
+  },
+  'GET /moderation/requests/pending': moderatorsOnly('/moderation/requests/pending?limit=100'),
+  'GET /moderation/requests/my': moderatorsOnly('/moderation/requests/my?limit=100'),
+  'GET /users/me': async (t, scene, viewer) => {
+    const me = await ok(t, 'GET', '/users/me', scene.viewers[viewer].token)
+    return viewer === 'requester' ? [{ kind: 'profile', item: me, contactShown: true }] : []
+  },
+  'GET /users/{id}': async (t, scene, viewer) => {
+    const profile = await ok(t, 'GET', `/users/${scene.requester.id}`, scene.viewers[viewer].token)
+    // rules.md › Privacy: the user, moderators, and the other side of a shared in_progress request.
+    return [{ kind: 'profile', item: profile, contactShown: ['requester', 'moderator', 'accepted volunteer'].includes(viewer) }]
+  },
+  'GET /users/me/export': async (t, scene, viewer) => {
+    const exported = await ok(t, 'GET', '/users/me/export', scene.viewers[viewer].token)
+    const seen = ofScene(scene, exported.requests)
+    // Only the requester's own export holds her requests.
+    if (viewer !== 'requester') assert.deepEqual(seen, [])
+    return seen
+  },
+}

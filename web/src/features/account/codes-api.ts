@@ -1,0 +1,48 @@
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+import { CSRF_HEADERS, startSession } from '../../api/session'
+
+/**
+ * The calls of getting back in (reach.md § 2). Asking for a code goes to /auth/* (nothing to keep); every call
+ * that signs in or changes the password goes to the session twin (src/modules/session/session-codes.routes.ts),
+ * which puts the new refresh token in the session cookie rather than in page script's reach.
+ *
+ * These paths are called through a loosely typed view of the client while web/src/api/schema.d.ts does not
+ * describe them yet (the service's § 2 routes are built in parallel); `npm run web:api-types` then types them.
+ */
+type Answer = Parameters<typeof startSession>[0]
+interface FetchResult { data?: unknown, error?: unknown, response: Response }
+interface LooseClient {
+  POST: (path: string, init: { body?: unknown, params?: { header?: Record<string, string> } }) => Promise<FetchResult>
+  PATCH: (path: string, init: { body?: unknown }) => Promise<FetchResult>
+}
+const loose = api as unknown as LooseClient
+
+const withCsrf = { header: CSRF_HEADERS }
+
+export const askResetCode = async (email: string): Promise<void> => { await unwrap(loose.POST('/api/v1/auth/password-reset', { body: { email } })) }
+export const askSignInCode = async (email: string): Promise<void> => { await unwrap(loose.POST('/api/v1/auth/code', { body: { email } })) }
+
+export async function confirmReset (body: { email: string, code: string, new_password: string }): Promise<Answer> {
+  return await unwrap(loose.POST('/api/v1/session/password-reset/confirm', { body, params: withCsrf })) as Answer
+}
+
+export async function confirmSignInCode (body: { email: string, code: string }): Promise<Answer> {
+  return await unwrap(loose.POST('/api/v1/session/code/confirm', { body, params: withCsrf })) as Answer
+}
+
+export async function changePassword (body: { current_password: string, new_password: string }): Promise<Answer> {
+  return await unwrap(loose.POST('/api/v1/session/password', { body, params: withCsrf })) as Answer
+}
+
+export const verifyEmail = async (code: string): Promise<void> => { await unwrap(loose.POST('/api/v1/users/me/verify-email', { body: { code } })) }
+export const resendVerification = async (): Promise<void> => { await unwrap(loose.POST('/api/v1/users/me/verify-email/resend', {})) }
+
+/** EMAIL_VERIFICATION of this service: whether addresses are confirmed by a code (then the app offers it). */
+export async function emailVerificationMode (signal: AbortSignal): Promise<'self' | 'code'> {
+  return (await unwrap(api.GET('/api/v1/account-settings', { signal }))).email_verification
+}
+
+/** The code as people type or paste it: "123 456" and "123-456" are the same six digits. */
+export const normaliseCode = (typed: string): string => typed.replace(/[\s-]/g, '')
+export const CODE_PATTERN = /^\d{6}$/
