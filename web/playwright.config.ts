@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { findChromium } from './e2e/browser.js'
+import { defaultArgsToDrop, findChromium } from './e2e/browser.js'
 
 /** A port nobody listens on now: other test runs on this machine must never answer our tests. */
 async function freePort (): Promise<number> {
@@ -28,8 +28,9 @@ process.stdout.write(`browser tests: Chromium from ${browser.source} (${browser.
 
 export default defineConfig({
   testDir: './e2e',
-  // Two cores are shared with the rest of the suite; one browser at a time keeps runs steady.
-  workers: 1,
+  // Two browsers at once: one leaves a core idle while the other waits on the service (docs/performance.md ›
+  // Test suite); E2E_WORKERS=1 for one at a time. Files run in parallel, the tests of a file in order.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
@@ -44,6 +45,7 @@ export default defineConfig({
     locale: 'en-GB',
     launchOptions: {
       executablePath: browser.executablePath,
+      ignoreDefaultArgs: defaultArgsToDrop(),
       // Without these Chromium keeps trying to reach Google's servers, which this network refuses.
       args: [...browser.args, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },

@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, expectSaid, fill, PASSWORD, register, test, uniqueEmail } from './fixtures.js'
+import { expect, expectNoHorizontalScroll, expectSaid, fill, PASSWORD, register, scanA11y, test, uniqueEmail } from './fixtures.js'
 
 test.describe('accounts', () => {
   test('register: empty form shows a focused error summary whose links lead to the fields; then the account is created', async ({ page, gotoPage, checkA11y }) => {
@@ -146,11 +146,7 @@ test.describe('accounts', () => {
   test('German: every account page passes axe, with and without errors', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' })
     const page = await context.newPage()
-    const { AxeBuilder } = await import('@axe-core/playwright')
-    const scan = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-      expect(results.violations.map((v) => v.id)).toEqual([])
-    }
+    const scan = async () => { await scanA11y(page) }
     await page.goto('/register')
     await expect(page.getByRole('heading', { level: 1, name: 'Konto erstellen' })).toBeVisible()
     await scan()

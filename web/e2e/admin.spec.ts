@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from './accounts.js'
-import { expect, expectAnnounced, expectNoHorizontalScroll, test } from './fixtures.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, scanA11y, test } from './fixtures.js'
 import { followNav, giveRole, registerPerson, signIn } from './journeys.js'
 
 test.describe('administration: find a user, give and take roles, block, unblock, verify', () => {
@@ -100,11 +100,7 @@ test.describe('administration: find a user, give and take roles, block, unblock,
     await registerPerson(request, 'Berta', marker)
     const context = await browser.newContext({ locale: 'de-DE' })
     const page = await context.newPage()
-    const { AxeBuilder } = await import('@axe-core/playwright')
-    const scan = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    }
+    const scan = async () => { await scanA11y(page) }
     await page.goto('/sign-in')
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(E2E_ADMIN.email)
     await page.getByLabel('Passwort', { exact: true }).fill(E2E_ADMIN.password)

@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, expectSaid, fill, PASSWORD, test } from './fixtures.js'
+import { expect, expectNoHorizontalScroll, expectSaid, fill, PASSWORD, scanA11y, test } from './fixtures.js'
 import { choose, continueTo, navLink, registerPerson, signIn, uniquePoint } from './journeys.js'
 
 /** The words of the journey in each language (web/src/i18n). */
@@ -100,11 +100,9 @@ for (const language of ['en', 'de'] as const) {
       const person = await registerPerson(request, 'Fatima', 'Frage', { ...home, phone: '+493012345678', address: 'Hauptstraße 5', city: 'Berlin' })
       const context = await browser.newContext({ locale: w.locale, viewport: { width, height: 800 } })
       const page = await context.newPage()
-      const { AxeBuilder } = await import('@axe-core/playwright')
       // Every step: axe (WCAG 2.2 AA and best practice) and nothing wider than the window.
       const scan = async () => {
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-        expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${page.url()}`).toEqual([])
+        await scanA11y(page)
         await expectNoHorizontalScroll(page)
       }
       const next = async (heading: string, button = w.continue) => { await continueTo(page, heading, button); await scan() }

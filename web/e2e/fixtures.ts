@@ -4,6 +4,16 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 /** WCAG 2.2 A and AA, as the issue asks; axe's best-practice rules too (the web guide). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 
+/**
+ * The scan of the page, or of `include` (a CSS selector). Legacy mode runs axe.run in the page itself: the
+ * default opens a blank page per scan to merge the frames' results (the app has no frames), which made axe
+ * half of the browser tests' CPU (docs/performance.md › Test suite). Only violations are reported in full.
+ */
+function axe (page: Page, include?: string): AxeBuilder {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS).setLegacyMode()
+  return include === undefined ? builder : builder.include(include)
+}
+
 export interface Fixtures {
   /** Scans the page (or `include`, a CSS selector) and fails on any violation, with the results attached. */
   checkA11y: (include?: string) => Promise<void>
@@ -25,9 +35,7 @@ export const test = base.extend<Fixtures>({
   },
   checkA11y: async ({ page }, use, testInfo) => {
     await use(async (include?: string) => {
-      let builder = new AxeBuilder({ page }).withTags(AXE_TAGS)
-      if (include !== undefined) builder = builder.include(include)
-      const results = await builder.analyze()
+      const results = await axe(page, include).analyze()
       await testInfo.attach('axe-results', { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' })
       const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
       expect(summary, `axe violations on ${page.url()}`).toEqual([])
@@ -151,8 +159,6 @@ export async function expectAnnounced (page: Page, text: string): Promise<void> 
 
 /** The same scan as checkA11y, for a page of a context the test opened itself (another language or size). */
 export async function scanA11y (page: Page, include?: string): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS)
-  if (include !== undefined) builder = builder.include(include)
-  const results = await builder.analyze()
+  const results = await axe(page, include).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe violations on ${page.url()}`).toEqual([])
 }

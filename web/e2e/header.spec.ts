@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, recordSaid, tabTo, test } from './fixtures.js'
+import { expect, recordSaid, scanA11y, tabTo, test } from './fixtures.js'
 import { createRequest, giveRole, offer, registerPerson, signIn, uniquePoint, approve, PASSWORD } from './journeys.js'
 
 /**
@@ -29,9 +29,7 @@ async function signInAs (page: Page, language: Language, email: string, first: s
 }
 
 async function scan (page: Page): Promise<void> {
-  const { AxeBuilder } = await import('@axe-core/playwright')
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await scanA11y(page)
 }
 
 /** The names of the menu's links and buttons, in order (unfolding the menu on a phone, and folding it again). */

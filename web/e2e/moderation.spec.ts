@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAnnounced, expectNoHorizontalScroll, test } from './fixtures.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, scanA11y, test } from './fixtures.js'
 import { createRequest, followNav, giveRole, registerPerson, signIn, uniquePoint } from './journeys.js'
 
 /** The queue's item headings in the order shown (the queue is shared by every test's pending requests). */
@@ -104,13 +104,7 @@ test.describe('moderation: the queue by urgency, approve, reject with a reason, 
     const person = await moderator(request)
     const context = await browser.newContext({ locale: 'de-DE' })
     const page = await context.newPage()
-    const { AxeBuilder } = await import('@axe-core/playwright')
-    const scan = async (include?: string) => {
-      let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      if (include !== undefined) builder = builder.include(include)
-      const results = await builder.analyze()
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    }
+    const scan = async (include?: string) => { await scanA11y(page, include) }
     await page.goto('/sign-in')
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(person.email)
     await page.getByLabel('Passwort', { exact: true }).fill('correct horse battery')

@@ -1,5 +1,5 @@
 import { approve, createRequest, offer, registerPerson, signInAdmin } from './api.js'
-import { expect, expectNoHorizontalScroll, expectSaid, fill, register, test, uniqueEmail } from './fixtures.js'
+import { expect, expectNoHorizontalScroll, expectSaid, fill, register, scanA11y, test, uniqueEmail } from './fixtures.js'
 import { askForHelp, choose, continueTo, registerPerson as registerWith, signIn, uniquePoint } from './journeys.js'
 
 test.describe('requester journeys', () => {
@@ -119,11 +119,8 @@ test.describe('requester journeys', () => {
   test('German: ask page, request page and its dialog pass axe; requester pages fit 320 px', async ({ browser, request }) => {
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 320, height: 700 } })
     const page = await context.newPage()
-    const { AxeBuilder } = await import('@axe-core/playwright')
     const scan = async (include?: string) => {
-      let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      if (include !== undefined) builder = builder.include(include)
-      expect((await builder.analyze()).violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      await scanA11y(page, include)
       await expectNoHorizontalScroll(page)
     }
     await page.goto('/register')

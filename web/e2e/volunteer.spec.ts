@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAnnounced, expectNoHorizontalScroll, tabTo, test } from './fixtures.js'
+import { expect, expectAnnounced, expectNoHorizontalScroll, scanA11y, tabTo, test } from './fixtures.js'
 import { accept, approve, createRequest, followNav, north, offer, registerPerson, signIn, uniquePoint } from './journeys.js'
 
 /** The list item (an article named by its request's title). */
@@ -155,11 +155,7 @@ test.describe('volunteer: find help nearby, offer, withdraw, my offers', () => {
     await offer(request, id, volunteer, 'Ich kann am Dienstag kommen.')
     const context = await browser.newContext({ locale: 'de-DE' })
     const page = await context.newPage()
-    const { AxeBuilder } = await import('@axe-core/playwright')
-    const scan = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    }
+    const scan = async () => { await scanA11y(page) }
     await page.goto('/sign-in')
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(volunteer.email)
     await page.getByLabel('Passwort', { exact: true }).fill('correct horse battery')
