@@ -28,8 +28,8 @@ process.stdout.write(`browser tests: Chromium from ${browser.source} (${browser.
 
 export default defineConfig({
   testDir: './e2e',
-  // Two browsers at once: one leaves a core idle while the other waits on the service (docs/performance.md ›
-  // Test suite); E2E_WORKERS=1 for one at a time. Files run in parallel, the tests of a file in order.
+  // Two browsers at once: one leaves a core idle while it waits on the service (docs/development.md);
+  // E2E_WORKERS=1 for one at a time. Files run in parallel, the tests of a file in order.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: true,

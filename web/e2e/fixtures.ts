@@ -7,7 +7,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 /**
  * The scan of the page, or of `include` (a CSS selector). Legacy mode runs axe.run in the page itself: the
  * default opens a blank page per scan to merge the frames' results (the app has no frames), which made axe
- * half of the browser tests' CPU (docs/performance.md › Test suite). Only violations are reported in full.
+ * half of the browser tests' CPU (docs/development.md). Only violations are reported in full.
  */
 function axe (page: Page, include?: string): AxeBuilder {
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS).setLegacyMode()
