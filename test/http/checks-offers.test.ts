@@ -97,8 +97,12 @@ for (const engine of engines()) {
       assertError(await t.post(`/requests/${other}/responses`, {}, volunteer.token), 400, NO_CHECKS)
       const list = await t.get(`/requests/${requestId}/responses`, requester.token)
       assert.deepEqual(list.body.map((r: { id: number, status: string }) => [r.id, r.status]), [[responseId, 'pending']])
-      // The refusal is the volunteer's alone: they may still search and go on duty.
+      // The refusal is the volunteer's alone: they may still search, and one with no checks at all goes on duty.
       assertStatus(await t.get('/requests/nearby?lat=52.52&lon=13.405&radius=5000', volunteer.token), 200)
+      const unchecked = await t.register()
+      const duty = await t.request('PUT', '/users/me/availability', { body: { on_duty: true, latitude: 52.52, longitude: 13.405 }, token: unchecked.token })
+      assertStatus(duty, 200)
+      assert.equal(duty.body.on_duty, true)
     })
 
     it('a check that runs out at midnight in TIME_ZONE stops new offers; the pending one stays', async () => {
