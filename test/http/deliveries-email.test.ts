@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { createServer, type Socket } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { sealerFor } from '../../src/lib/sealing.js'
 import { unsubscribeTokens } from '../../src/lib/unsubscribe.js'
@@ -197,6 +198,40 @@ for (const engine of engines()) {
       } finally {
         smtp.refuse(false)
       }
+    })
+  })
+
+  describe(`a mail server that never answers (${engine})`, () => {
+    // It takes the connection and says nothing: the sending loop waits for its greeting while the API goes on.
+    const held: Socket[] = []
+    const silent = createServer((socket) => { held.push(socket) })
+    let t: TestApp
+    let moderator: Account
+
+    before(async () => {
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+      const { port } = silent.address() as { port: number }
+      t = await startApp(engine, { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: PUBLIC_URL }, { deliveryTickMs: 25 })
+      moderator = await t.registerWithRole(2)
+    })
+    after(async () => {
+      // Refuse new connections first, then hang up: the loop's send fails at once and the app closes.
+      const closed = new Promise((resolve) => silent.close(resolve))
+      for (const socket of held) socket.destroy()
+      await t.close()
+      await closed
+    })
+
+    it('the API answers while a sending is stuck: nothing of a request waits for the mail server', async () => {
+      const requester = await t.register()
+      await approvedRequest(t, requester, moderator)
+      await until(async () => held.length > 0 ? true : undefined, 10_000, 'the sender to connect')
+      // The e-mail is under way and the server has said nothing; every call below is answered all the same.
+      const second = await approvedRequest(t, requester, moderator)
+      assert.equal((await t.get(`/requests/${second}`, requester.token)).status, 200)
+      const volunteer = await t.register()
+      assert.equal((await t.post(`/requests/${second}/responses`, { message: 'I can help' }, volunteer.token)).status, 201)
+      assert.ok((await deliveriesOf(t, requester.id)).every((row) => row.status === 'pending'), 'nothing was sent: the server never spoke')
     })
   })
 }
