@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { defaultArgsToDrop, findChromium } from './e2e/browser.js'
+import { findChromium } from './e2e/browser.js'
 
 /** A port nobody listens on now: other test runs on this machine must never answer our tests. */
 async function freePort (): Promise<number> {
@@ -45,7 +45,6 @@ export default defineConfig({
     locale: 'en-GB',
     launchOptions: {
       executablePath: browser.executablePath,
-      ignoreDefaultArgs: defaultArgsToDrop(),
       // Without these Chromium keeps trying to reach Google's servers, which this network refuses.
       args: [...browser.args, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },

@@ -1,4 +1,4 @@
-import { existsSync, statfsSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 
 export interface Browser { executablePath: string, args: string[], source: string }
 
@@ -21,24 +21,10 @@ export async function findChromium (): Promise<Browser> {
     const module = await import('@sparticuz/chromium')
     const chromium = (module.default ?? module) as { executablePath: () => Promise<string> }
     // Its own argument list is for AWS Lambda (and turns off web security); here a headless shell needs no
-    // zygote and no sandbox (we may run as root). No GPU either: the app draws no WebGL (the map is Leaflet's
-    // HTML), and software GL in a GPU process cost a sixth of the browser's CPU in the tests.
+    // zygote and no sandbox (we may run as root), and no GPU process: the app draws no WebGL (the map is
+    // Leaflet's HTML), so software GL is not needed.
     return { executablePath: await chromium.executablePath(), args: ['--no-zygote', '--disable-gpu'], source: '@sparticuz/chromium' }
   } catch (error) {
     throw new Error(`${HOW_TO_GET_ONE} (${(error as Error).message})`)
-  }
-}
-
-/**
- * Playwright starts Chromium with --disable-dev-shm-usage, for containers whose /dev/shm is tiny; the shared
- * memory then goes to files in /tmp, which here is a disk. With room in /dev/shm (a gigabyte) the flag is
- * dropped, so that the browser's shared memory stays in memory.
- */
-export function defaultArgsToDrop (): string[] {
-  try {
-    const shm = statfsSync('/dev/shm')
-    return shm.bavail * shm.bsize >= 2 ** 30 ? ['--disable-dev-shm-usage'] : []
-  } catch {
-    return []
   }
 }
