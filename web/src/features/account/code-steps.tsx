@@ -7,7 +7,7 @@ import { useAnnounce } from '../../components/announcer'
 import { TextInput } from '../../components/fields'
 import { QuestionPage, QuestionText } from '../../components/question-page'
 import { useFormProblems } from '../../components/use-form-problems'
-import { CODE_PATTERN, normaliseCode } from './codes-api'
+import { codeProblem, normaliseCode } from './codes-api'
 
 /**
  * What a journey of getting back in knows between its pages: the address and the code, in memory only (a code
@@ -105,7 +105,8 @@ export function CodeStep ({ journey, title, back, ask, onCode, continueLabel, ch
   if (email === undefined) return <EmailMissing back={back} />
   const onContinue = () => {
     const typed = normaliseCode(code)
-    if (!CODE_PATTERN.test(typed)) return form.show([{ field: 'code', message: t(typed === '' ? 'codes.errors.codeRequired' : 'codes.errors.codeFormat') }])
+    const problem = codeProblem(typed)
+    if (problem !== undefined) return form.show([{ field: 'code', message: t(problem) }])
     form.clear()
     setCode(typed)
     if (!submitCode.isPending) submitCode.mutate(typed)

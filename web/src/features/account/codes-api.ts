@@ -45,4 +45,10 @@ export async function emailVerificationMode (signal: AbortSignal): Promise<'self
 
 /** The code as people type or paste it: "123 456" and "123-456" are the same six digits. */
 export const normaliseCode = (typed: string): string => typed.replace(/[\s-]/g, '')
-export const CODE_PATTERN = /^\d{6}$/
+const CODE_PATTERN = /^\d{6}$/
+
+/** What is wrong with a typed code, already normalised, as the key of its error text; undefined when nothing is. */
+export function codeProblem (typed: string): 'codes.errors.codeRequired' | 'codes.errors.codeFormat' | undefined {
+  if (CODE_PATTERN.test(typed)) return undefined
+  return typed === '' ? 'codes.errors.codeRequired' : 'codes.errors.codeFormat'
+}

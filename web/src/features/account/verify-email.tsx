@@ -13,7 +13,7 @@ import { QuestionPage } from '../../components/question-page'
 import { useSuccess } from '../../components/success-banner'
 import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem } from '../../i18n/server-errors'
-import { CODE_PATTERN, normaliseCode, resendVerification, verifyEmail } from './codes-api'
+import { codeProblem, normaliseCode, resendVerification, verifyEmail } from './codes-api'
 import { forget, remembered, useLinkFragment } from './code-steps'
 
 const ME = ['get', '/api/v1/users/me'] as const
@@ -77,7 +77,8 @@ function CodeForm ({ email, linkCode }: { email: string, linkCode: string | unde
   const title = t('verify.title')
   const onContinue = () => {
     const typed = normaliseCode(code)
-    if (!CODE_PATTERN.test(typed)) return form.show([{ field: 'code', message: t(typed === '' ? 'codes.errors.codeRequired' : 'codes.errors.codeFormat') }])
+    const problem = codeProblem(typed)
+    if (problem !== undefined) return form.show([{ field: 'code', message: t(problem) }])
     form.clear()
     setCode(typed)
     if (!confirm.isPending) confirm.mutate(typed)
