@@ -19,6 +19,7 @@ import { CHECK_KINDS, isTimeZone } from './lib/checks.js'
 import { ConfigError, deepFreeze, readSettings, type Env } from './lib/env-schema.js'
 import type { ScryptParams } from './lib/passwords.js'
 import { REACH_SETTINGS } from './reach-settings.js'
+import { SCHEDULE_SETTINGS } from './schedule-settings.js'
 
 // The operator's error, thrown by loadConfig; src/cli.ts tells it apart from a crash.
 export { ConfigError }
@@ -201,6 +202,7 @@ export const SETTINGS = Type.Object({
     catchUp: whole('ALERT_CATCH_UP', 0, 20, 3, 'most open requests a volunteer is alerted to on coming on duty (or moving, widening the radius, changing kinds while on duty)'),
   }),
   ...REACH_SETTINGS,
+  ...SCHEDULE_SETTINGS,
 })
 
 /** The alert policy's settings (events.md § 5). */
@@ -219,6 +221,9 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
     : undefined,
   (config) => config.smtpUrl !== undefined && config.publicUrl === undefined ? 'PUBLIC_URL is required when SMTP_URL is set: e-mails link to the app' : undefined,
   (config) => isTimeZone(config.timeZone) ? undefined : `TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "${config.timeZone}"`,
+  (config) => config.schedule.confirmDeadlineHours >= config.schedule.confirmBeforeHours
+    ? `CONFIRM_DEADLINE_HOURS must be less than CONFIRM_BEFORE_HOURS, got ${config.schedule.confirmDeadlineHours} and ${config.schedule.confirmBeforeHours}`
+    : undefined,
   (config, env) => Object.values(config.alerts.roundSeconds).some((seconds) => seconds < 1 || seconds > 86400)
     ? `ALERT_ROUND_SECONDS must have each value from 1 to 86400, got "${env.ALERT_ROUND_SECONDS ?? ''}"`
     : undefined,

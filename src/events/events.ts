@@ -37,6 +37,11 @@ export type DomainEvent =
    * the three code messages.
    */
   | { type: 'account_message', userId: number, message: AccountMessage, sealedCode: string | null }
+  /**
+   * schedule.md § 2: the horizon job created an occurrence of an active series, already approved (no
+   * request_approved: the series was moderated); `returnOf`: the outbound occurrence of a return trip.
+   */
+  | { type: 'occurrence_created', requestId: number, seriesId: number, requesterId: number, windowStart: Date, returnOf: number | null }
   /** The account is being erased (privacy.md §3): its requests and responses are already closed. */
   | { type: 'user_erased', userId: number }
 

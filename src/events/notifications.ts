@@ -6,6 +6,9 @@ export const NOTIFICATION_TYPES = [
   'request_alert', 'request_alert_closed', 'request_approved', 'request_rejected', 'response_received',
   'response_withdrawn', 'response_accepted', 'response_rejected', 'request_cancelled', 'request_completed',
   'check_expiring', 'concern_raised', 'concern_resolved',
+  // schedule.md § 2 and § 3.
+  'series_invitation', 'confirm_needed', 'volunteer_confirmed', 'confirmation_missed', 'reminder', 'request_expired',
+  'still_needed', 'please_complete',
 ] as const
 export type NotificationType = typeof NOTIFICATION_TYPES[number]
 

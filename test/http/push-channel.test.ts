@@ -49,6 +49,7 @@ for (const engine of engines()) {
       id: 1,
       userId,
       locale: 'en',
+      timeZone: 'UTC',
       notification: { id: 1, type: 'response_received', requestId: 42, requestTitle: 'Groceries for Mrs Weber', data: { response_id: 7, volunteer_name: 'Anna B.', message: 'On my way', ...CONTACT } },
       account: null,
       email: 'someone@example.org',

@@ -8,6 +8,8 @@ export interface OutgoingDelivery {
   id: number
   userId: number
   locale: 'en' | 'de'
+  /** The recipient's time zone (their notification settings, else TIME_ZONE): dates in texts are said in it. */
+  timeZone: string
   /** A notification's delivery (its request's title when it names one), or null for an account message. */
   notification: { id: number, type: NotificationType, requestId: number | null, requestTitle: string | null, data: Record<string, unknown> } | null
   /** An account message of § 2, with its code (unsealed) when it carries one. */

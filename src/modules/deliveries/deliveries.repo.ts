@@ -80,6 +80,8 @@ export interface ClaimedRow {
   attempts: number
   email: string
   locale: 'en' | 'de'
+  /** The recipient's own zone (notification settings); null: the deployment's TIME_ZONE. */
+  time_zone: string | null
   type: NotificationType | null
   request_id: number | null
   data: Record<string, unknown> | null
@@ -113,9 +115,10 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
       RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.channel, d.secret, d.attempts, d.subscription_id
     )
     SELECT c.id, c.user_id, c.notification_id, c.account_message, c.channel, c.secret, c.attempts, c.subscription_id,
-      u.email, u.locale, n.type, n.request_id, n.data, r.title AS request_title, ps.endpoint, ps.p256dh, ps.auth
+      u.email, u.locale, ns.time_zone, n.type, n.request_id, n.data, r.title AS request_title, ps.endpoint, ps.p256dh, ps.auth
     FROM claimed c
     JOIN users u ON u.id = c.user_id
+    LEFT JOIN notification_settings ns ON ns.user_id = c.user_id
     LEFT JOIN notifications n ON n.id = c.notification_id
     LEFT JOIN requests r ON r.id = n.request_id
     LEFT JOIN push_subscriptions ps ON ps.id = c.subscription_id

@@ -1,4 +1,5 @@
 import type { UnsubscribeTokens } from '../../lib/unsubscribe.js'
+import { whenText } from '../../lib/when.js'
 import type { OutgoingDelivery } from './channel.js'
 import { DE } from './email-texts.de.js'
 import { EN } from './email-texts.en.js'
@@ -34,7 +35,7 @@ export function composeEmail (delivery: OutgoingDelivery, links: LinkSettings): 
   const headers: Record<string, string> = {}
   if (notification !== null) {
     const title = notification.requestTitle ?? texts.untitled
-    words = texts.notifications[notification.type]({ title, data: notification.data })
+    words = texts.notifications[notification.type]({ title, data: notification.data, when: whenText(notification.data.window_start, delivery.locale, delivery.timeZone) })
     action = notification.requestId !== null
       ? { label: texts.openRequest, url: `${base}/requests/${notification.requestId}` }
       : { label: texts.openNotifications, url: `${base}/notifications` }

@@ -37,6 +37,29 @@ export const DE: Texts = {
     check_expiring: () => ({ subject: 'Einer Ihrer Nachweise läuft bald ab', paragraphs: ['Ein für Sie eingetragener Nachweis läuft bald ab. Danach können Sie Hilfe, die ihn verlangt, vielleicht nicht mehr anbieten.'] }),
     concern_raised: ({ data }) => ({ subject: data.urgent === true ? 'Eine dringende Meldung ist eingegangen' : 'Eine Meldung ist eingegangen', paragraphs: ['Jemand hat eine Meldung eingereicht, die Sie prüfen können. Öffnen Sie die App, um sie zu sehen.'] }),
     concern_resolved: () => ({ subject: 'Ihre Meldung wurde bearbeitet', paragraphs: ['Ihre Meldung wurde bearbeitet. Danke, dass Sie uns Bescheid gegeben haben.'] }),
+    series_invitation: ({ title, when }) => ({
+      subject: `Sie haben letztes Mal geholfen: ${title}`,
+      paragraphs: [`Sie haben letztes Mal bei „${title}“ geholfen und eine gute Bewertung bekommen. Die Hilfe wird wieder gebraucht${when !== undefined ? ` am ${when}` : ''}, und Sie werden zuerst gefragt.`, 'Öffnen Sie die Anfrage, um Hilfe anzubieten oder abzusagen.'],
+    }),
+    confirm_needed: ({ title, when }) => ({
+      subject: `Bitte bestätigen: ${title}`,
+      paragraphs: [`Sie helfen bei „${title}“${when !== undefined ? ` am ${when}` : ''}.`, 'Bitte bestätigen Sie, dass Sie kommen. Wenn Sie nicht können, ziehen Sie jetzt zurück, damit jemand anderes helfen kann.'],
+    }),
+    volunteer_confirmed: ({ title, when }) => ({ subject: `Ihre Hilfe kommt: ${title}`, paragraphs: [`Ihre Helferin oder Ihr Helfer hat bestätigt, bei „${title}“${when !== undefined ? ` am ${when}` : ''} zu kommen.`] }),
+    confirmation_missed: ({ title, when }) => ({
+      subject: `Nicht rechtzeitig bestätigt: ${title}`,
+      paragraphs: [`Die Hilfe bei „${title}“${when !== undefined ? ` am ${when}` : ''} wurde nicht rechtzeitig bestätigt. Die Anfrage ist wieder offen, und Freiwillige in der Nähe werden dringend gefragt.`],
+    }),
+    reminder: ({ title, when }) => ({ subject: `Erinnerung: ${title}`, paragraphs: [`Zur Erinnerung: „${title}“ ist${when !== undefined ? ` am ${when}` : ' bald'}.`] }),
+    request_expired: ({ title }) => ({
+      subject: `Niemand konnte rechtzeitig helfen: ${title}`,
+      paragraphs: [`Es tut uns leid: Bei „${title}“ konnte niemand rechtzeitig helfen, deshalb wurde die Anfrage geschlossen.`, 'Auf der Seite der Anfrage können Sie mit einem Klick erneut fragen.'],
+    }),
+    still_needed: ({ title }) => ({
+      subject: `Wird das noch gebraucht? ${title}`,
+      paragraphs: [`Ihre Anfrage „${title}“ ist schon eine Weile offen. Brauchen Sie noch Hilfe?`, 'Öffnen Sie die Anfrage und drücken Sie „Noch nötig“, um sie zu behalten; ohne Antwort wird sie in 3 Tagen geschlossen.'],
+    }),
+    please_complete: ({ title }) => ({ subject: `Ist es erledigt? ${title}`, paragraphs: [`Ist „${title}“ erledigt? Bitte markieren Sie die Anfrage als erledigt und bewerten Sie die Hilfe, wenn Sie möchten.`] }),
   },
   account: {
     sign_in_code: ({ code }) => ({
@@ -71,6 +94,14 @@ export const DE: Texts = {
     check_expiring: 'ablaufende Nachweise',
     concern_raised: 'eingegangene Meldungen',
     concern_resolved: 'bearbeitete Meldungen',
+    series_invitation: 'Einladungen, wieder zu helfen',
+    confirm_needed: 'Bitten um Bestätigung',
+    volunteer_confirmed: 'bestätigte Hilfe',
+    confirmation_missed: 'nicht rechtzeitig bestätigte Hilfe',
+    reminder: 'Erinnerungen',
+    request_expired: 'Anfragen, bei denen niemand rechtzeitig helfen konnte',
+    still_needed: 'Fragen „Noch nötig?“',
+    please_complete: 'Bitten, Anfragen als erledigt zu markieren',
   },
   openRequest: 'Anfrage öffnen',
   openNotifications: 'Benachrichtigungen öffnen',

@@ -37,6 +37,29 @@ export const EN: Texts = {
     check_expiring: () => ({ subject: 'One of your checks expires soon', paragraphs: ['A check recorded for you expires soon. Once it has, you may no longer be able to offer help that needs it.'] }),
     concern_raised: ({ data }) => ({ subject: data.urgent === true ? 'An urgent concern was raised' : 'A concern was raised', paragraphs: ['Someone raised a concern that you may review. Open the app to see it.'] }),
     concern_resolved: () => ({ subject: 'Your concern was dealt with', paragraphs: ['A moderator has dealt with the concern you raised. Thank you for telling us.'] }),
+    series_invitation: ({ title, when }) => ({
+      subject: `You helped last time: ${title}`,
+      paragraphs: [`You helped with “${title}” last time and were rated well. It is needed again${when !== undefined ? ` on ${when}` : ''}, and you are asked first.`, 'Open the request to offer your help, or to say you cannot this time.'],
+    }),
+    confirm_needed: ({ title, when }) => ({
+      subject: `Please confirm: ${title}`,
+      paragraphs: [`You are helping with “${title}”${when !== undefined ? ` on ${when}` : ''}.`, 'Please confirm that you will be there. If you cannot, withdraw now so someone else can help.'],
+    }),
+    volunteer_confirmed: ({ title, when }) => ({ subject: `Your volunteer is coming: ${title}`, paragraphs: [`Your volunteer confirmed that they will help with “${title}”${when !== undefined ? ` on ${when}` : ''}.`] }),
+    confirmation_missed: ({ title, when }) => ({
+      subject: `Not confirmed in time: ${title}`,
+      paragraphs: [`The help with “${title}”${when !== undefined ? ` on ${when}` : ''} was not confirmed in time, so the request is open again and volunteers nearby are being asked urgently.`],
+    }),
+    reminder: ({ title, when }) => ({ subject: `Reminder: ${title}`, paragraphs: [`A reminder: “${title}” is${when !== undefined ? ` on ${when}` : ' soon'}.`] }),
+    request_expired: ({ title }) => ({
+      subject: `Nobody could help in time: ${title}`,
+      paragraphs: [`We are sorry: nobody could help with “${title}” in time, so it was closed.`, 'You can ask again with one press on the request\'s page.'],
+    }),
+    still_needed: ({ title }) => ({
+      subject: `Is this still needed? ${title}`,
+      paragraphs: [`Your request “${title}” has been open for a while. Do you still need help?`, 'Open the request and press “Still needed” to keep it; without an answer it is closed in 3 days.'],
+    }),
+    please_complete: ({ title }) => ({ subject: `Was it done? ${title}`, paragraphs: [`Was “${title}” done? Please mark it as done on the request's page, and rate the help if you like.`] }),
   },
   account: {
     sign_in_code: ({ code }) => ({
@@ -71,6 +94,14 @@ export const EN: Texts = {
     check_expiring: 'expiring checks',
     concern_raised: 'concerns raised',
     concern_resolved: 'concerns dealt with',
+    series_invitation: 'invitations to help again',
+    confirm_needed: 'confirmations asked of you',
+    volunteer_confirmed: 'confirmed help',
+    confirmation_missed: 'help not confirmed in time',
+    reminder: 'reminders',
+    request_expired: 'requests nobody could help with in time',
+    still_needed: '"still needed?" questions',
+    please_complete: 'requests to mark as done',
   },
   openRequest: 'Open the request',
   openNotifications: 'Open your notifications',

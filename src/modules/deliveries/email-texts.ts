@@ -7,7 +7,12 @@ import type { AccountMessage, NotificationType } from '../../events/notification
 export interface MessageText { subject: string, paragraphs: string[] }
 
 /** What a notification's text may use: the request's title (or a stand-in) and the notification's data. */
-export interface NotificationValues { title: string, data: Record<string, unknown> }
+export interface NotificationValues {
+  title: string
+  data: Record<string, unknown>
+  /** `data.window_start` in words, in the recipient's language and zone (schedule.md § 5); undefined when none. */
+  when: string | undefined
+}
 
 /** What an account message may use: the code, when it carries one. */
 export interface AccountValues { code: string }

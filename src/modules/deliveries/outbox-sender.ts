@@ -97,7 +97,7 @@ export class OutboxSender {
     }
     let outcome: SendOutcome
     try {
-      outcome = await channel.send(outgoing(row, code))
+      outcome = await channel.send(outgoing(row, code, this.settings.timeZone))
     } catch {
       outcome = { outcome: 'retry', reason: `the ${row.channel} channel failed` }
     }
@@ -145,11 +145,12 @@ class OutcomeRecorder {
   }
 }
 
-function outgoing (row: ClaimedRow, code: string | null): OutgoingDelivery {
+function outgoing (row: ClaimedRow, code: string | null, deploymentZone: string): OutgoingDelivery {
   return {
     id: row.id,
     userId: row.user_id,
     locale: row.locale,
+    timeZone: row.time_zone ?? deploymentZone,
     notification: row.notification_id !== null && row.type !== null
       ? { id: row.notification_id, type: row.type, requestId: row.request_id, requestTitle: row.request_title, data: row.data ?? {} }
       : null,

@@ -54,7 +54,7 @@ export class PushChannel implements Channel {
     if (allowedEndpointHost(subscription.endpoint, this.options.endpointHosts) === undefined) {
       return { outcome: 'gone', reason: 'push endpoint not allowed' }
     }
-    const payload = pushPayload(delivery.locale, notification)
+    const payload = pushPayload(delivery.locale, notification, delivery.timeZone)
     const { identity, agent } = this.options
     try {
       await webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), {
@@ -91,13 +91,13 @@ export class PushChannel implements Channel {
 }
 
 /** The payload of a notification's push: the request's title (else the app's name), a short text, and the app's path to open. */
-export function pushPayload (locale: 'en' | 'de', notification: NonNullable<OutgoingDelivery['notification']>): PushPayload {
+export function pushPayload (locale: 'en' | 'de', notification: NonNullable<OutgoingDelivery['notification']>, timeZone: string): PushPayload {
   const requestId = notification.requestId
   return {
     type: notification.type,
     request_id: requestId,
     title: notification.requestTitle ?? fallbackTitle(locale),
-    body: pushText(locale, notification.type, notification.data),
+    body: pushText(locale, notification.type, notification.data, timeZone),
     url: requestId === null ? '/notifications' : `/requests/${requestId}`,
   }
 }

@@ -1,4 +1,5 @@
 import type { NotificationType } from '../../events/notifications.js'
+import { whenText } from '../../lib/when.js'
 
 /**
  * The short text of a push (reach.md § 1: `body`), by notification type, in the recipient's language.
@@ -8,7 +9,8 @@ import type { NotificationType } from '../../events/notifications.js'
 
 export type Locale = 'en' | 'de'
 
-type Texts = Record<NotificationType, (data: Record<string, unknown>) => string>
+/** `when`: the notification's `window_start` in words, in the recipient's language and zone (schedule.md § 5). */
+type Texts = Record<NotificationType, (data: Record<string, unknown>, when: string | undefined) => string>
 
 const km = (meters: unknown, locale: Locale): string | undefined => {
   if (typeof meters !== 'number' || !Number.isFinite(meters)) return undefined
@@ -29,6 +31,14 @@ const EN: Texts = {
   check_expiring: () => 'One of your checks runs out soon.',
   concern_raised: (data) => data.urgent === true ? 'An urgent concern was raised.' : 'A concern was raised.',
   concern_resolved: () => 'The concern you raised has been looked at.',
+  series_invitation: (_data, when) => `You helped last time; you are asked first${when === undefined ? '' : ` for ${when}`}.`,
+  confirm_needed: (_data, when) => `Please confirm you will be there${when === undefined ? '' : ` on ${when}`}.`,
+  volunteer_confirmed: (_data, when) => `Your volunteer confirmed${when === undefined ? '' : ` for ${when}`}.`,
+  confirmation_missed: () => 'Not confirmed in time: the request is open again and volunteers are asked urgently.',
+  reminder: (_data, when) => `Reminder: ${when ?? 'soon'}.`,
+  request_expired: () => 'Nobody could help in time. You can ask again with one press.',
+  still_needed: () => 'Is this still needed? Open it to say so.',
+  please_complete: () => 'Was it done? Please mark it as done.',
 }
 
 const DE: Texts = {
@@ -45,13 +55,21 @@ const DE: Texts = {
   check_expiring: () => 'Eine Ihrer Prüfungen läuft bald ab.',
   concern_raised: (data) => data.urgent === true ? 'Eine dringende Meldung ist eingegangen.' : 'Eine Meldung ist eingegangen.',
   concern_resolved: () => 'Ihre Meldung wurde bearbeitet.',
+  series_invitation: (_data, when) => `Sie haben letztes Mal geholfen und werden zuerst gefragt${when === undefined ? '' : ` (${when})`}.`,
+  confirm_needed: (_data, when) => `Bitte bestätigen Sie, dass Sie kommen${when === undefined ? '' : ` (${when})`}.`,
+  volunteer_confirmed: (_data, when) => `Ihre Hilfe hat bestätigt${when === undefined ? '' : ` (${when})`}.`,
+  confirmation_missed: () => 'Nicht rechtzeitig bestätigt: Die Anfrage ist wieder offen, Freiwillige werden dringend gefragt.',
+  reminder: (_data, when) => `Erinnerung: ${when ?? 'bald'}.`,
+  request_expired: () => 'Niemand konnte rechtzeitig helfen. Sie können mit einem Klick erneut fragen.',
+  still_needed: () => 'Wird das noch gebraucht? Öffnen Sie die Anfrage, um es zu sagen.',
+  please_complete: () => 'Ist es erledigt? Bitte als erledigt markieren.',
 }
 
 /** The push's title when the notification names no request (or its title is gone). */
 const APP_NAME: Record<Locale, string> = { en: 'Neighbourly help', de: 'Nachbarschaftshilfe' }
 
-export function pushText (locale: Locale, type: NotificationType, data: Record<string, unknown>): string {
-  return (locale === 'de' ? DE : EN)[type](data)
+export function pushText (locale: Locale, type: NotificationType, data: Record<string, unknown>, timeZone: string): string {
+  return (locale === 'de' ? DE : EN)[type](data, whenText(data.window_start, locale, timeZone))
 }
 
 export function fallbackTitle (locale: Locale): string {

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next'
 // With extensions: test/unit/web-notification-describe.test.ts runs this file under node (NodeNext), Vite takes either.
-import { formatDay, formatDistance } from '../../lib/format.js'
+import { formatDay, formatDistance, formatWhen } from '../../lib/format.js'
 import { checkKind, concernOutcomeSentence, kindText, urgencyText } from '../../i18n/labels.js'
 
 interface NotificationLike { type: string, request_id: number | null, data: Record<string, unknown> }
 
 /** Notifications meant for the person who asked for help; the rest are a volunteer's. */
-const FOR_REQUESTER = new Set(['request_approved', 'request_rejected', 'response_received', 'response_withdrawn'])
+const FOR_REQUESTER = new Set(['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'volunteer_confirmed', 'request_expired', 'still_needed', 'please_complete'])
 
 /** Safeguarding news (trust.md): about a person or a concern, each with its own page, never named by a request's title. */
 const TRUST_TYPES = new Set(['check_expiring', 'concern_raised', 'concern_resolved'])
@@ -46,6 +46,7 @@ export function describeNotification (notification: NotificationLike, t: TFuncti
     check: checkKind(t, text('kind')),
     date: /^\d{4}-\d{2}-\d{2}$/.test(text('valid_until')) ? formatDay(text('valid_until'), language) : text('valid_until'),
     outcome: concernOutcomeSentence(t, text('outcome')),
+    when: text('window_start') !== '' ? formatWhen(text('window_start'), language) : '',
     context: contextOf(type, data, me),
   })
   if (TRUST_TYPES.has(type)) return { text: words, href: trustPage(type, data, me) }
