@@ -4,7 +4,8 @@ import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 import { createRequest, insertRequests, setStatus, whileFailing } from '../helpers/requests.js'
 
-const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
+const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name',
+  'series_id', 'status', 'title', 'urgency', 'window_end', 'window_start']
 
 interface Record { status: string, moderated_by: number | null, moderated_at: Date | null, moderation_comment: string | null, updated_at: Date }
 

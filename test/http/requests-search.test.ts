@@ -5,7 +5,8 @@ import { engines } from '../helpers/engines.js'
 import { createRequest, destination, haversine, insertRequests, setStatus, whileFailing, type Spot } from '../helpers/requests.js'
 
 const STATUSES = ['pending_moderation', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected']
-const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
+const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name',
+  'series_id', 'status', 'title', 'urgency', 'window_end', 'window_start']
 
 /**
  * Every test works in a region of its own, far from the others' (the app and its database are shared

@@ -5,9 +5,11 @@ import { engines } from '../helpers/engines.js'
 import { createRequest, insertRequests, requestInput, setStatus, whileFailing } from '../helpers/requests.js'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
-const REQUEST_FIELDS = ['address', 'assigned_volunteer_id', 'city', 'contact_notes', 'contact_phone', 'created_at', 'description',
-  'desired_completion_date', 'id', 'request_type_id', 'requester_id', 'status', 'title', 'updated_at', 'urgency']
-const LIST_ITEM_FIELDS = ['address', 'city', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name', 'status', 'title', 'urgency']
+const REQUEST_FIELDS = ['address', 'assigned_volunteer_id', 'cancel_reason', 'city', 'confirmed_at', 'contact_notes', 'contact_phone', 'created_at', 'description',
+  'desired_completion_date', 'id', 'request_type_id', 'requester_id', 'return_of', 'series_id', 'status', 'title', 'updated_at', 'urgency',
+  'window_end', 'window_start']
+const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name',
+  'series_id', 'status', 'title', 'urgency', 'window_end', 'window_start']
 
 const letters = (n: number) => 'x'.repeat(n)
 
@@ -133,6 +135,29 @@ for (const engine of engines()) {
       await expect400(requestInput({ desired_completion_date: '2099-05-01' }), 'desired_completion_date must be a valid date-time')
       const inAnHour = new Date(Date.now() + 3600_000).toISOString()
       assert.equal((await expect201(requestInput({ desired_completion_date: inAnHour }))).desired_completion_date, inAnHour)
+    })
+
+    it('takes a time window (schedule.md § 1): both or neither, in order, at most 24 hours, in the future; its end becomes the date', async () => {
+      const at = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString()
+      await expect400(requestInput({ window_start: at(2) }), 'window_start and window_end go together')
+      await expect400(requestInput({ window_end: at(2) }), 'window_start and window_end go together')
+      await expect400(requestInput({ window_start: at(3), window_end: at(2) }), 'window_end must be after window_start')
+      await expect400(requestInput({ window_start: at(3), window_end: at(3) }), 'window_end must be after window_start')
+      await expect400(requestInput({ window_start: at(2), window_end: at(26.01) }), 'window is longer than 24 hours')
+      await expect400(requestInput({ window_start: at(-1), window_end: at(1) }), 'window must be in the future')
+      await expect400(requestInput({ window_start: at(2), window_end: at(3), desired_completion_date: at(4) }), 'desired_completion_date must equal window_end')
+      await expect400(requestInput({ window_start: 'tuesday', window_end: at(3) }), 'window_start must be a valid date-time')
+      const [start, end] = [at(2), at(26)]
+      const created = await expect201(requestInput({ window_start: start, window_end: end, desired_completion_date: end.replace('Z', '+00:00') }))
+      assert.deepEqual([created.window_start, created.window_end, created.desired_completion_date], [start, end, end])
+      assert.deepEqual([created.series_id, created.return_of, created.confirmed_at, created.cancel_reason], [null, null, null, null])
+      const detail = await t.get(`/requests/${created.id}`, user.token)
+      assert.deepEqual([detail.body.window_start, detail.body.window_end, detail.body.series_id, detail.body.confirmed_at, detail.body.cancel_reason], [start, end, null, null, null])
+      const mine = await t.get('/requests/my', user.token)
+      const item = mine.body.find((r: { id: number }) => r.id === created.id)
+      assert.deepEqual([item.window_start, item.window_end, item.series_id, item.confirmed_at], [start, end, null, null])
+      const plain = await expect201(requestInput({}))
+      assert.deepEqual([plain.window_start, plain.window_end], [null, null])
     })
 
     it('needs an active request type', async () => {
@@ -302,6 +327,10 @@ for (const engine of engines()) {
         requester_name: 'Mona Lisa',
         request_type_name: 'Household help',
         created_at: created.created_at,
+        window_start: null,
+        window_end: null,
+        series_id: null,
+        confirmed_at: null,
         // map.md: the requester sees their own request's exact point.
         location: { latitude: 52.52, longitude: 13.405, precision_meters: 0 },
       })
@@ -389,6 +418,7 @@ for (const engine of engines()) {
         assert.deepEqual(Object.keys(res.body).sort(), REQUEST_FIELDS)
         assert.equal(res.body.id, created.id)
         assert.equal(res.body.status, 'cancelled')
+        assert.equal(res.body.cancel_reason, 'requester')
         assert.equal(res.body.contact_phone, '+4930123456')
         assert.ok(Date.parse(res.body.updated_at) >= Date.parse(created.updated_at))
         assert.equal(await statusOf(created.id), 'cancelled')
@@ -422,6 +452,7 @@ for (const engine of engines()) {
         const res = await cancel(created.id, pick().token)
         assert.equal(res.status, 200)
         assert.equal(res.body.status, 'cancelled')
+        assert.equal(res.body.cancel_reason, 'moderator')
       })
     }
 

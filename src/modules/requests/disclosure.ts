@@ -57,6 +57,10 @@ export function toListItem (viewer: Principal, row: ListItemRow, policy: Disclos
     requester_name: shown ? row.requester_name : row.requester_short_name,
     request_type_name: row.request_type_name,
     created_at: row.created_at,
+    window_start: row.window_start,
+    window_end: row.window_end,
+    series_id: row.series_id,
+    confirmed_at: row.confirmed_at,
     location: locationFor(viewer, row, policy.mapGridMeters),
     ...addressHidden(!shown, policy),
   }

@@ -14,7 +14,7 @@ import { ACTIVE, LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListI
 
 const REQUEST_COLUMNS = raw(`r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
   r.address, r.city, r.desired_completion_date, r.urgency, r.status, r.contact_phone, r.contact_notes,
-  r.created_at, r.updated_at`)
+  r.created_at, r.updated_at, r.window_start, r.window_end, r.series_id, r.return_of, r.confirmed_at, r.cancel_reason`)
 
 /** A request row as REQUEST_COLUMNS reads it. */
 export interface RequestRow {
@@ -33,7 +33,16 @@ export interface RequestRow {
   contact_notes: string | null
   created_at: Date
   updated_at: Date
+  window_start: Date | null
+  window_end: Date | null
+  series_id: number | null
+  return_of: number | null
+  confirmed_at: Date | null
+  cancel_reason: CancelReason | null
 }
+
+/** Why a request was cancelled (schedule.md § 3). */
+export type CancelReason = 'requester' | 'moderator' | 'expired' | 'series_changed'
 
 /** A user as json_build_object gives it in a detail row (userInfo). */
 export interface UserInfoJson { id: number, email: string, first_name: string, last_name: string, email_verified: boolean }
@@ -55,6 +64,8 @@ export interface NewRequest {
   address: string
   city?: string | undefined
   desired_completion_date?: string | null | undefined
+  window_start?: string | undefined
+  window_end?: string | undefined
   urgency: Urgency
   contact_phone?: string | undefined
   contact_notes?: string | undefined
@@ -74,9 +85,10 @@ const DETAIL_PARTIES = raw(`${userInfo('u')} AS requester,
 export function insertRequest (db: Queryable, requesterId: number, input: NewRequest, grid: GridPoint, gridMeters: number): Promise<RequestRow | undefined> {
   return maybeOne<RequestRow>(db, sql`
     INSERT INTO requests AS r (requester_id, request_type_id, title, description, latitude, longitude, address, city,
-      desired_completion_date, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters)
+      desired_completion_date, window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters)
     SELECT ${requesterId}::bigint, t.id, ${input.title}::text, ${input.description}::text, ${input.latitude}::float8, ${input.longitude}::float8,
-      ${input.address}::text, ${input.city ?? null}::text, ${input.desired_completion_date ?? null}::timestamptz, ${input.urgency}::text,
+      ${input.address}::text, ${input.city ?? null}::text, ${input.desired_completion_date ?? null}::timestamptz,
+      ${input.window_start ?? null}::timestamptz, ${input.window_end ?? null}::timestamptz, ${input.urgency}::text,
       ${input.contact_phone ?? null}::text, ${input.contact_notes ?? null}::text, ${grid.latitude}::float8, ${grid.longitude}::float8, ${gridMeters}::integer
     FROM request_types t WHERE t.id = ${input.request_type_id}::bigint AND t.is_active
     RETURNING ${REQUEST_COLUMNS}`)
@@ -115,7 +127,8 @@ export function listByRequester (db: Queryable, requesterId: number, page: Page)
  */
 export function cancelRequest (db: Queryable, id: number, callerId: number, asModerator: boolean): Promise<RequestRow | undefined> {
   return maybeOne<RequestRow>(db, sql`
-    UPDATE requests AS r SET status = 'cancelled', updated_at = now()
+    UPDATE requests AS r SET status = 'cancelled', updated_at = now(),
+      cancel_reason = CASE WHEN r.requester_id = ${callerId} THEN 'requester' ELSE 'moderator' END
     WHERE r.id = ${id} AND ${ACTIVE} AND (r.requester_id = ${callerId} OR ${asModerator}::boolean)
     RETURNING ${REQUEST_COLUMNS}`)
 }
@@ -245,7 +258,7 @@ export async function minimiseRequests (db: Queryable, points: readonly GridUpda
  */
 export async function cancelActiveRequestsOf (db: Queryable, requesterId: number): Promise<number[]> {
   const rows = await db.query<{ id: number }>(sql`
-    UPDATE requests SET status = 'cancelled', updated_at = now()
+    UPDATE requests SET status = 'cancelled', updated_at = now(), cancel_reason = 'requester'
     WHERE requester_id = ${requesterId} AND status IN ('pending_moderation', 'approved')
     RETURNING id`)
   return rows.map((row) => row.id)

@@ -24,6 +24,9 @@ export const CreateRequestInput = Type.Object({
   address: Type.String({ minLength: 1, maxLength: 500, pattern: VISIBLE }),
   city: Type.Optional(Type.String({ maxLength: 200 })),
   desired_completion_date: Type.Optional(NullableString({ format: 'date-time' })),
+  // schedule.md § 1: both or neither; desired_completion_date becomes window_end.
+  window_start: Type.Optional(Type.String({ format: 'date-time', description: 'schedule.md § 1: with window_end, in the future; the window lasts at most 24 hours' })),
+  window_end: Type.Optional(Type.String({ format: 'date-time', description: 'after window_start; desired_completion_date is set to it' })),
   urgency: Urgency,
   contact_phone: Type.Optional(Type.String({ maxLength: 50 })),
   contact_notes: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -37,6 +40,15 @@ export const Location = Type.Object({
   precision_meters: Type.Integer({ description: '0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request\'s grid cell' }),
 }, { description: 'Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request\'s grid cell (map.md)' })
 export type Location = Static<typeof Location>
+
+/** schedule.md § 1: a request's window, its series, and its volunteer's confirmation (§ 3). */
+const scheduleFields = {
+  window_start: NullableDateTime,
+  window_end: NullableDateTime,
+  series_id: NullableId,
+  confirmed_at: NullableDateTime,
+}
+export const CancelReason = Type.Unsafe<'requester' | 'moderator' | 'expired' | 'series_changed'>({ type: 'string', enum: ['requester', 'moderator', 'expired', 'series_changed'] })
 
 const requestFields = {
   id: Type.Integer(),
@@ -54,6 +66,9 @@ const requestFields = {
   contact_notes: NullableString(),
   created_at: DateTime,
   updated_at: DateTime,
+  ...scheduleFields,
+  return_of: NullableId,
+  cancel_reason: Type.Union([CancelReason, Type.Null()], { description: 'why it was cancelled (schedule.md § 3); null unless cancelled' }),
 }
 
 export const Request = Type.Object(requestFields)
@@ -96,6 +111,7 @@ const listItemFields = {
   requester_name: Type.String({ description: '"first_name last_name"; "Erna S." when `address_hidden` is true' }),
   request_type_name: Type.String(),
   created_at: DateTime,
+  ...scheduleFields,
   location: Location,
   address_hidden: AddressHidden,
 }

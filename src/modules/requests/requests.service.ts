@@ -10,17 +10,37 @@ import type { CreateRequestInput, Request, RequestDetail, RequestListItem } from
 import { toListItem, type Disclosure } from './disclosure.js'
 import { isVisibleTo } from './visibility.js'
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * schedule.md § 1: checks a request's window, in the spec's order, and sets desired_completion_date to its
+ * end. Instants are compared, so "…Z" and "+01:00" forms of the same moment are equal.
+ */
+export function withWindow (input: CreateRequestInput, now: Date): CreateRequestInput {
+  const { window_start: start, window_end: end } = input
+  if (start === undefined && end === undefined) return input
+  if (start === undefined || end === undefined) throw badRequest('window_start and window_end go together')
+  const [from, to] = [Date.parse(start), Date.parse(end)]
+  if (to <= from) throw badRequest('window_end must be after window_start')
+  if (to - from > DAY_MS) throw badRequest('window is longer than 24 hours')
+  if (from <= now.getTime()) throw badRequest('window must be in the future')
+  const desired = input.desired_completion_date
+  if (desired != null && Date.parse(desired) !== to) throw badRequest('desired_completion_date must equal window_end')
+  return { ...input, desired_completion_date: end }
+}
+
 /** The searches (nearby, bounds, map) are in search/: the routes call them directly. */
 export class RequestsService {
   constructor (private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure, private readonly clock: Clock = systemClock) {}
 
   async create (user: Principal, input: CreateRequestInput): Promise<Request> {
     if (!hasPermission(user, 'create_request')) throw forbidden('create_request permission required')
-    if (input.desired_completion_date != null && Date.parse(input.desired_completion_date) <= this.clock.now().getTime()) {
+    const dated = withWindow(input, this.clock.now())
+    if (dated.desired_completion_date != null && Date.parse(dated.desired_completion_date) <= this.clock.now().getTime()) {
       throw badRequest('desired_completion_date must be in the future')
     }
     const grid = this.disclosure.policy.mapGridMeters
-    const created = await requests.insertRequest(this.db, user.id, input, gridPoint(input.latitude, input.longitude, grid), grid)
+    const created = await requests.insertRequest(this.db, user.id, dated, gridPoint(input.latitude, input.longitude, grid), grid)
     if (created === undefined) throw badRequest('invalid request type')
     return created
   }

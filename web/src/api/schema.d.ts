@@ -5141,6 +5141,16 @@ export interface paths {
                         city?: string;
                         /** Format: date-time */
                         desired_completion_date?: string | null;
+                        /**
+                         * Format: date-time
+                         * @description schedule.md § 1: with window_end, in the future; the window lasts at most 24 hours
+                         */
+                        window_start?: string;
+                        /**
+                         * Format: date-time
+                         * @description after window_start; desired_completion_date is set to it
+                         */
+                        window_end?: string;
                         /** @enum {string} */
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
@@ -5175,6 +5185,16 @@ export interface paths {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
+                            return_of: number | null;
+                            /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                            cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         };
                     };
                 };
@@ -5308,6 +5328,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
                             /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
                             location: {
                                 latitude: number;
@@ -5417,6 +5444,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
                             /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
                             location: {
                                 latitude: number;
@@ -5540,6 +5574,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
                             /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
                             location: {
                                 latitude: number;
@@ -5773,6 +5814,16 @@ export interface paths {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
+                            return_of: number | null;
+                            /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                            cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -5921,6 +5972,16 @@ export interface paths {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
+                            return_of: number | null;
+                            /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                            cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         };
                     };
                 };
@@ -6057,6 +6118,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
                             /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
                             location: {
                                 latitude: number;
@@ -6171,6 +6239,13 @@ export interface paths {
                             request_type_name: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
                             /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
                             location: {
                                 latitude: number;

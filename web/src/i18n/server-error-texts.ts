@@ -54,6 +54,12 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'description must not be blank': { field: 'description', key: 'ask.errors.description' },
   'address must not be blank': { field: 'address', key: 'ask.errors.address' },
   'desired_completion_date must be in the future': { field: 'desired_completion_date', key: 'ask.errors.whenPast' },
+  // schedule.md § 1: the app checks a window before sending it, so only a fault of ours sends these.
+  'window_start and window_end go together': OUR_FAULT,
+  'window_end must be after window_start': OUR_FAULT,
+  'window is longer than 24 hours': OUR_FAULT,
+  'window must be in the future': OUR_FAULT,
+  'desired_completion_date must equal window_end': OUR_FAULT,
   'create_request permission required': { key: 'ask.errors.noPermission' },
   'request not found': { key: 'volunteer.errors.requestNotFound' },
   'only the requester can accept a response': { key: 'request.errors.notRequester' },

@@ -21,7 +21,8 @@ import type { Disclosure, DisclosurePolicy } from '../disclosure.js'
 export const ACTIVE = raw("r.status IN ('pending_moderation', 'approved', 'in_progress')")
 
 const LOCATION = 'r.assigned_volunteer_id, r.latitude, r.longitude, r.grid_latitude, r.grid_longitude, r.grid_meters'
-const LIST_ITEM_OWN = `r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at, ${LOCATION}`
+const LIST_ITEM_OWN = `r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at,
+  r.window_start, r.window_end, r.series_id, r.confirmed_at, ${LOCATION}`
 /** requester_name is "first_name last_name" (rules.md › Search and lists), of the user aliased `u`. */
 const REQUESTER_NAME = "u.first_name || ' ' || u.last_name"
 /** What a non-party sees under ADDRESS_PRIVACY=parties (trust.md §1): "Erna S." (lib/names.ts initialOf, in SQL). */
@@ -62,6 +63,10 @@ export interface ListItemRow extends LocatedRow {
   city: string | null
   urgency: string
   created_at: Date
+  window_start: Date | null
+  window_end: Date | null
+  series_id: number | null
+  confirmed_at: Date | null
   requester_name: string
   requester_short_name: string
   request_type_name: string
