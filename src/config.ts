@@ -176,7 +176,7 @@ export const SETTINGS = Type.Object({
     env: 'TIME_ZONE',
     default: 'UTC',
     must: 'be an IANA time zone such as Europe/Berlin or UTC',
-    description: 'the deployment\'s time zone (IANA name): the calendar day in which a check\'s `valid_until` ends',
+    description: 'the deployment\'s time zone (IANA name): the calendar day in which a check\'s `valid_until` ends, and the zone of a series of requests that names none (schedule.md)',
   }),
   // Listed once each, whatever the operator typed twice.
   volunteerChecks: Type.Codec(Type.Array(Type.Enum(CHECK_KINDS), {
