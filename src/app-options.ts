@@ -28,6 +28,12 @@ export interface AppOptions {
    * never; the service does it hourly, src/main.ts; tests run CheckExpiryNotifier themselves).
    */
   checkExpiryMs?: number
+  /**
+   * How often this instance creates the occurrences of active series up to SERIES_HORIZON_DAYS ahead
+   * (schedule.md § 2), first when ready (default 0: never; the service does it every minute, src/main.ts;
+   * tests run HorizonJob themselves).
+   */
+  horizonTickMs?: number
   /** Live event stream settings (tests shorten the ping and block-check intervals). */
   streams?: Partial<StreamOptions>
   /** The time for every rule that depends on it (default: the system's; tests pass a ManualClock). */

@@ -56,6 +56,9 @@ import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
 import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
+import { HorizonJob, horizonJob } from './modules/series/horizon.js'
+import { seriesRoutes } from './modules/series/series.routes.js'
+import { SeriesService } from './modules/series/series.service.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import type { SearchContext } from './modules/requests/search/shared.js'
@@ -94,7 +97,7 @@ const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
 export async function buildApp ({
-  config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, checkExpiryMs = 0, clock = systemClock,
+  config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, checkExpiryMs = 0, horizonTickMs = 0, clock = systemClock,
   deliveryTickMs = DELIVERY_TICK_MS, channels: givenChannels = {}, push, pushAgent,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -211,6 +214,8 @@ export async function buildApp ({
     // reach.md § 3: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
     jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
   }
+  const seriesSettings = { horizonDays: config.schedule.horizonDays, timeZone: config.timeZone, mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }
+  if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, seriesSettings, app.log), horizonTickMs))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
     retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
@@ -271,6 +276,7 @@ export async function buildApp ({
     await api.register(requestTypesRoutes, { requestTypes })
     await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
+    await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, seriesSettings) })
     await api.register(responsesRoutes, { responses })
     await api.register(privacyRoutes, { privacy })
     await api.register(concernsRoutes, { concerns })

@@ -120,7 +120,7 @@ export class TestApp {
  * What a test may set of the app's options. `deliveryTickMs` is 0 (no sending loop) unless a test asks
  * for one: the tests of e-mail and push start it, or run an OutboxSender themselves.
  */
-export type TestAppOptions = Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs' | 'clock' | 'deliveryTickMs' | 'channels' | 'push' | 'pushAgent'>
+export type TestAppOptions = Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs' | 'horizonTickMs' | 'clock' | 'deliveryTickMs' | 'channels' | 'push' | 'pushAgent'>
 
 /**
  * A migrated scratch database on `engine`, the app on it, and a bootstrapped admin. `options.clock`: a

@@ -24,6 +24,7 @@ const OWNERS: Record<string, string> = {
   deliveries: 'modules/deliveries/deliveries.repo.ts',
   push_subscriptions: 'modules/push/push.repo.ts',
   notification_settings: 'modules/deliveries/notification-settings.repo.ts',
+  request_series: 'modules/series/series.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))
