@@ -71,12 +71,9 @@ export type Series = Static<typeof Series>
 export const SeriesIdParams = Type.Object({ id: Id })
 export const SERIES_ID_MESSAGES = { id: 'invalid series id' }
 
-/** The request fields' texts inside `template`, and schedule.md § 2's. Items of `days` are checked after their count, so 0..6 suffice. */
-const TEMPLATE_MESSAGES = Object.fromEntries(Object.entries(CREATE_REQUEST_MESSAGES).map(([key, text]) => [`template.${key}`, text]))
-export const SERIES_MESSAGES: Record<string, string> = {
-  ...TEMPLATE_MESSAGES,
+/** schedule.md § 2's texts. */
+const PATTERN_MESSAGES = {
   days: 'invalid days',
-  ...Object.fromEntries(DAYS.map((_day, i) => [`days.${i}`, 'invalid days'])),
   start_time: 'invalid start_time',
   duration_minutes: 'invalid duration_minutes',
   every_weeks: 'invalid every_weeks',
@@ -84,6 +81,12 @@ export const SERIES_MESSAGES: Record<string, string> = {
   ends_on: 'invalid ends_on',
   return_time: 'invalid return_time',
   time_zone: 'invalid time_zone',
+}
+/** The request fields' texts inside `template`, and each of `days` (checked after their count, so 0..6 suffice). */
+export const SERIES_MESSAGES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(CREATE_REQUEST_MESSAGES).map(([key, text]) => [`template.${key}`, text])),
+  ...PATTERN_MESSAGES,
+  ...Object.fromEntries(DAYS.map((_day, i) => [`days.${i}`, PATTERN_MESSAGES.days])),
 }
 
 export const SERIES_NOT_FOUND = 'series not found'
