@@ -237,6 +237,21 @@ for (const engine of engines()) {
       assert.equal((await occurrences(requester, series.id)).length, 8)
     })
 
+    it('the export holds the series; erasure ends them, minimised, and no occurrence follows', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const series = await approved(requester)
+      const exported = await t.get('/users/me/export', requester.token)
+      assert.deepEqual(exported.body.series.map((s: { id: number }) => s.id), [series.id])
+      assertStatus(await t.request('DELETE', '/users/me', { token: requester.token, body: { password: requester.password } }), 200)
+      const erased = await t.get(`/request-series/${series.id as number}`, moderator.token)
+      assert.deepEqual([erased.body.status, erased.body.template.address, erased.body.template.contact_phone], ['ended', '(removed)', '(removed)'])
+      clock.advance(14 * DAY_MS)
+      await job().runOnce()
+      const open = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM requests WHERE series_id = $1 AND status <> 'cancelled'", [series.id])
+      assert.equal(open[0]!.n, 0)
+    })
+
     it('rejection needs a comment and creates nothing; who may read, change, end and moderate', async () => {
       clock.set(START)
       const requester = await t.register()

@@ -2,7 +2,7 @@ import { maybeOne, type Queryable } from '../../db/database.js'
 import { raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 import type { Day } from './recurrence.js'
-import type { SeriesStatus, SeriesTemplate } from './series.schemas.js'
+import type { Series, SeriesStatus, SeriesTemplate } from './series.schemas.js'
 
 /**
  * Owns `request_series` (schedule.md § 2): every statement that writes a series is here. Its occurrences
@@ -17,7 +17,8 @@ const SERIES_COLUMNS = raw(`s.id, s.requester_id, s.template, s.days, s.start_ti
 export interface SeriesRow {
   id: number
   requester_id: number
-  template: SeriesTemplate
+  /** As stored: auto_accept_preferred always set (the input's default). */
+  template: Series['template']
   days: Day[]
   start_time: string
   duration_minutes: number
@@ -65,11 +66,11 @@ export function lockSeries (db: Queryable, id: number): Promise<SeriesRow | unde
   return maybeOne<SeriesRow>(db, sql`SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.id = ${id} FOR NO KEY UPDATE`)
 }
 
-/** The caller's series, newest first. */
-export function listByRequester (db: Queryable, requesterId: number, page: Page): Promise<SeriesRow[]> {
+/** The caller's series, newest first; every one without `page` (the export). */
+export function listByRequester (db: Queryable, requesterId: number, page?: Page): Promise<SeriesRow[]> {
   return db.query<SeriesRow>(sql`
     SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.requester_id = ${requesterId}
-    ORDER BY s.created_at DESC, s.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`)
+    ORDER BY s.created_at DESC, s.id DESC LIMIT ${page?.limit ?? null}::bigint OFFSET ${page?.offset ?? 0}`)
 }
 
 /** Series awaiting moderation, oldest first, but the moderator's own (nobody moderates their own). */
@@ -102,6 +103,20 @@ export function endSeries (db: Queryable, id: number, at: Date): Promise<SeriesR
   return maybeOne<SeriesRow>(db, sql`
     UPDATE request_series s SET status = 'ended', updated_at = ${at} WHERE s.id = ${id} AND s.status <> 'ended'
     RETURNING ${SERIES_COLUMNS}`)
+}
+
+/**
+ * Erasure (privacy.md § 3): the user's series → ended, their templates minimised as a finished request is
+ * (address and description `removed`, a contact detail that was given too), so the horizon job makes no
+ * more occurrences; run before their requests are cancelled, keeping the lock order (series, then requests).
+ */
+export async function endSeriesOf (db: Queryable, requesterId: number, removed: string, at: Date): Promise<void> {
+  await db.query(sql`
+    UPDATE request_series s SET status = 'ended', updated_at = ${at},
+      template = s.template || jsonb_build_object('address', ${removed}::text, 'description', ${removed}::text)
+        || CASE WHEN s.template ? 'contact_phone' THEN jsonb_build_object('contact_phone', ${removed}::text) ELSE '{}'::jsonb END
+        || CASE WHEN s.template ? 'contact_notes' THEN jsonb_build_object('contact_notes', ${removed}::text) ELSE '{}'::jsonb END
+    WHERE s.requester_id = ${requesterId}`)
 }
 
 /** The horizon job's progress: every occurrence starting before `until` exists. */

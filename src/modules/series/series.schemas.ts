@@ -11,6 +11,21 @@ export const SeriesTemplate = Type.Object({
 })
 export type SeriesTemplate = Static<typeof SeriesTemplate>
 
+/** The template in answers: as stored, without the input's limits (erasure leaves "(removed)" in it). */
+const SeriesTemplateAnswer = Type.Object({
+  request_type_id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  address: Type.String(),
+  city: Type.Optional(Type.String()),
+  urgency: requestFields.urgency,
+  contact_phone: Type.Optional(Type.String()),
+  contact_notes: Type.Optional(Type.String()),
+  auto_accept_preferred: Type.Boolean(),
+})
+
 const Days = Type.Array(Type.Unsafe<Day>({ type: 'string', enum: [...DAYS] }), {
   minItems: 1, maxItems: 7, uniqueItems: true, description: '1 to 7 distinct days; answers list them in week order',
 })
@@ -52,7 +67,7 @@ export type SeriesStatus = typeof SERIES_STATUSES[number]
 export const Series = Type.Object({
   id: Type.Integer(),
   requester_id: Type.Integer(),
-  template: SeriesTemplate,
+  template: SeriesTemplateAnswer,
   days: Days,
   start_time: Type.String(),
   duration_minutes: Type.Integer(),
