@@ -111,6 +111,9 @@ for (const engine of engines()) {
       const detail = await t.get(`/requests/${back[0]!.id}`, requester.token)
       assert.deepEqual([detail.body.return_of, detail.body.status, detail.body.desired_completion_date, detail.body.series_id],
         [list[0]!.id, 'approved', '2027-03-16T14:00:00.000Z', series.id])
+      // The job takes the series again when its next occurrence, Tuesday 13 April, comes within the horizon.
+      const progress = await t.db.query<{ created_until: Date }>('SELECT created_until FROM request_series WHERE id = $1', [series.id])
+      assert.equal(progress[0]!.created_until.toISOString(), '2027-04-13T05:30:00.000Z')
       // Each occurrence's alert rounds start at once, as an approval's do.
       const rounds = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rounds WHERE request_id = ANY($1::bigint[])', [list.map((o) => o.id)])
       assert.equal(rounds[0]!.n, 16)

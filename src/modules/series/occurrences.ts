@@ -3,7 +3,7 @@ import type { Change } from '../../events/dispatcher.js'
 import { gridPoint } from '../../lib/grid.js'
 import { cancelOccurrences, insertOccurrence, type CancelReason } from '../requests/requests.repo.js'
 import type { RequestStatus } from '../requests/requests.values.js'
-import { localDate, occurrencesBetween, type Planned } from './recurrence.js'
+import { localDate, nextStart, occurrencesBetween, type Planned } from './recurrence.js'
 import * as series from './series.repo.js'
 
 /**
@@ -13,14 +13,17 @@ import * as series from './series.repo.js'
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** created_until of a series with no occurrence left: never due again unless a change gives it more. */
+const EXHAUSTED = new Date('9999-01-01T00:00:00Z')
 
 /** The end of the horizon at `now`: occurrences start before it (SERIES_HORIZON_DAYS). */
 export const horizonEnd = (now: Date, horizonDays: number): Date => new Date(now.getTime() + horizonDays * DAY_MS)
 
 /**
  * Creates the occurrences of an active series starting after `change.at` and before the horizon, each
- * once (ON CONFLICT in insertOccurrence), records occurrence_created for each new one, and stores the
- * horizon reached. How many were created. A day keeps the outbound (and return) trip it has: one kept
+ * once (ON CONFLICT in insertOccurrence), records occurrence_created for each new one, and stores how far
+ * it got: the start of the next occurrence beyond the horizon, so the horizon job takes the series again
+ * only when that one comes within the horizon, not every run. How many were created. A day keeps the outbound (and return) trip it has: one kept
  * with its accepted offer at the old time after a change, or one the requester cancelled, is not made
  * again at the new time.
  */
@@ -51,7 +54,7 @@ export async function createOccurrences (tx: Transaction, change: Change, row: s
       type: 'occurrence_created', requestId: inserted.id, seriesId: row.id, requesterId: row.requester_id, windowStart: planned.start, returnOf: inserted.return_of,
     })
   }
-  await series.setCreatedUntil(tx, row.id, until)
+  await series.setCreatedUntil(tx, row.id, nextStart(row, until) ?? EXHAUSTED)
   return created
 }
 
