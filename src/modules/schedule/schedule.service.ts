@@ -53,7 +53,7 @@ export class ScheduleService {
     })
     const detail = await requests.findRequestDetail(this.db, id)
     if (detail === undefined || !isVisibleTo(requester, detail)) throw notFound(REQUEST_NOT_FOUND)
-    if (!kept) throw badRequest(detail.requester_id === requester.id ? NOT_APPROVED : ONLY_REQUESTER_STILL_NEEDED)
+    if (!kept) throw detail.requester_id === requester.id ? badRequest(NOT_APPROVED) : badRequest(ONLY_REQUESTER_STILL_NEEDED)
     return await this.disclosure.detail(requester, detail)
   }
 }
