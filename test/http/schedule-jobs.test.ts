@@ -204,31 +204,44 @@ for (const engine of engines()) {
         const runners = [jobs, new ScheduleJobs(changesOn(second.db, clock), SETTINGS, clock)]
         const both = async () => { await Promise.all(runners.map(async (runner) => { await runner.runOnce(); await runner.runOnce() })) }
         const requester = await t.register()
-        const volunteers = [await t.register(), await t.register(), await t.register()]
+        // Three that go unconfirmed (the first cancelled before its deadline), one confirmed, one without a date.
+        const volunteers = [await t.register(), await t.register(), await t.register(), await t.register()]
         const ids: number[] = []
         for (const volunteer of volunteers) {
           const { id } = await approved(requester, 30)
           await assign(id, requester, volunteer)
           ids.push(id)
         }
+        const [cancelled, , , kept] = ids as [number, number, number, number]
+        const undated = (await approved(requester, false)).id
         clock.advance(7 * HOUR_MS)
         await both()
         for (const [i, volunteer] of volunteers.entries()) assert.equal((await notices(volunteer, ids[i]!, 'confirm_needed')).length, 1)
-        assertStatus(await t.post(`/requests/${ids[0]}/cancel`, undefined, await token(requester)), 200)
+        assertStatus(await t.post(`/requests/${kept}/confirm`, undefined, await token(volunteers[3]!)), 200)
+        assertStatus(await t.post(`/requests/${cancelled}/cancel`, undefined, await token(requester)), 200)
         clock.advance(12 * HOUR_MS)
         await both()
-        assert.deepEqual(await notices(volunteers[0]!, ids[0]!, 'confirmation_missed'), [], 'cancelled before the deadline')
+        assert.deepEqual(await notices(volunteers[0]!, cancelled, 'confirmation_missed'), [], 'cancelled before the deadline')
         for (const i of [1, 2]) {
           assert.equal((await notices(volunteers[i]!, ids[i]!, 'confirmation_missed')).length, 1)
           assert.equal((await notices(requester, ids[i]!, 'confirmation_missed')).length, 1)
         }
-        clock.advance(11 * HOUR_MS)
+        clock.advance(9 * HOUR_MS + MINUTE_MS)
         await both()
-        for (const id of ids) {
+        for (const account of [requester, volunteers[3]!]) assert.equal((await notices(account, kept, 'reminder')).length, 1)
+        clock.advance(2 * HOUR_MS)
+        await both()
+        for (const id of ids.slice(0, 3)) {
           const request = await detail(requester, id)
-          assert.deepEqual([request.status, request.cancel_reason], ['cancelled', id === ids[0] ? 'requester' : 'expired'])
-          assert.equal((await notices(requester, id, 'request_expired')).length, id === ids[0] ? 0 : 1)
+          assert.deepEqual([request.status, request.cancel_reason], ['cancelled', id === cancelled ? 'requester' : 'expired'])
+          assert.equal((await notices(requester, id, 'request_expired')).length, id === cancelled ? 0 : 1)
         }
+        clock.advance(49 * HOUR_MS)
+        await both()
+        assert.equal((await notices(requester, kept, 'please_complete')).length, 1)
+        clock.advance(14 * DAY_MS)
+        await both()
+        assert.equal((await notices(requester, undated, 'still_needed')).length, 1)
       } finally {
         if (second !== t) await second.close()
       }
