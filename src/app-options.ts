@@ -30,10 +30,14 @@ export interface AppOptions {
   checkExpiryMs?: number
   /**
    * How often this instance creates the occurrences of active series up to SERIES_HORIZON_DAYS ahead
-   * (schedule.md § 2), first when ready (default 0: never; the service does it every minute, src/main.ts;
-   * tests run HorizonJob themselves).
+   * (schedule.md § 2), first when ready (default 60 000 ms; 0: never, tests then run HorizonJob themselves).
    */
   horizonTickMs?: number
+  /**
+   * How often this instance runs the schedule job (schedule.md § 3: confirmations, reminders, expiry, "still
+   * needed?"), first when ready (default 60 000 ms; 0: never, tests then run ScheduleJobs themselves).
+   */
+  scheduleTickMs?: number
   /** Live event stream settings (tests shorten the ping and block-check intervals). */
   streams?: Partial<StreamOptions>
   /** The time for every rule that depends on it (default: the system's; tests pass a ManualClock). */

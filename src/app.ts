@@ -67,6 +67,9 @@ import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
 import { sessionRoutes } from './modules/session/session.routes.js'
 import { accountSettingsRoutes } from './modules/session/account-settings.routes.js'
+import { ScheduleJobs, scheduleJob } from './modules/schedule/schedule-jobs.js'
+import { scheduleRoutes } from './modules/schedule/schedule.routes.js'
+import { ScheduleService } from './modules/schedule/schedule.service.js'
 import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
@@ -86,6 +89,9 @@ declare module 'fastify' {
 
 const ALERT_TICK_MS = 1000
 const DELIVERY_TICK_MS = 1000
+/** schedule.md § 3's times are hours and minutes ahead: a minute's delay is well within them. */
+const SCHEDULE_TICK_MS = 60_000
+const HORIZON_TICK_MS = 60_000
 
 /** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (privacy.md § 1). */
 export function alertPlace (config: Config): ((latitude: number, longitude: number) => GridPoint) | undefined {
@@ -97,8 +103,8 @@ const BODY_LIMIT_BYTES = 64 * 1024
 
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
 export async function buildApp ({
-  config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, checkExpiryMs = 0, horizonTickMs = 0, clock = systemClock,
-  deliveryTickMs = DELIVERY_TICK_MS, channels: givenChannels = {}, push, pushAgent,
+  config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, checkExpiryMs = 0, clock = systemClock,
+  deliveryTickMs = DELIVERY_TICK_MS, scheduleTickMs = SCHEDULE_TICK_MS, horizonTickMs = HORIZON_TICK_MS, channels: givenChannels = {}, push, pushAgent,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -216,6 +222,7 @@ export async function buildApp ({
   }
   const seriesSettings = { horizonDays: config.schedule.horizonDays, timeZone: config.timeZone, mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }
   if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, seriesSettings, app.log), horizonTickMs))
+  if (scheduleTickMs > 0) jobs.push(scheduleJob(new ScheduleJobs(changes, config.schedule, clock), scheduleTickMs))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
     retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
@@ -278,6 +285,7 @@ export async function buildApp ({
     await api.register(moderationRoutes, { moderation })
     await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, seriesSettings) })
     await api.register(responsesRoutes, { responses })
+    await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
     await api.register(privacyRoutes, { privacy })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })

@@ -96,7 +96,7 @@ for (const engine of engines()) {
         const series = ['GET /moderation/series/pending', 'GET /request-series/{id}', 'POST /moderation/series/{id}/approve', 'POST /moderation/series/{id}/reject', 'POST /request-series/{id}/end']
         assert.deepEqual([...revealing].sort(), [
           ...(setting === 'parties' ? lists.slice(0, 2) : []), 'GET /requests/{id}', ...(setting === 'parties' ? lists.slice(2) : []),
-          'GET /users/{id}', 'POST /requests/{id}/cancel', ...series,
+          'GET /users/{id}', 'POST /requests/{id}/cancel', 'POST /requests/{id}/confirm', ...series,
         ].sort())
       })
 
