@@ -25,6 +25,8 @@ const WORDS = {
     addressQuestion: 'What is the address?',
     address: 'Address',
     city: 'Town or city (optional)',
+    often: 'How often do you need this help?',
+    once: 'Once',
     when: 'When do you need it done? (optional)',
     urgency: 'How urgent is it?',
     high: 'High: soon',
@@ -67,6 +69,8 @@ const WORDS = {
     addressQuestion: 'Wie lautet die Adresse?',
     address: 'Adresse',
     city: 'Ort (optional)',
+    often: 'Wie oft brauchen Sie diese Hilfe?',
+    once: 'Einmal',
     when: 'Bis wann? (optional)',
     urgency: 'Wie dringend ist es?',
     high: 'Hoch: bald',
@@ -156,6 +160,8 @@ for (const language of ['en', 'de'] as const) {
       // The address and the phone come from the profile: nothing asked twice (WCAG 3.3.7).
       await expect(page.getByRole('textbox', { name: w.address, exact: true })).toHaveValue('Hauptstraße 5')
       await expect(page.getByRole('textbox', { name: w.city, exact: true })).toHaveValue('Berlin')
+      await next(w.often)
+      await choose(page, w.once)
       await next(w.when)
       await next(w.urgency)
       await choose(page, w.high)

@@ -160,6 +160,8 @@ export async function askForHelp (page: Page, answers: AskAnswers): Promise<void
   await continueTo(page, 'What is the address?')
   await fill(page, 'Address', answers.address)
   await fill(page, 'Town or city (optional)', answers.city ?? '')
+  await continueTo(page, 'How often do you need this help?')
+  await choose(page, 'Once')
   await continueTo(page, 'When do you need it done? (optional)')
   // The headless shell takes no typing into the date-time field's segments, so fill().
   if (answers.when !== undefined) await page.getByRole('textbox', { name: 'When do you need it done? (optional)' }).fill(answers.when)

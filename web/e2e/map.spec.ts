@@ -215,7 +215,7 @@ test.describe('the map: an alternative view of the nearby requests, and a way to
     await page.getByRole('button', { name: 'Find this address' }).press('Enter')
     await expect(where.getByText('The address search is not available now. Set the point another way.')).toBeVisible()
     await expect(where.getByText('Chosen place: 52.5170365, 13.3888599')).toBeVisible()
-    await continueTo(page, 'When do you need it done? (optional)')
+    await continueTo(page, 'How often do you need this help?')
   })
 
   test('zoomed out past the whole world, the map still shows the requests nearest its middle', async ({ page, request }) => {

@@ -154,6 +154,8 @@ test.describe('requester journeys', () => {
     await fill(page, 'Längengrad', '13,405')
     await next('Wie lautet die Adresse?')
     await fill(page, 'Adresse', 'Marktplatz 1')
+    await next('Wie oft brauchen Sie diese Hilfe?')
+    await choose(page, 'Einmal')
     await next('Bis wann? (optional)')
     await next('Wie dringend ist es?')
     await choose(page, 'Mittel: in den nächsten Tagen')

@@ -53,6 +53,10 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
     }, 'RequestPage'),
     access: 'signed-in',
   },
+  // Help on a schedule (schedule.md § 5): a requester's regular help, the coming help of both sides, the calendar feed.
+  { path: '/series/:id', page: page(() => import('./features/requests/series'), 'SeriesPage'), access: 'signed-in' },
+  { path: '/coming-help', page: page(() => import('./features/volunteer/coming-help'), 'ComingHelpPage'), access: 'signed-in' },
+  { path: '/calendar', page: page(() => import('./features/schedule/calendar'), 'CalendarPage'), access: 'signed-in' },
   { path: '/requests/:id/access-log', page: page(() => import('./features/access-log/access-log'), 'RequestAccessLogPage'), access: 'signed-in' },
   { path: '/profile/access-log', page: page(() => import('./features/access-log/access-log'), 'ProfileAccessLogPage'), access: 'signed-in' },
   { path: '/requests/:id/done', page: page(() => import('./features/requests/complete'), 'CompleteDonePage'), access: 'signed-in' },

@@ -11,7 +11,8 @@ import { refreshSession, rememberSignedIn, session, signedInUnchecked, type Sess
  */
 const KEPT_PATHS = new Set([
   '/api/v1/requests/my', '/api/v1/requests/{id}', '/api/v1/requests/{id}/responses', '/api/v1/responses/my',
-  '/api/v1/users/me/roles', '/api/v1/notifications/unread-count',
+  '/api/v1/users/me/roles', '/api/v1/notifications/unread-count', '/api/v1/request-series/mine', '/api/v1/request-series/{id}',
+  '/api/v1/users/me/coming-help',
 ])
 const STORE = 'vcs-last-seen'
 /** How often an unchecked session (started offline) is checked again: a failed check costs nothing offline. */

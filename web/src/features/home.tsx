@@ -20,6 +20,7 @@ export function HomePage () {
           <ul className='actions'>
             <li><Link href='/ask' className='button'>{t('ask.title')}</Link></li>
             <li><Link href='/requests/mine' className='button secondary'>{t('mine.title')}</Link></li>
+            <li><Link href='/coming-help' className='button secondary'>{t('coming.title')}</Link></li>
             <li><Link href='/profile' className='button secondary'>{t('profile.title')}</Link></li>
           </ul>
           )}

@@ -8,6 +8,9 @@ interface NotificationLike { type: string, request_id: number | null, data: Reco
 /** Notifications meant for the person who asked for help; the rest are a volunteer's. */
 const FOR_REQUESTER = new Set(['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'volunteer_confirmed', 'request_expired', 'still_needed', 'please_complete'])
 
+/** Sent to both sides of a request (schedule.md § 3): /requests/<id> shows each their own view of it. */
+const FOR_BOTH = new Set(['confirmation_missed', 'reminder'])
+
 /** Safeguarding news (trust.md): about a person or a concern, each with its own page, never named by a request's title. */
 const TRUST_TYPES = new Set(['check_expiring', 'concern_raised', 'concern_resolved'])
 
@@ -53,5 +56,5 @@ export function describeNotification (notification: NotificationLike, t: TFuncti
   // Which request it is about: the alert names it itself; the others name it by the title looked up (titles.ts).
   const named = title !== undefined && title !== '' && typeof data.title !== 'string' ? t('notifications.about', { text: words, title }) : words
   if (id === null) return { text: named, href: '/notifications' }
-  return { text: named, href: FOR_REQUESTER.has(type) ? `/requests/${id}` : `/find-help/${id}` }
+  return { text: named, href: FOR_REQUESTER.has(type) || FOR_BOTH.has(type) ? `/requests/${id}` : `/find-help/${id}` }
 }

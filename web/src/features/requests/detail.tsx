@@ -19,6 +19,8 @@ import { formatDate } from '../../lib/format'
 import { kindLabel, statusLabel, urgencyLabel } from './labels'
 import { MY_REQUESTS } from './mine'
 import { TrustSignals } from './trust-signals'
+import { AskAgain, StillNeeded } from './schedule-actions'
+import { sayWindow } from '../../lib/schedule'
 
 export function useInvalidate (id: number) {
   const client = useQueryClient()
@@ -187,7 +189,9 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
         <div><dt>{t('request.kind')}</dt><dd>{kindLabel(t, item.request_type.id, item.request_type.name)}</dd></div>
         <div><dt>{t('request.urgency')}</dt><dd>{urgencyLabel(t, item.urgency)}</dd></div>
         <div><dt>{t('request.where')}</dt><dd>{[item.address, item.city].filter(Boolean).join(', ')}</dd></div>
-        {item.desired_completion_date !== null ? <div><dt>{t('request.when')}</dt><dd>{formatDate(item.desired_completion_date, i18n.language)}</dd></div> : null}
+        {item.window_start !== null ? <div><dt>{t('schedule.window')}</dt><dd>{sayWindow(item.window_start, item.window_end, i18n.language)}</dd></div> : null}
+        {item.series_id !== null ? <div><dt>{t('regular.title')}</dt><dd><Link href={`/series/${item.series_id}`}>{t('schedule.seriesLink')}</Link></dd></div> : null}
+        {item.desired_completion_date !== null && item.window_start === null ? <div><dt>{t('request.when')}</dt><dd>{formatDate(item.desired_completion_date, i18n.language)}</dd></div> : null}
         {item.contact_phone !== null ? <div><dt>{t('ask.phone')}</dt><dd>{item.contact_phone}</dd></div> : null}
         {item.contact_notes !== null ? <div><dt>{t('ask.notes')}</dt><dd>{item.contact_notes}</dd></div> : null}
         {volunteer !== undefined ? <div><dt>{t('request.volunteer')}</dt><dd>{volunteer}</dd></div> : null}
@@ -199,6 +203,8 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
       {/* Who has seen her contact details (trust.md § 5): a page of its own. */}
       <p><Link href={`/requests/${id}/access-log`}>{t('accessLog.linkRequest')}</Link></p>
       {item.status === 'pending_moderation' ? <p>{t('request.awaitingModeration')}</p> : null}
+      {item.status === 'cancelled' && item.cancel_reason === 'expired' ? <AskAgain item={item} /> : null}
+      {item.status === 'approved' && item.window_start === null && item.desired_completion_date === null ? <StillNeeded id={id} /> : null}
       {['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}
       {item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} /> : null}
       {['pending_moderation', 'approved', 'in_progress'].includes(item.status) ? <Cancel id={id} /> : null}

@@ -9,6 +9,8 @@ import { serverProblem } from '../../i18n/server-errors'
 import { kindText } from '../../i18n/labels'
 import { formatDate } from '../../lib/format'
 import { statusLabel, urgencyLabel } from './labels'
+import { MySeries } from './series'
+import { sayWindow } from '../../lib/schedule'
 
 export const MY_REQUESTS = ['get', '/api/v1/requests/my'] as const
 
@@ -19,6 +21,8 @@ export function MyRequestsPage () {
     <Page title={t('mine.title')}>
       <OfflineNotice updatedAt={mine.dataUpdatedAt} />
       <p><Link href='/ask' className='button'>{t('ask.title')}</Link></p>
+      <p><Link href='/coming-help'>{t('coming.title')}</Link></p>
+      <MySeries />
       {mine.isPending
         ? <p>{t('common.loading')}</p>
         : mine.isError
@@ -31,6 +35,7 @@ export function MyRequestsPage () {
                   <li key={item.id} className='card'>
                     <h2><Link href={`/requests/${item.id}`}>{item.title}</Link></h2>
                     <dl className='facts'>
+                      {item.window_start !== null ? <div><dt>{t('schedule.window')}</dt><dd>{sayWindow(item.window_start, item.window_end, i18n.language)}</dd></div> : null}
                       <div><dt>{t('request.status')}</dt><dd><span className={`status status-${item.status}`}>{statusLabel(t, item.status)}</span></dd></div>
                       <div><dt>{t('request.kind')}</dt><dd>{kindText(t, item.request_type_name)}</dd></div>
                       <div><dt>{t('request.urgency')}</dt><dd>{urgencyLabel(t, item.urgency)}</dd></div>

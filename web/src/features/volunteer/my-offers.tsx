@@ -22,6 +22,7 @@ export function MyOffersPage () {
   return (
     <Page title={t('volunteer.offers.title')}>
       <OfflineNotice updatedAt={offers.dataUpdatedAt} />
+      <p><Link href='/coming-help'>{t('coming.linkOffers')}</Link></p>
       {offers.isPending
         ? <p>{t('common.loading')}</p>
         : offers.isError

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Button, Dialog, DialogTrigger, Form, Heading, Link, Modal } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
@@ -20,6 +20,8 @@ import { formatDate } from '../../lib/format'
 import { kindText, responseStatus, urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
 import { Place } from './place'
+import { ConfirmVisit } from './confirm'
+import { sayWindow } from '../../lib/schedule'
 import { requestFromVolunteerSide } from './side'
 import '../../components/journeys.css'
 
@@ -29,16 +31,16 @@ const FIELDS = ['message'] as const
  * "Withdraw my offer" asks first, in a dialog as cancelling a request does: an accepted offer is
  * someone counting on the volunteer, and one key press must not let them down.
  */
-function Withdraw ({ accepted, name, onConfirm }: { accepted: boolean, name: string, onConfirm: () => void }) {
+export function Withdraw ({ accepted, name, onConfirm, label, text }: { accepted: boolean, name: string, onConfirm: () => void, label?: ReactNode, text?: string }) {
   const { t } = useTranslation()
   const [isOpen, setOpen] = useState(false)
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <Button className='button secondary'>{t('volunteer.request.withdraw')}</Button>
+      <Button className='button secondary'>{label ?? t('volunteer.request.withdraw')}</Button>
       <Modal className='modal' isDismissable>
         <Dialog className='dialog'>
           <Heading slot='title'>{t('volunteer.withdraw.title')}</Heading>
-          <p>{accepted ? t('volunteer.withdraw.acceptedText', { name }) : t('volunteer.withdraw.pendingText', { name })}</p>
+          <p>{text ?? (accepted ? t('volunteer.withdraw.acceptedText', { name }) : t('volunteer.withdraw.pendingText', { name }))}</p>
           <div className='actions'>
             <Button className='button danger' onPress={() => { setOpen(false); onConfirm() }}>{t('volunteer.withdraw.confirm')}</Button>
             <Button className='button secondary' slot='close'>{t('volunteer.withdraw.keep')}</Button>
@@ -128,7 +130,10 @@ export function VolunteerRequestPage () {
         <div><dt>{t('volunteer.item.status')}</dt><dd>{requestFromVolunteerSide(t, open?.status ?? '', request.status)}</dd></div>
         <div><dt>{t('volunteer.request.askedBy')}</dt><dd>{request.requester.first_name} {request.requester.last_name}</dd></div>
         <div><dt>{t('volunteer.item.place')}</dt><dd><Place request={request} /></dd></div>
-        {request.desired_completion_date !== null
+        {request.window_start !== null
+          ? <div><dt>{t('schedule.window')}</dt><dd>{sayWindow(request.window_start, request.window_end, i18n.language)}</dd></div>
+          : null}
+        {request.desired_completion_date !== null && request.window_start === null
           ? <div><dt>{t('volunteer.request.when')}</dt><dd>{formatDate(request.desired_completion_date, i18n.language)}</dd></div>
           : null}
         {phone !== null && phone !== undefined ? <div><dt>{t('volunteer.request.phone')}</dt><dd><PhoneLink phone={phone} /></dd></div> : null}
@@ -155,6 +160,7 @@ export function VolunteerRequestPage () {
                     {open.message !== null ? <div><dt>{t('volunteer.request.yourMessage')}</dt><dd>{open.message}</dd></div> : null}
                   </dl>
                   {open.status === 'accepted' ? <p>{t('volunteer.request.acceptedHint')}</p> : null}
+                  {assigned && request.window_start !== null ? <ConfirmVisit id={id} confirmedAt={request.confirmed_at} onDone={() => offerHeading.current?.focus()} /> : null}
                   {['approved', 'in_progress'].includes(request.status)
                     ? <Withdraw accepted={open.status === 'accepted'} name={request.requester.first_name} onConfirm={() => { if (!withdraw.isPending) withdraw.mutate(open.id) }} />
                     : null}

@@ -3,6 +3,8 @@ import { useLocation } from 'react-router'
 import { useStoredAnswers, type AnswersStore as StoredAnswers } from '../../../components/stored-answers'
 // Shared with the profile's home location; the lead moves it to a shared place at merge.
 import { parseCoordinate } from '../../../lib/coordinates'
+import { minutesOf, readClock, type WeekDay } from '../../../lib/schedule'
+import { today } from '../../../lib/format'
 
 /** How the person says where help is needed; each way but two leads to its own page. */
 export const PLACES = ['home', 'here', 'map', 'search', 'coordinates'] as const
@@ -21,18 +23,58 @@ export interface Answers {
   longitude?: string
   address?: string
   city?: string
+  /** Once (a date, optional) or regularly (a series, schedule.md § 2): the pages that follow differ. */
+  often?: 'once' | 'regular'
   when?: string
+  days?: WeekDay[]
+  start?: string
+  end?: string
+  returnTrip?: 'no' | 'yes'
+  back?: string
+  from?: string
+  until?: string
   urgency?: string
   phone?: string
   notes?: string
 }
 
-export type Step = 'kind' | 'title' | 'description' | 'where' | 'map' | 'coordinates' | 'address' | 'when' | 'urgency' | 'contact' | 'check'
+export type Step = 'kind' | 'title' | 'description' | 'where' | 'map' | 'coordinates' | 'address' | 'often' | 'when' | 'days' | 'times' | 'return' | 'dates' | 'urgency' | 'contact' | 'check'
 
-/** The pages in order for these answers: the map or the coordinates only when chosen as the way. */
+/** The questions of regular help, in place of "when" (one question a page). */
+export const REGULAR_STEPS = ['days', 'times', 'return', 'dates'] as const
+
+/** The pages in order for these answers: the map or the coordinates only when chosen as the way; the days and times only for regular help. */
 export function stepsFor (answers: Answers): Step[] {
   const placeStep: Step[] = answers.place === 'map' ? ['map'] : answers.place === 'coordinates' ? ['coordinates'] : []
-  return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'when', 'urgency', 'contact', 'check']
+  const timeSteps: Step[] = answers.often === 'regular' ? [...REGULAR_STEPS] : ['when']
+  return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'often', ...timeSteps, 'urgency', 'contact', 'check']
+}
+
+/** The outbound window of regular help in minutes, when both times are times and it lasts 15 minutes to 12 hours the same day. */
+export function durationOf (answers: Answers): number | undefined {
+  const start = readClock(answers.start ?? '')
+  const end = readClock(answers.end ?? '')
+  if (start === undefined || end === undefined) return undefined
+  const minutes = minutesOf(end) - minutesOf(start)
+  return minutes >= 15 && minutes <= 720 ? minutes : undefined
+}
+
+/** The way back: at or after the way there ends, and over by midnight (schedule.md § 2, return_time). */
+export function backFits (answers: Answers): boolean {
+  const back = readClock(answers.back ?? '')
+  const duration = durationOf(answers)
+  const end = readClock(answers.end ?? '')
+  return back !== undefined && duration !== undefined && end !== undefined && minutesOf(back) >= minutesOf(end) && minutesOf(back) + duration <= 24 * 60
+}
+
+/** The last day may be left out; given, it comes after the first and at most two years later. */
+export function datesProblem (answers: Answers): 'from' | 'until' | undefined {
+  const from = answers.from ?? ''
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || from < today()) return 'from'
+  const until = (answers.until ?? '').trim()
+  if (until === '') return undefined
+  const [year, rest] = [Number(from.slice(0, 4)), from.slice(4)]
+  return /^\d{4}-\d{2}-\d{2}$/.test(until) && until > from && until <= `${year + 2}${rest}` ? undefined : 'until'
 }
 
 /** A typed point, when both halves are coordinates in range. */
@@ -60,7 +102,12 @@ const ANSWERED: Record<Exclude<Step, 'check'>, (answers: Answers) => boolean> = 
   map: (a) => pointOf(a) !== undefined,
   coordinates: (a) => pointOf(a) !== undefined,
   address: (a) => (a.address ?? '').trim() !== '' && pointOf(a) !== undefined,
+  often: (a) => a.often !== undefined,
   when: (a) => a.when !== undefined && (a.when.trim() === '' || parseWhen(a.when) !== undefined),
+  days: (a) => (a.days?.length ?? 0) > 0,
+  times: (a) => durationOf(a) !== undefined,
+  return: (a) => a.returnTrip === 'no' || (a.returnTrip === 'yes' && backFits(a)),
+  dates: (a) => datesProblem(a) === undefined,
   urgency: (a) => a.urgency !== undefined,
   contact: (a) => a.phone !== undefined,
 }
@@ -79,6 +126,11 @@ export function nextPath (step: Step, answers: Answers, change: boolean): string
   const steps = stepsFor(answers)
   const following = steps[steps.indexOf(step) + 1] ?? 'check'
   if (change && ['where', 'map', 'coordinates'].includes(step)) return stepPath(following, following !== 'check')
+  // A change of how often, or of the times, may leave a later answer unanswered or no longer fitting: that page next.
+  if (change && ['often', ...REGULAR_STEPS].includes(step)) {
+    const missing = firstUnanswered(answers)
+    return missing !== undefined ? stepPath(missing, true) : stepPath('check')
+  }
   return change ? stepPath('check') : stepPath(following)
 }
 

@@ -12,11 +12,33 @@ import { useSuccess } from '../../../components/success-banner'
 import { useFormProblems } from '../../../components/use-form-problems'
 // The one date format of the app; the lead moves it to a shared place at merge.
 import { formatDate } from '../../../lib/format'
+import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
-import { firstUnanswered, parseWhen, pointOf, stepPath, useStep, type Answers, type Step } from './answers'
+import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, useStep, type Answers, type Step } from './answers'
 import { URGENCIES } from './questions'
+import '../../../components/journeys.css'
 
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
+type NewSeries = paths['/api/v1/request-series']['post']['requestBody']['content']['application/json']
+
+/** The days, times and dates of regular help from complete answers, as the API takes them (schedule.md § 2). */
+export function patternOf (answers: Answers): Omit<Pattern, 'days'> & { days: WeekDay[], return_time: string | null, ends_on: string | null } {
+  const start = answers.start ?? '00:00'
+  return {
+    days: [...(answers.days ?? [])],
+    start_time: start,
+    duration_minutes: durationOf(answers) ?? minutesOf(answers.end ?? start) - minutesOf(start),
+    return_time: answers.returnTrip === 'yes' && answers.back !== undefined && answers.back !== '' ? answers.back : null,
+    starts_on: answers.from ?? '',
+    ends_on: answers.until !== undefined && answers.until !== '' ? answers.until : null,
+  }
+}
+
+/** POST /request-series: the request's fields as the template (no date: the series gives each its window), in this device's zone. */
+function seriesOf (answers: Answers, point: { lat: number, lon: number }): NewSeries {
+  const { desired_completion_date: _none, ...template } = requestOf(answers, point)
+  return { template, ...patternOf(answers), time_zone: deviceZone() }
+}
 
 /** The body of POST /requests from complete answers: optional texts left out when empty. */
 function requestOf (answers: Answers, point: { lat: number, lon: number }): NewRequest {
@@ -60,13 +82,17 @@ export function CheckStep () {
   // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
   const form = useFormProblems([])
   const types = useRequestTypes()
+  const regular = answers.often === 'regular'
   const create = useMutation({
-    mutationFn: (body: NewRequest) => unwrap(api.POST('/api/v1/requests', { body })),
+    mutationFn: async (point: { lat: number, lon: number }) => regular
+      ? { series: true, ...await unwrap(api.POST('/api/v1/request-series', { body: seriesOf(answers, point) })) }
+      : { series: false, ...await unwrap(api.POST('/api/v1/requests', { body: requestOf(answers, point) })) },
     onSuccess: (created) => {
-      success(t('ask.sent'), `/requests/${created.id}`)
+      const page = created.series ? `/series/${created.id}` : `/requests/${created.id}`
+      success(t(created.series ? 'regular.sent' : 'ask.sent'), page)
       // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
       clear()
-      void navigate(`/requests/${created.id}`)
+      void navigate(page)
     },
     onError: form.fail,
   })
@@ -86,12 +112,15 @@ export function CheckStep () {
   const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value)
   const when = parseWhen(answers.when ?? '')
   const none = t('ask.check.none')
+  const parts = regular ? seriesParts(patternOf(answers), t, i18n.language) : undefined
   return (
     <div className='ask-step'>
       <Link href={stepPath('contact')} className='back-link'><span>{t('ask.back')}</span></Link>
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
       <p className='caption'>{t('ask.title')}</p>
       <h1 tabIndex={-1}>{heading}</h1>
+      {/* The whole plan in one sentence first (schedule.md § 5), then each answer with its Change link. */}
+      {parts !== undefined ? <p className='inset-text'>{t('regular.check.summary', { summary: seriesSummary(patternOf(answers), t, i18n.language) })}</p> : null}
       <dl className='summary-list'>
         <Row label={t('request.kind')} step='kind'>{type !== undefined ? kindLabel(t, type.id, type.name) : answers.kind}</Row>
         <Row label={t('ask.titleField')} step='title'>{answers.title}</Row>
@@ -105,14 +134,24 @@ export function CheckStep () {
           {answers.address}
           {answers.city !== undefined && answers.city !== '' ? <><br />{answers.city}</> : null}
         </Row>
-        <Row label={t('request.when')} step='when'>{when !== undefined ? formatDate(when.toISOString(), i18n.language) : none}</Row>
+        <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row>
+        {parts !== undefined
+          ? (
+            <>
+              <Row label={t('regular.check.days')} step='days'>{parts.days}</Row>
+              <Row label={t('regular.check.time')} step='times'>{parts.times}</Row>
+              <Row label={t('regular.check.return')} step='return'>{parts.back !== undefined ? t('regular.check.backAt', { time: parts.back }) : t('regular.check.noReturn')}</Row>
+              <Row label={t('regular.check.dates')} step='dates'>{parts.dates}{patternOf(answers).ends_on === null ? <><br />{t('regular.check.noEnd')}</> : null}</Row>
+            </>
+            )
+          : <Row label={t('request.when')} step='when'>{when !== undefined ? formatDate(when.toISOString(), i18n.language) : none}</Row>}
         <Row label={t('request.urgency')} step='urgency'>{t(`urgency.${answers.urgency ?? 'medium'}`)}</Row>
         <Row label={t('ask.phone')} step='contact'>{answers.phone !== undefined && answers.phone !== '' ? answers.phone : none}</Row>
         <Row label={t('ask.notes')} step='contact'><span className='pre-line'>{answers.notes !== undefined && answers.notes !== '' ? answers.notes : none}</span></Row>
       </dl>
-      <h2>{t('ask.check.sendHeading')}</h2>
-      <p>{t('ask.check.sendText')}</p>
-      <Button className='button' onPress={() => { if (!create.isPending) create.mutate(requestOf(answers, point)) }}>{t('ask.send')}</Button>
+      <h2>{t(regular ? 'regular.check.sendHeading' : 'ask.check.sendHeading')}</h2>
+      <p>{t(regular ? 'regular.check.sendText' : 'ask.check.sendText')}</p>
+      <Button className='button' onPress={() => { if (!create.isPending) create.mutate(point) }}>{t(regular ? 'regular.send' : 'ask.send')}</Button>
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { useSession } from '../../../api/use-session'
 import { AnswersContext, useAnswersStore } from './answers'
 import { CheckStep } from './check'
 import { AddressStep, CoordinatesStep, MapStep, WhereStep } from './place'
+import { DatesStep, DaysStep, OftenStep, ReturnStep, TimesStep } from './regular'
 import { ContactStep, DescriptionStep, KindStep, TitleStep, UrgencyStep, WhenStep } from './questions'
 import '../../../components/question-page.css'
 
@@ -29,7 +30,12 @@ function AskPages ({ userId }: { userId: number | undefined }) {
         <Route path='map' element={<MapStep />} />
         <Route path='coordinates' element={<CoordinatesStep />} />
         <Route path='address' element={<AddressStep />} />
+        <Route path='often' element={<OftenStep />} />
         <Route path='when' element={<WhenStep />} />
+        <Route path='days' element={<DaysStep />} />
+        <Route path='times' element={<TimesStep />} />
+        <Route path='return' element={<ReturnStep />} />
+        <Route path='dates' element={<DatesStep />} />
         <Route path='urgency' element={<UrgencyStep />} />
         <Route path='contact' element={<ContactStep />} />
         <Route path='check' element={<CheckStep />} />

@@ -14,7 +14,7 @@ export const ME = ['get', '/api/v1/users/me'] as const
 export const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
 
 /** Continue: the page's problems if any, else the answers kept and the next page. */
-function useContinue (step: Parameters<typeof useStep>[0], fields: readonly string[]) {
+export function useContinue (step: Parameters<typeof useStep>[0], fields: readonly string[]) {
   const navigate = useNavigate()
   const state = useStep(step)
   const form = useFormProblems(fields)

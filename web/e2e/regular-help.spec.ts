@@ -1,0 +1,194 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, expectNoHorizontalScroll, expectSaid, fill, scanA11y, tabTo, test } from './fixtures.js'
+import { accept, admin, approve, choose, continueTo, createRequest, getAs, navLink, offer, postAs, registerPerson, signIn, uniquePoint, type Person } from './journeys.js'
+import { say, signInAs } from './say.js'
+
+/**
+ * Help on a schedule in the browser (schedule.md § 5), by keyboard with axe, in English and German: regular
+ * help set up one question a page up to its summary in words; the series page with its dates and who helps on
+ * each, and stopping it; coming help with "I'll be there"; the calendar address; "Ask again" after nobody could
+ * help in time, and "Yes, still needed". Set-up through the API; real time throughout (web/e2e/server.ts runs the
+ * schedule's jobs every second), so windows lie a day or more ahead.
+ */
+
+const ZONE = 'Europe/Berlin'
+test.use({ timezoneId: ZONE })
+
+/** YYYY-MM-DD `days` from now in the tests' zone. */
+function dayAhead (days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000))
+}
+
+/** "5 December" (with the year when not this year's), as the page says a day. */
+function sayDay (day: string, locale: string): string {
+  const [year, month, date] = day.split('-').map(Number)
+  const withYear = year !== new Date().getFullYear()
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, date ?? 1)))
+}
+
+/** Axe and nothing wider than the window, at every step. */
+async function scan (page: Page, include?: string): Promise<void> {
+  await scanA11y(page, include)
+  await expectNoHorizontalScroll(page)
+}
+
+/** A series of Rita's approved by the admin as a moderator, with its occurrences made at approval; the first is returned too. */
+async function activeSeries (api: APIRequestContext, rita: Person, title: string) {
+  const series = await postAs(api, '/request-series', rita, {
+    template: { request_type_id: 1, title, description: 'A lift to the clinic and back home', address: '1 Main Street', city: 'Springfield', urgency: 'medium', ...uniquePoint() },
+    days: ['mon', 'wed', 'fri'],
+    start_time: '09:00',
+    duration_minutes: 60,
+    starts_on: dayAhead(1),
+    time_zone: ZONE,
+  }) as { id: number }
+  await postAs(api, `/moderation/series/${series.id}/approve`, { token: await admin(api) }, {})
+  const mine = await getAs(api, '/requests/my?limit=100', rita) as Array<{ id: number, series_id: number | null, window_start: string }>
+  const dates = mine.filter((item) => item.series_id === series.id).sort((a, b) => Date.parse(a.window_start) - Date.parse(b.window_start))
+  expect(dates.length, 'occurrences made at approval').toBeGreaterThan(2)
+  return { id: series.id, first: dates[0]!.id }
+}
+
+test('regular help in plain words, one question a page, by keyboard: days, times, a way back, dates, the summary to check, sent (en)', async ({ page, request }) => {
+  const home = uniquePoint()
+  const rita = await registerPerson(request, 'Rita', 'Regular', { ...home, address: '1 Main Street', city: 'Springfield' })
+  await signIn(page, rita)
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true })
+  const summary = page.locator('.error-summary')
+  const next = async (name: string, button = 'Continue') => { await continueTo(page, name, button); await scan(page) }
+
+  await (await navLink(page, 'Ask for help')).press('Enter')
+  await expect(heading('What kind of help do you need?')).toBeFocused()
+  await choose(page, 'Transport and escort')
+  await next('Short title')
+  await fill(page, 'Short title', 'Lift to dialysis')
+  await next('What do you need help with?')
+  await fill(page, 'What do you need help with?', 'A lift to the clinic on Main Street and back home')
+  await next('Where do you need help?')
+  await choose(page, /^At my home/)
+  await next('What is the address?')
+  await next('How often do you need this help?')
+  await choose(page, 'Regularly, on the same days each week')
+  await next('On which days?')
+
+  // Checkboxes by Space; Continue with none says so in the summary, whose link leads to the first day.
+  await page.getByRole('button', { name: 'Continue' }).press('Enter')
+  await expect(summary).toBeFocused()
+  await expect(summary.getByRole('link')).toHaveText(['Choose at least one day'])
+  await summary.getByRole('link').press('Enter')
+  await expect(page.getByRole('checkbox', { name: 'Monday' })).toBeFocused()
+  for (const day of ['Tuesday', 'Thursday']) {
+    await page.getByRole('checkbox', { name: day }).focus()
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('checkbox', { name: day })).toBeChecked()
+  }
+  await next('At what time, and until when?')
+
+  // An end before the start is refused beside the field and in the summary.
+  await fill(page, 'From', '7.30')
+  await fill(page, 'Until', '07:00')
+  await page.getByRole('button', { name: 'Continue' }).press('Enter')
+  await expect(summary.getByRole('link')).toHaveText(['Enter an end 15 minutes to 12 hours after the start, on the same day'])
+  await expect(page).toHaveTitle(/^Error: /)
+  await fill(page, 'Until', '10:30')
+  await next('Do you need a way back on the same day?')
+  await choose(page, 'Yes, at a time I give')
+  await fill(page, 'Time to go back', '12:00')
+  await next('From which date?')
+  const from = dayAhead(7)
+  await page.getByLabel('First day', { exact: true }).fill(from)
+  await next('How urgent is it?')
+  await choose(page, /^Medium/)
+  await next('How can the volunteer reach you?')
+  await next('Check your answers before sending your request')
+
+  // The whole plan in one sentence, then each answer with its Change link.
+  const plan = `Every Tuesday and Thursday, 07:30 to 10:30, and back at 12:00, from ${sayDay(from, 'en-GB')}.`
+  await expect(page.locator('.inset-text')).toHaveText(plan)
+  await expect(page.getByRole('link', { name: 'Change Days' })).toBeVisible()
+  await page.getByRole('link', { name: 'Change Way back' }).press('Enter')
+  await expect(heading('Do you need a way back on the same day?')).toBeFocused()
+  await expect(page.getByRole('textbox', { name: 'Time to go back' })).toHaveValue('12:00')
+  await next('Check your answers before sending your request')
+
+  await continueTo(page, 'Lift to dialysis', 'Send regular help')
+  await expect(page).toHaveURL(/\/series\/\d+$/)
+  await expect(page.getByText('Status: Waiting for a moderator')).toBeVisible()
+  await expect(page.locator('.inset-text')).toHaveText(plan.slice(0, -1))
+  await expectSaid(page, 'Your regular help was sent.')
+  await scan(page)
+  const id = Number(/\/series\/(\d+)$/.exec(page.url())?.[1])
+  expect(await getAs(request, `/request-series/${id}`, rita)).toMatchObject({
+    days: ['tue', 'thu'], start_time: '07:30', duration_minutes: 180, return_time: '12:00', starts_on: from, ends_on: null, time_zone: ZONE, status: 'pending_moderation',
+    template: { title: 'Lift to dialysis', address: '1 Main Street', urgency: 'medium' },
+  })
+})
+
+test('the series page lists the coming dates with who is helping, and stopping it asks first (de, 320 px)', async ({ browser, request }) => {
+  const rita = await registerPerson(request, 'Rita', 'Reihe')
+  const vera = await registerPerson(request, 'Vera', 'Helper')
+  const series = await activeSeries(request, rita, 'Fahrt zur Dialyse')
+  await accept(request, series.first, await offer(request, series.first, vera), rita)
+
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: ZONE, viewport: { width: 320, height: 800 } })
+  const page = await context.newPage()
+  await signInAs(page, 'de', { ...rita })
+  await (await navLink(page, 'Ihre Anfragen', { nav: 'Hauptmenü', menu: 'Menü' })).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Ihre Anfragen' })).toBeFocused()
+  const link = page.getByRole('region', { name: 'Ihre regelmäßige Hilfe' }).getByRole('link', { name: 'Fahrt zur Dialyse' })
+  await tabTo(page, link)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Fahrt zur Dialyse' })).toBeFocused()
+  await expect(page.getByText(say('de', 'request.statusLine', { status: 'Aktiv' }))).toBeVisible()
+  await expect(page.locator('.inset-text')).toHaveText(`Jeden Montag, Mittwoch und Freitag, 09:00 bis 10:00 Uhr, ab ${sayDay(dayAhead(1), 'de-DE')}`)
+  const dates = page.getByRole('region', { name: 'Nächste Termine' }).getByRole('listitem')
+  await expect(dates.first()).toContainText('Vera Helper hilft')
+  await expect(dates.nth(1)).toContainText('Noch hilft niemand')
+  await scan(page)
+
+  // Stopping: a dialog first; then every coming date is cancelled.
+  await page.getByRole('button', { name: 'Diese regelmäßige Hilfe beenden' }).press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Diese regelmäßige Hilfe beenden?' })
+  await expect(dialog).toBeVisible()
+  await scan(page, '[role=dialog]')
+  await dialog.getByRole('button', { name: 'Ja, beenden' }).press('Enter')
+  await expect(page.getByText(say('de', 'request.statusLine', { status: 'Beendet' }))).toBeVisible()
+  await expectSaid(page, say('de', 'regular.stopped'))
+  await expect(page.getByText('Noch keine Termine.')).toBeVisible()
+  await scan(page)
+  expect(await getAs(request, `/request-series/${series.id}`, rita)).toMatchObject({ status: 'ended' })
+  await context.close()
+})
+
+test('nobody could help in time: "Ask again" sends it once more; an open request can be said to be still needed (en)', async ({ page, request }) => {
+  const rita = await registerPerson(request, 'Rita', 'Again')
+  const point = uniquePoint()
+  // A date a moment ahead, approved at once: the schedule's job (every second here) closes it as expired once it passes.
+  const expired = await createRequest(request, rita, { ...point, title: 'Post the parcel', desired_completion_date: new Date(Date.now() + 1_500).toISOString() })
+  await approve(request, expired)
+  await expect.poll(async () => (await getAs(request, `/requests/${expired}`, rita) as { cancel_reason: string | null }).cancel_reason, { timeout: 15_000 }).toBe('expired')
+  const open = await createRequest(request, rita, { ...point, title: 'Water the plants' })
+  await approve(request, open)
+
+  await signIn(page, rita)
+  await page.goto(`/requests/${expired}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Post the parcel' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Nobody could help in time' })).toBeVisible()
+  await scan(page)
+  await tabTo(page, page.getByRole('button', { name: 'Ask again' }), 60)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Post the parcel' })).toBeFocused()
+  await expect(page).not.toHaveURL(new RegExp(`/requests/${expired}$`))
+  await expect(page.getByText('Status: Waiting for a moderator')).toBeVisible()
+  await expectSaid(page, 'Asked again.')
+  const again = Number(/\/requests\/(\d+)$/.exec(page.url())?.[1])
+  expect(await getAs(request, `/requests/${again}`, rita)).toMatchObject({ title: 'Post the parcel', address: '1 Main Street', status: 'pending_moderation', desired_completion_date: null })
+
+  await page.goto(`/requests/${open}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Water the plants' })).toBeVisible()
+  await tabTo(page, page.getByRole('button', { name: 'Yes, still needed' }), 60)
+  await page.keyboard.press('Enter')
+  await expectSaid(page, 'Thank you. Your request stays open.')
+  await expect(page.getByRole('heading', { level: 1, name: 'Water the plants' })).toBeFocused()
+  await scan(page)
+})

@@ -1,0 +1,139 @@
+import { Checkbox, CheckboxGroup, FieldError, Text } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { fieldId } from '../../../components/error-summary'
+import { TextInput } from '../../../components/fields'
+import { dayName, readClock, WEEK_DAYS, type WeekDay } from '../../../lib/schedule'
+import { backFits, datesProblem, durationOf, type Answers } from './answers'
+import { useContinue } from './questions'
+import { QuestionChoice, QuestionHeading, QUESTION_ID, StepPage } from './step'
+
+/**
+ * The questions of regular help (schedule.md § 5), one a page in place of "When do you need it done?":
+ * how often, which days, what time, a way back, from which date. docs/web.md › Help on a schedule.
+ */
+
+export function OftenStep () {
+  const { t } = useTranslation()
+  const step = useContinue('often', ['often'])
+  const often = step.answers.often ?? null
+  const question = t('regular.often')
+  return (
+    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => often === null ? { field: 'often', message: t('regular.errors.often') } : undefined, { often: often ?? undefined })}>
+      <QuestionChoice
+        name='often'
+        label={question}
+        value={often}
+        onChange={(value) => step.update({ often: value as Answers['often'] })}
+        options={[
+          { value: 'once', label: t('regular.once'), description: t('regular.onceHint') },
+          { value: 'regular', label: t('regular.regular'), description: t('regular.regularHint') },
+        ]}
+      />
+    </StepPage>
+  )
+}
+
+/** Checkboxes Monday to Sunday, named in the page's language; the h1 names the group. */
+export function DaysStep () {
+  const { t, i18n } = useTranslation()
+  const step = useContinue('days', ['days'])
+  const days = step.answers.days ?? []
+  const question = t('regular.days')
+  return (
+    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => days.length === 0 ? { field: 'days', message: t('regular.errors.days') } : undefined, { days })}>
+      <QuestionHeading>{question}</QuestionHeading>
+      <CheckboxGroup className='field choice' name='days' value={days} onChange={(value) => step.update({ days: value as WeekDay[] })} aria-labelledby={QUESTION_ID}>
+        <Text slot='description' className='hint'>{t('regular.daysHint')}</Text>
+        <FieldError className='field-error' />
+        {WEEK_DAYS.map((day, index) => (
+          <Checkbox key={day} value={day} className='radio' id={index === 0 ? fieldId('days') : undefined}>
+            <span className='checkbox-mark' aria-hidden='true' />
+            <span>{dayName(day, i18n.language)}</span>
+          </Checkbox>
+        ))}
+      </CheckboxGroup>
+    </StepPage>
+  )
+}
+
+/** From and until: the duration is what lies between (the API's duration_minutes). */
+export function TimesStep () {
+  const { t } = useTranslation()
+  const step = useContinue('times', ['start_time', 'end_time'])
+  const start = step.answers.start ?? ''
+  const end = step.answers.end ?? ''
+  const question = t('regular.times')
+  const check = () => {
+    if (readClock(start) === undefined) return { field: 'start_time', message: t('regular.errors.start') }
+    if (readClock(end) === undefined) return { field: 'end_time', message: t('regular.errors.end') }
+    if (durationOf({ start, end }) === undefined) return { field: 'end_time', message: t('regular.errors.duration') }
+    return undefined
+  }
+  return (
+    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(check, { start: readClock(start) ?? start, end: readClock(end) ?? end })}>
+      <fieldset className='fieldset question-fieldset'>
+        <legend><QuestionHeading>{question}</QuestionHeading></legend>
+        <p className='hint'>{t('regular.timesHint')}</p>
+        <div className='stack'>
+          <TextInput name='start_time' label={t('regular.start')} hint={t('regular.clockHint')} inputMode='text' maxLength={5} value={start} onChange={(value) => step.update({ start: value })} />
+          <TextInput name='end_time' label={t('regular.end')} hint={t('regular.clockHint')} inputMode='text' maxLength={5} value={end} onChange={(value) => step.update({ end: value })} />
+        </div>
+      </fieldset>
+    </StepPage>
+  )
+}
+
+/** A lift back the same day: no, or yes at a time (GOV.UK's conditional reveal). */
+export function ReturnStep () {
+  const { t } = useTranslation()
+  const step = useContinue('return', ['return', 'return_time'])
+  const choice = step.answers.returnTrip ?? null
+  const back = step.answers.back ?? ''
+  const question = t('regular.return')
+  const check = () => {
+    if (choice === null) return { field: 'return', message: t('regular.errors.return') }
+    if (choice === 'yes' && !backFits({ ...step.answers, back: readClock(back) ?? back })) return { field: 'return_time', message: t('regular.errors.back', { end: step.answers.end ?? '' }) }
+    return undefined
+  }
+  return (
+    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(check, { returnTrip: choice ?? undefined, back: choice === 'yes' ? readClock(back) ?? back : '' })}>
+      <QuestionChoice
+        name='return'
+        label={question}
+        hint={t('regular.returnHint')}
+        value={choice}
+        onChange={(value) => step.update({ returnTrip: value as 'no' | 'yes' })}
+        options={[{ value: 'no', label: t('regular.returnNo') }, { value: 'yes', label: t('regular.returnYes') }]}
+      />
+      {choice === 'yes'
+        ? <TextInput name='return_time' label={t('regular.backTime')} hint={t('regular.backHint')} maxLength={5} value={back} onChange={(value) => step.update({ back: value })} />
+        : null}
+    </StepPage>
+  )
+}
+
+/** The first day, and the last (optional; without it the help goes on until stopped). */
+export function DatesStep () {
+  const { t } = useTranslation()
+  const step = useContinue('dates', ['starts_on', 'ends_on'])
+  const from = step.answers.from ?? ''
+  const until = step.answers.until ?? ''
+  const question = t('regular.dates')
+  const check = () => {
+    const problem = datesProblem({ from, until })
+    if (problem === 'from') return { field: 'starts_on', message: t('regular.errors.from') }
+    if (problem === 'until') return { field: 'ends_on', message: t('regular.errors.until') }
+    return undefined
+  }
+  return (
+    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(check, { from, until: until.trim() })}>
+      <fieldset className='fieldset question-fieldset'>
+        <legend><QuestionHeading>{question}</QuestionHeading></legend>
+        <div className='stack'>
+          <TextInput name='starts_on' type='date' label={t('regular.from')} value={from} onChange={(value) => step.update({ from: value })} />
+          <TextInput name='ends_on' type='date' label={t('regular.until')} hint={t('regular.untilHint')} optional value={until} onChange={(value) => step.update({ until: value })} />
+        </div>
+      </fieldset>
+    </StepPage>
+  )
+}
