@@ -39,12 +39,14 @@ import { accessRoutes } from './modules/access/access.routes.js'
 import { AccessService } from './modules/access/access.service.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
 import { changesOn } from './modules/reactions.js'
-import { checkTimeZoneInDatabase, deliveriesJobFor, deliveriesServiceFor, deliveryChannels } from './modules/deliveries/setup.js'
+import { checkTimeZoneInDatabase, deliveriesJobFor, deliveriesServiceFor, deliveryChannels, publicUrlOf } from './modules/deliveries/setup.js'
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.js'
 import { RetentionJob, retentionJob } from './modules/privacy/retention.js'
 import { CheckExpiryNotifier, checkExpiryJob } from './modules/checks/check-expiry.js'
 import { checksRoutes } from './modules/checks/checks.routes.js'
 import { ChecksService } from './modules/checks/checks.service.js'
+import { calendarRoutes } from './modules/calendar/calendar.routes.js'
+import { CalendarService } from './modules/calendar/calendar.service.js'
 import { availabilityRoutes } from './modules/availability/availability.routes.js'
 import { AvailabilityService } from './modules/availability/availability.service.js'
 import { eventsRoutes } from './modules/notifications/events.routes.js'
@@ -286,6 +288,13 @@ export async function buildApp ({
     await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, seriesSettings) })
     await api.register(responsesRoutes, { responses })
     await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
+    const calendarSettings = {
+      publicUrl: publicUrlOf(config),
+      feedBase: `${publicUrlOf(config)}${API_PREFIX}/calendar/`,
+      horizonDays: config.schedule.horizonDays,
+      confirmBeforeHours: config.schedule.confirmBeforeHours,
+    }
+    await api.register(calendarRoutes, { calendar: new CalendarService(db, disclosure, calendarSettings, clock) })
     await api.register(privacyRoutes, { privacy })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })

@@ -1,7 +1,12 @@
 /**
- * A request's URL as its log line shows it: the value of a `token` query parameter (the one-click
- * unsubscribe address of reach.md § 1, signed and never expiring) replaced, so no log holds one.
+ * A request's URL as its log line shows it, with no secret in it: the value of a `token` query parameter
+ * (the one-click unsubscribe address of reach.md § 1, signed and never expiring) replaced, and a calendar
+ * feed's path logged as its route, `/calendar/{token}.ics` (schedule.md § 4: the token is the feed's key).
+ * By the path, not the matched route, so that a call no route matched (a token without `.ics`) is covered too.
  */
+const CALENDAR_TOKEN = /(\/calendar\/)[^/?#]*?(\.ics)?(?=[/?#]|$)/
+
 export function loggableUrl (url: string): string {
-  return url.includes('token=') ? url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]') : url
+  const path = url.includes('/calendar/') ? url.replace(CALENDAR_TOKEN, (_match, prefix: string, ics: string | undefined) => `${prefix}{token}${ics ?? ''}`) : url
+  return path.includes('token=') ? path.replace(/([?&]token=)[^&#]*/g, '$1[redacted]') : path
 }

@@ -4,6 +4,7 @@ import { Changes, type NewNotification, type Reactions } from '../events/dispatc
 import { accessReactions } from './access/access.reactions.js'
 import { alertsReactions } from './alerts/alerts.reactions.js'
 import { authReactions } from './auth/auth.reactions.js'
+import { calendarReactions } from './calendar/calendar.reactions.js'
 import { availabilityReactions } from './availability/availability.reactions.js'
 import { checksReactions } from './checks/checks.reactions.js'
 import { deliveriesReactions } from './deliveries/deliveries.reactions.js'
@@ -33,6 +34,7 @@ export const REACTIONS: readonly Reactions[] = [
   accessReactions,
   deliveriesReactions,
   pushReactions,
+  calendarReactions,
   notificationsReactions,
 ]
 
