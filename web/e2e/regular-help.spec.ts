@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, expectNoHorizontalScroll, expectSaid, fill, scanA11y, tabTo, test } from './fixtures.js'
+import { expect, expectNoHorizontalScroll, expectSaid, fill, recordSaid, scanA11y, tabTo, test } from './fixtures.js'
 import { accept, admin, approve, choose, continueTo, createRequest, getAs, navLink, offer, postAs, registerPerson, signIn, uniquePoint, type Person } from './journeys.js'
 import { say, signInAs } from './say.js'
 
@@ -119,7 +119,14 @@ test('regular help in plain words, one question a page, by keyboard: days, times
   await scan(page)
   const id = Number(/\/series\/(\d+)$/.exec(page.url())?.[1])
   expect(await getAs(request, `/request-series/${id}`, rita)).toMatchObject({
-    days: ['tue', 'thu'], start_time: '07:30', duration_minutes: 180, return_time: '12:00', starts_on: from, ends_on: null, time_zone: ZONE, status: 'pending_moderation',
+    days: ['tue', 'thu'],
+    start_time: '07:30',
+    duration_minutes: 180,
+    return_time: '12:00',
+    starts_on: from,
+    ends_on: null,
+    time_zone: ZONE,
+    status: 'pending_moderation',
     template: { title: 'Lift to dialysis', address: '1 Main Street', urgency: 'medium' },
   })
 })
@@ -132,6 +139,7 @@ test('the series page lists the coming dates with who is helping, and stopping i
 
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: ZONE, viewport: { width: 320, height: 800 } })
   const page = await context.newPage()
+  await recordSaid(page)
   await signInAs(page, 'de', { ...rita })
   await (await navLink(page, 'Ihre Anfragen', { nav: 'Hauptmenü', menu: 'Menü' })).press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: 'Ihre Anfragen' })).toBeFocused()
@@ -191,4 +199,89 @@ test('nobody could help in time: "Ask again" sends it once more; an open request
   await expectSaid(page, 'Thank you. Your request stays open.')
   await expect(page.getByRole('heading', { level: 1, name: 'Water the plants' })).toBeFocused()
   await scan(page)
+})
+
+/** A request of Rita's with a window `hoursAhead` from now, accepted from Vera: in progress, hers to come to. */
+async function visit (api: APIRequestContext, rita: Person, vera: Person, title: string, hoursAhead: number): Promise<number> {
+  const start = Date.now() + hoursAhead * 3_600_000
+  const id = await createRequest(api, rita, { ...uniquePoint(), title, window_start: new Date(start).toISOString(), window_end: new Date(start + 3_600_000).toISOString() })
+  await approve(api, id)
+  await accept(api, id, await offer(api, id, vera), rita)
+  return id
+}
+
+test('coming help: dates in words, "I\'ll be there" on the one due, "I can\'t this time" asks first (en)', async ({ page, request }) => {
+  const rita = await registerPerson(request, 'Rita', 'Asker')
+  const vera = await registerPerson(request, 'Vera', 'Coming')
+  // Tomorrow's is due for confirmation (within CONFIRM_BEFORE_HOURS); next week's can be given up.
+  const soon = await visit(request, rita, vera, 'Lift to the eye clinic', 20)
+  await visit(request, rita, vera, 'Carry the shopping upstairs', 24 * 6)
+  await signIn(page, vera)
+  await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Coming help' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Coming help' })).toBeFocused()
+  const card = (title: string) => page.getByRole('listitem').filter({ hasText: title })
+  await expect(card('Lift to the eye clinic')).toContainText('You are helping Rita Asker.')
+  await expect(card('Lift to the eye clinic')).toContainText('Please confirm that you will be there.')
+  // The date in words: the day's name, day and month (en-GB), in this device's zone.
+  await expect(card('Lift to the eye clinic').getByRole('heading', { level: 3 })).toHaveText(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} \w+, \d{2}:\d{2}/)
+  await scan(page)
+
+  await tabTo(page, card('Lift to the eye clinic').getByRole('button', { name: /^I'll be there \(Lift to the eye clinic, / }), 60)
+  await page.keyboard.press('Enter')
+  await expect(card('Lift to the eye clinic')).toContainText('You confirmed that you will be there.')
+  await expectSaid(page, 'Thank you. You confirmed that you will be there')
+  expect((await getAs(request, `/requests/${soon}`, vera) as { confirmed_at: string | null }).confirmed_at).not.toBeNull()
+
+  await card('Carry the shopping upstairs').getByRole('button', { name: /^I can't this time \(Carry the shopping upstairs, / }).press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Withdraw your offer?' })
+  await expect(dialog).toContainText('Rita Asker accepted your offer and is counting on you.')
+  await scan(page, '[role=dialog]')
+  await dialog.getByRole('button', { name: 'Yes, withdraw my offer' }).press('Enter')
+  await expectSaid(page, 'You are no longer helping with “Carry the shopping upstairs”.')
+  await expect(card('Carry the shopping upstairs')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 2, name: 'Coming up' })).toBeFocused()
+})
+
+test('add to my calendar: the address to copy, a new one stops the old, stop sharing (de, 320 px)', async ({ browser, request }) => {
+  const rita = await registerPerson(request, 'Rita', 'Kalender')
+  const vera = await registerPerson(request, 'Vera', 'Kalender')
+  await visit(request, rita, vera, 'Fahrt zur Augenklinik', 30)
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: ZONE, viewport: { width: 320, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] })
+  const page = await context.newPage()
+  await recordSaid(page)
+  await signInAs(page, 'de', vera)
+  await page.goto('/coming-help')
+  await expect(page.getByRole('heading', { level: 1, name: 'Anstehende Hilfe' })).toBeVisible()
+  await tabTo(page, page.getByRole('link', { name: 'In meinen Kalender aufnehmen' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'In meinen Kalender aufnehmen' })).toBeFocused()
+  await scan(page)
+
+  await page.getByRole('button', { name: 'Meine Kalenderadresse erstellen' }).press('Enter')
+  const field = page.getByRole('textbox', { name: 'Kalenderadresse' })
+  await expect(field).toBeFocused()
+  const first = await field.inputValue()
+  expect(first).toMatch(/\/api\/v1\/calendar\/[^/]+\.ics$/)
+  const feed = await request.get(first)
+  expect(feed.status()).toBe(200)
+  expect(await feed.text()).toContain('Fahrt zur Augenklinik')
+  await scan(page)
+  await page.getByRole('button', { name: 'Adresse kopieren' }).press('Enter')
+  await expectSaid(page, 'Die Adresse ist kopiert.')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first)
+
+  await page.getByRole('button', { name: 'Neue Adresse erstellen' }).press('Enter')
+  await expectSaid(page, 'Eine neue Adresse ist bereit.')
+  await expect(field).not.toHaveValue(first)
+  const second = await field.inputValue()
+  expect((await request.get(first)).status()).toBe(404)
+  expect((await request.get(second)).status()).toBe(200)
+
+  await page.getByRole('button', { name: 'Nicht mehr teilen' }).press('Enter')
+  await expectSaid(page, 'Teilen beendet.')
+  await expect(field).toHaveCount(0)
+  expect((await request.get(second)).status()).toBe(404)
+  await scan(page)
+  await context.close()
 })

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
@@ -23,26 +23,32 @@ export function CalendarPage () {
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const [copied, setCopied] = useState<string | undefined>(undefined)
   const field = useRef<HTMLInputElement>(null)
+  // The address is what the person came for: once shown (made or made anew), focus on it, selected, ready to copy by keyboard too.
+  const [made, setMade] = useState(0)
+  useEffect(() => {
+    if (made === 0) return
+    field.current?.focus()
+    field.current?.select()
+  }, [made])
   const fail = (error: unknown) => {
     const message = serverProblem(error, t).message
     setProblem(message)
     announce(message)
   }
   const make = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/users/me/calendar')),
+    mutationFn: () => unwrap(api.POST('/api/v1/users/me/calendar', {})),
     onSuccess: (answer) => {
       const renewed = url !== undefined
       setProblem(undefined)
       setCopied(undefined)
       setUrl(answer.url)
       success(t(renewed ? 'calendar.renewed' : 'calendar.made'))
-      // The address is what the person came for: focus on it, selected, ready to copy by keyboard too.
-      requestAnimationFrame(() => { field.current?.focus(); field.current?.select() })
+      setMade((count) => count + 1)
     },
     onError: fail,
   })
   const stop = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/v1/users/me/calendar')),
+    mutationFn: () => unwrap(api.DELETE('/api/v1/users/me/calendar', {})),
     onSuccess: () => {
       setProblem(undefined)
       setUrl(undefined)

@@ -14,7 +14,7 @@ import { MY_OFFERS_KEY, Withdraw } from './request'
 import '../../components/journeys.css'
 
 /** "I can't this time": the volunteer's accepted offer on this request withdrawn (the existing withdraw, asked first). */
-function CannotCome ({ id, title, when }: { id: number, title: string, when: string }) {
+function CannotCome ({ id, title, when, name }: { id: number, title: string, when: string, name: string }) {
   const { t } = useTranslation()
   const client = useQueryClient()
   const announce = useAnnounce()
@@ -30,8 +30,7 @@ function CannotCome ({ id, title, when }: { id: number, title: string, when: str
     onError: (error) => { announce(serverProblem(error, t).message) },
   })
   if (offer === undefined) return null
-  // The list has no requester's name (and reading each request's detail would show the volunteer her contact details and record it): said in general words.
-  return <Withdraw accepted name='' text={t('coming.cannotText', { title })} label={<>{t('coming.cannot')}<span className='visually-hidden'>: {title}, {when}</span></>} onConfirm={() => { if (!withdraw.isPending) withdraw.mutate(offer.id) }} />
+  return <Withdraw accepted name={name} label={<>{t('coming.cannot')}<span className='visually-hidden'> ({title}, {when})</span></>} onConfirm={() => { if (!withdraw.isPending) withdraw.mutate(offer.id) }} />
 }
 
 /**
@@ -42,7 +41,7 @@ export function ComingHelpPage () {
   const { t, i18n } = useTranslation()
   const heading = useRef<HTMLHeadingElement>(null)
   const coming = useQuery({ queryKey: COMING_HELP, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/coming-help', { params: { query: { limit: '100' } }, signal })) })
-  const items = coming.data?.items ?? []
+  const items = coming.data ?? []
   return (
     <Page title={t('coming.title')}>
       <OfflineNotice updatedAt={coming.dataUpdatedAt} />
@@ -58,17 +57,17 @@ export function ComingHelpPage () {
             : (
               <ul className='cards'>
                 {items.map((item) => {
-                  const when = sayWindow(item.window_start, item.window_end, i18n.language)
+                  const when = item.window_start !== null ? sayWindow(item.window_start, item.window_end, i18n.language) : item.title
                   const helping = item.role === 'volunteer'
                   return (
                     <li key={item.id} className='card'>
                       <h3><Link href={helping ? `/find-help/${item.id}` : `/requests/${item.id}`}>{when}</Link></h3>
                       <p>{item.title}</p>
-                      <p>{t(helping ? 'coming.helping' : 'coming.asked')}</p>
-                      {helping && (item.needs_confirmation || item.confirmed_at !== null)
-                        ? <ConfirmVisit id={item.id} confirmedAt={item.confirmed_at} label={`${item.title}, ${when}`} onDone={() => heading.current?.focus()} />
+                      <p>{helping ? t('coming.helping', { name: item.requester_name }) : t('coming.asked')}</p>
+                      {helping && item.status === 'in_progress'
+                        ? <ConfirmVisit id={item.id} confirmedAt={item.confirmed_at} due={item.needs_confirmation} label={`${item.title}, ${when}`} onDone={() => heading.current?.focus()} />
                         : null}
-                      {helping ? <CannotCome id={item.id} title={item.title} when={when} /> : null}
+                      {helping && item.status === 'in_progress' ? <CannotCome id={item.id} title={item.title} when={when} name={item.requester_name} /> : null}
                     </li>
                   )
                 })}

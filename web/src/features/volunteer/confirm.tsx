@@ -15,7 +15,7 @@ export const COMING_HELP = ['get', '/api/v1/users/me/coming-help'] as const
  * window. `label` names the visit for screen readers where several buttons share a page (the coming-help list).
  * Once confirmed, the sentence that says so replaces the button; where focus goes is the caller's (`onDone`).
  */
-export function ConfirmVisit ({ id, confirmedAt, label, onDone }: { id: number, confirmedAt: string | null, label?: string, onDone?: () => void }) {
+export function ConfirmVisit ({ id, confirmedAt, due = true, label, onDone }: { id: number, confirmedAt: string | null, due?: boolean, label?: string, onDone?: () => void }) {
   const { t } = useTranslation()
   const client = useQueryClient()
   const announce = useAnnounce()
@@ -38,10 +38,11 @@ export function ConfirmVisit ({ id, confirmedAt, label, onDone }: { id: number, 
   if (confirmedAt !== null) return <p>{t('coming.confirmed')}</p>
   return (
     <div className='stack'>
-      <p>{t('coming.confirmNeeded')}</p>
+      {/* Due (within CONFIRM_BEFORE_HOURS): asked for; earlier, the same button lets a volunteer promise ahead. */}
+      <p>{t(due ? 'coming.confirmNeeded' : 'coming.confirmEarly')}</p>
       {problem !== undefined ? <p className='error-text'>{problem}</p> : null}
       <Button className='button' onPress={() => { if (!confirm.isPending) confirm.mutate() }}>
-        {t('coming.confirm')}{label !== undefined ? <span className='visually-hidden'>: {label}</span> : null}
+        {t('coming.confirm')}{label !== undefined ? <span className='visually-hidden'> ({label})</span> : null}
       </Button>
     </div>
   )

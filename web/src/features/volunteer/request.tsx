@@ -31,7 +31,7 @@ const FIELDS = ['message'] as const
  * "Withdraw my offer" asks first, in a dialog as cancelling a request does: an accepted offer is
  * someone counting on the volunteer, and one key press must not let them down.
  */
-export function Withdraw ({ accepted, name, onConfirm, label, text }: { accepted: boolean, name: string, onConfirm: () => void, label?: ReactNode, text?: string }) {
+export function Withdraw ({ accepted, name, onConfirm, label }: { accepted: boolean, name: string, onConfirm: () => void, label?: ReactNode }) {
   const { t } = useTranslation()
   const [isOpen, setOpen] = useState(false)
   return (
@@ -40,7 +40,7 @@ export function Withdraw ({ accepted, name, onConfirm, label, text }: { accepted
       <Modal className='modal' isDismissable>
         <Dialog className='dialog'>
           <Heading slot='title'>{t('volunteer.withdraw.title')}</Heading>
-          <p>{text ?? (accepted ? t('volunteer.withdraw.acceptedText', { name }) : t('volunteer.withdraw.pendingText', { name }))}</p>
+          <p>{accepted ? t('volunteer.withdraw.acceptedText', { name }) : t('volunteer.withdraw.pendingText', { name })}</p>
           <div className='actions'>
             <Button className='button danger' onPress={() => { setOpen(false); onConfirm() }}>{t('volunteer.withdraw.confirm')}</Button>
             <Button className='button secondary' slot='close'>{t('volunteer.withdraw.keep')}</Button>
