@@ -57,6 +57,8 @@ import { requestTypesRoutes } from './modules/request-types/request-types.routes
 import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { HorizonJob, horizonJob } from './modules/series/horizon.js'
+import { preferredRoutes } from './modules/series/preferred.routes.js'
+import { PreferredService } from './modules/series/preferred.service.js'
 import { seriesRoutes } from './modules/series/series.routes.js'
 import { SeriesService } from './modules/series/series.service.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
@@ -214,7 +216,13 @@ export async function buildApp ({
     // reach.md § 3: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
     jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
   }
-  const seriesSettings = { horizonDays: config.schedule.horizonDays, timeZone: config.timeZone, mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }
+  const seriesSettings = {
+    horizonDays: config.schedule.horizonDays,
+    timeZone: config.timeZone,
+    mapGridMeters: config.mapGridMeters,
+    addressPrivacy: config.addressPrivacy,
+    preferred: { holdHours: config.schedule.preferredHoldHours, checks: config.volunteerChecks, calendar },
+  }
   if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, seriesSettings, app.log), horizonTickMs))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
@@ -277,6 +285,7 @@ export async function buildApp ({
     await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
     await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, seriesSettings) })
+    await api.register(preferredRoutes, { preferred: new PreferredService(changes) })
     await api.register(responsesRoutes, { responses })
     await api.register(privacyRoutes, { privacy })
     await api.register(concernsRoutes, { concerns })

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { calendarOf } from '../../src/lib/checks.js'
 import { changesOn } from '../../src/modules/reactions.js'
 import { HorizonJob } from '../../src/modules/series/horizon.js'
 import { startApp, startSecondInstance, type Account, type TestApp } from '../helpers/app.js'
@@ -35,7 +36,7 @@ for (const engine of engines()) {
     })
     after(() => t.close())
 
-    const job = (on: TestApp = t) => new HorizonJob(changesOn(on.db, clock), { horizonDays: 28, mapGridMeters: 300 }, silent)
+    const job = (on: TestApp = t) => new HorizonJob(changesOn(on.db, clock), { horizonDays: 28, mapGridMeters: 300, preferred: { holdHours: 24, checks: [], calendar: calendarOf(clock, ZONE) } }, silent)
     const input = (overrides: Record<string, unknown> = {}) => ({
       template: requestInput({ title: 'Lift to dialysis' }), days: ['thu', 'tue'], start_time: '07:30', duration_minutes: 180, starts_on: '2027-03-16', ...overrides,
     })

@@ -7,17 +7,14 @@ import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import { recordAccess, type AccessField, type NewAccessRecord } from '../access/access.repo.js'
 import { isActiveRequestType } from '../request-types/request-types.repo.js'
-import { cancelAll, createOccurrences, horizonEnd } from './occurrences.js'
+import { cancelAll, createOccurrences, horizonEnd, type OccurrenceSettings } from './occurrences.js'
 import { checkPattern, inWeekOrder, occurrencesBetween } from './recurrence.js'
 import * as series from './series.repo.js'
 import { NOT_PENDING, SERIES_NOT_FOUND, type CreateSeriesInput, type Series, type UpdateSeriesInput } from './series.schemas.js'
 
-export interface SeriesSettings {
-  /** SERIES_HORIZON_DAYS. */
-  horizonDays: number
+export interface SeriesSettings extends OccurrenceSettings {
   /** TIME_ZONE: a series' zone when it names none. */
   timeZone: string
-  mapGridMeters: number
   addressPrivacy: 'full' | 'parties'
 }
 
@@ -116,7 +113,7 @@ export class SeriesService {
       if (textChanged || returnReplaced || !planned.has(key(occurrence.window_start, occurrence.window_end, occurrence.return_of !== null))) replaced.add(occurrence.id)
     }
     await cancelAll(tx, change, row, [...replaced], ['approved'], 'series_changed', by)
-    if (active) await createOccurrences(tx, change, row, this.settings.horizonDays, this.settings.mapGridMeters, plan)
+    if (active) await createOccurrences(tx, change, row, this.settings, plan)
     else await series.setCreatedUntil(tx, row.id, null)
   }
 
@@ -144,7 +141,7 @@ export class SeriesService {
     if (action === 'reject' && reason === null) throw badRequest('comment is required when rejecting')
     const decided = await this.changes.run(moderator.id, async (tx, change) => {
       const row = await series.moderateSeries(tx, id, moderator.id, action === 'approve' ? 'active' : 'rejected', reason, change.at)
-      if (row?.status === 'active') await createOccurrences(tx, change, row, this.settings.horizonDays, this.settings.mapGridMeters)
+      if (row?.status === 'active') await createOccurrences(tx, change, row, this.settings)
       return row
     })
     if (decided !== undefined) return await this.shown(moderator, [decided]).then(([shown]) => shown!)
