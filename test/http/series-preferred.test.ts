@@ -104,7 +104,7 @@ for (const engine of engines()) {
       assert.equal(await preferredOf(requester, id), null)
     })
 
-    it('invites the preferred volunteer alone to a new occurrence and holds its rounds 24 h; declining or a window within 48 h starts them at once', async () => {
+    it('invites the preferred volunteer alone to a new occurrence and holds its rounds 24 h; declining, a window within 48 h or a concern starts them at once', async () => {
       clock.set(START)
       const place = newPlace()
       const requester = await t.register()
@@ -150,6 +150,10 @@ for (const engine of engines()) {
       assert.ok((await invitations(volunteer)).some((n) => n.request_id === soon!.id))
       assert.equal(await alerted(bystander, soon!.id), true, 'less than 48 h before the window: at once')
       assert.equal(await alerted(bystander, next!.id), false)
+      // A concern about the preferred volunteer clears them, and the held rounds start at once.
+      assertStatus(await t.post('/concerns', { subject_user_id: volunteer.id, text: 'She was rude to my mother on the phone.' }, requester.token), 201)
+      assert.equal(await preferredOf(requester, id), null)
+      assert.equal(await alerted(bystander, next!.id), true)
     })
 
     it('accepts the preferred volunteer\'s offer as the requester would with auto_accept_preferred; without it the offer waits; a concern clears them', async () => {
