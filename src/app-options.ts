@@ -34,6 +34,11 @@ export interface AppOptions {
    * tests run HorizonJob themselves).
    */
   horizonTickMs?: number
+  /**
+   * How often this instance runs the schedule job (schedule.md § 3: confirmations, reminders, expiry, "still
+   * needed?"), first when ready (default 60 000 ms; 0: never, tests then run ScheduleJobs themselves).
+   */
+  scheduleTickMs?: number
   /** Live event stream settings (tests shorten the ping and block-check intervals). */
   streams?: Partial<StreamOptions>
   /** The time for every rule that depends on it (default: the system's; tests pass a ManualClock). */

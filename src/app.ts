@@ -57,8 +57,6 @@ import { requestTypesRoutes } from './modules/request-types/request-types.routes
 import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
 import { HorizonJob, horizonJob } from './modules/series/horizon.js'
-import { preferredRoutes } from './modules/series/preferred.routes.js'
-import { PreferredService } from './modules/series/preferred.service.js'
 import { seriesRoutes } from './modules/series/series.routes.js'
 import { SeriesService } from './modules/series/series.service.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
@@ -69,6 +67,9 @@ import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
 import { sessionRoutes } from './modules/session/session.routes.js'
 import { accountSettingsRoutes } from './modules/session/account-settings.routes.js'
+import { ScheduleJobs, scheduleJob } from './modules/schedule/schedule-jobs.js'
+import { scheduleRoutes } from './modules/schedule/schedule.routes.js'
+import { ScheduleService } from './modules/schedule/schedule.service.js'
 import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
@@ -88,6 +89,8 @@ declare module 'fastify' {
 
 const ALERT_TICK_MS = 1000
 const DELIVERY_TICK_MS = 1000
+/** schedule.md § 3's times are hours and minutes ahead: a minute's delay is well within them. */
+const SCHEDULE_TICK_MS = 60_000
 
 /** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (privacy.md § 1). */
 export function alertPlace (config: Config): ((latitude: number, longitude: number) => GridPoint) | undefined {
@@ -100,7 +103,7 @@ const BODY_LIMIT_BYTES = 64 * 1024
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
 export async function buildApp ({
   config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, checkExpiryMs = 0, horizonTickMs = 0, clock = systemClock,
-  deliveryTickMs = DELIVERY_TICK_MS, channels: givenChannels = {}, push, pushAgent,
+  deliveryTickMs = DELIVERY_TICK_MS, scheduleTickMs = SCHEDULE_TICK_MS, channels: givenChannels = {}, push, pushAgent,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -217,13 +220,11 @@ export async function buildApp ({
     jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
   }
   const seriesSettings = {
-    horizonDays: config.schedule.horizonDays,
-    timeZone: config.timeZone,
-    mapGridMeters: config.mapGridMeters,
-    addressPrivacy: config.addressPrivacy,
+    horizonDays: config.schedule.horizonDays, timeZone: config.timeZone, mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy,
     preferred: { holdHours: config.schedule.preferredHoldHours, checks: config.volunteerChecks, calendar },
   }
   if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, seriesSettings, app.log), horizonTickMs))
+  if (scheduleTickMs > 0) jobs.push(scheduleJob(new ScheduleJobs(changes, config.schedule, clock), scheduleTickMs))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
     retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
@@ -285,8 +286,8 @@ export async function buildApp ({
     await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
     await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, seriesSettings) })
-    await api.register(preferredRoutes, { preferred: new PreferredService(changes) })
     await api.register(responsesRoutes, { responses })
+    await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
     await api.register(privacyRoutes, { privacy })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })

@@ -207,6 +207,8 @@ export const SETTINGS = Type.Object({
 
 /** The alert policy's settings (events.md § 5). */
 export type AlertSettings = Config['alerts']
+/** schedule.md's settings (src/schedule-settings.ts). */
+export type ScheduleSettings = Config['schedule']
 
 /** The settings as the code reads them, plus the fixed scrypt parameters. */
 export type Config = Readonly<StaticDecode<typeof SETTINGS> & { scrypt: ScryptParams }>

@@ -17,8 +17,11 @@ export type DomainEvent =
   | { type: 'response_created', requestId: number, requesterId: number, responseId: number, volunteerName: string, message: string | null }
   /** The requester accepted one response; the other pending ones were rejected with it. */
   | { type: 'response_accepted', requestId: number, responseId: number, volunteerId: number, rejected: Array<{ responseId: number, volunteerId: number }> }
-  /** The volunteer withdrew (or their account was erased); an accepted one put the request back to approved. */
-  | { type: 'response_withdrawn', requestId: number, responseId: number, requesterId: number, wasAccepted: boolean }
+  /**
+   * The volunteer withdrew (or their account was erased); an accepted one put the request back to approved.
+   * `missedConfirmation`: the schedule job withdrew an unconfirmed volunteer at the deadline (schedule.md § 3).
+   */
+  | { type: 'response_withdrawn', requestId: number, responseId: number, requesterId: number, wasAccepted: boolean, missedConfirmation?: boolean }
   | { type: 'response_rejected', requestId: number, responseId: number, volunteerId: number }
   | { type: 'request_completed', requestId: number, volunteerId: number, rating: number | null }
   /** A round, or a catch-up (reach.md § 3) counting as the request's round `round`, alerted these volunteers at `at` (null: the database's now()). */

@@ -4,7 +4,7 @@ import { createRequest, requestInput } from './requests.js'
 
 /**
  * The people and requests of trust.md's proof (§1 and §5): one requester, Erna Schmidt, with a request
- * in_progress (A, in Berlin, its accepted volunteer), one approved (B, no city, a volunteer's offer
+ * in_progress (A, in Berlin, with a window, its accepted volunteer), one approved (B, no city, a volunteer's offer
  * pending), one awaiting moderation (C) and one a moderator will cancel (D); a stranger; a moderator.
  */
 
@@ -33,12 +33,14 @@ export async function setScene (t: TestApp): Promise<Scene> {
   const stranger = await t.register()
   const pending = await t.register()
   const accepted = await t.register()
-  const make = async (address: string, city: string | undefined, approve: boolean): Promise<Made> => {
-    const created = await createRequest(t, requester.token, { address, city, latitude: PLACE.latitude, longitude: PLACE.longitude })
+  const make = async (address: string, city: string | undefined, approve: boolean, window: Record<string, string> = {}): Promise<Made> => {
+    const created = await createRequest(t, requester.token, { address, city, latitude: PLACE.latitude, longitude: PLACE.longitude, ...window })
     if (approve) assert.equal((await t.post(`/moderation/requests/${created.id as number}/approve`, {}, moderator.token)).status, 200)
     return { id: created.id, address, city: city ?? null }
   }
-  const A = await make('Lindenstraße 12, 3rd floor left', 'Berlin', true)
+  // A has a window (schedule.md § 1) two days on, so its volunteer may confirm (§ 3).
+  const start = Date.now() + 2 * 86_400_000
+  const A = await make('Lindenstraße 12, 3rd floor left', 'Berlin', true, { window_start: new Date(start).toISOString(), window_end: new Date(start + 3_600_000).toISOString() })
   const B = await make('Gartenweg 3', undefined, true)
   const C = await make('Am Hang 7', 'Berlin', false)
   const D = await make('Seestraße 1', 'Berlin', true)
@@ -144,6 +146,17 @@ export const EXERCISES: Record<string, Exercise> = {
     if (viewer === 'stranger') return (await ok(t, 'POST', `/requests/${B.id}/cancel`, scene.viewers[viewer].token, 400), [])
     if (viewer !== 'moderator') return []
     return [{ kind: 'request', made: D, item: await ok(t, 'POST', `/requests/${D.id}/cancel`, scene.viewers.moderator.token) }]
+  },
+  // schedule.md § 3: only A's accepted volunteer confirms, only the requester says B is still needed; the others' refusals are checked.
+  'POST /requests/{id}/confirm': async (t, scene, viewer) => {
+    const { A } = scene.requests
+    if (viewer !== 'accepted volunteer') return (await ok(t, 'POST', `/requests/${A.id}/confirm`, scene.viewers[viewer].token, 400), [])
+    return [{ kind: 'request', made: A, item: await ok(t, 'POST', `/requests/${A.id}/confirm`, scene.viewers[viewer].token) }]
+  },
+  'POST /requests/{id}/still-needed': async (t, scene, viewer) => {
+    const { B } = scene.requests
+    if (viewer !== 'requester') return (await ok(t, 'POST', `/requests/${B.id}/still-needed`, scene.viewers[viewer].token, 400), [])
+    return [{ kind: 'request', made: B, item: await ok(t, 'POST', `/requests/${B.id}/still-needed`, scene.viewers[viewer].token) }]
   },
   'GET /moderation/requests/pending': moderatorsOnly('/moderation/requests/pending?limit=100'),
   'GET /moderation/requests/my': moderatorsOnly('/moderation/requests/my?limit=100'),

@@ -87,7 +87,7 @@ for (const engine of engines()) {
         const lists = ['GET /moderation/requests/my', 'GET /moderation/requests/pending', 'GET /requests/bounds', 'GET /requests/nearby']
         assert.deepEqual([...revealing].sort(), [
           ...(setting === 'parties' ? lists.slice(0, 2) : []), 'GET /requests/{id}', ...(setting === 'parties' ? lists.slice(2) : []),
-          'GET /users/{id}', 'POST /requests/{id}/cancel',
+          'GET /users/{id}', 'POST /requests/{id}/cancel', 'POST /requests/{id}/confirm',
         ].sort())
       })
 

@@ -114,6 +114,12 @@ const adminOnly = (outcome: Outcome, except: Partial<Expected> = {}): Expected =
 /** Every scenario user's home phone and address, and every scenario request's contact details. */
 const HOME = { phone: '+4915112345678', address: 'Hidden Lane 5' }
 const CONTACT = { contact_phone: '+4930999888', contact_notes: 'Key under the mat' }
+/** A window (schedule.md § 1) two days on, so its assigned volunteer may confirm (§ 3). */
+const WINDOW_START = Date.now() + 2 * 86_400_000
+const WINDOW = { window_start: new Date(WINDOW_START).toISOString(), window_end: new Date(WINDOW_START + 3_600_000).toISOString() }
+const ONLY_ASSIGNED_CONFIRMS = [400, 'only the assigned volunteer can confirm'] as const
+const ONLY_REQUESTER_STILL_NEEDED = [400, 'only the requester can say a request is still needed'] as const
+const NOT_APPROVED = [400, 'request is not approved'] as const
 
 /** rules.md › Privacy: a request's contact details for `seeing`, null for everyone else. */
 const contactShownTo = (...seeing: Actor[]) => (res: Response, { actor }: Cell) => {
@@ -404,6 +410,23 @@ const ROWS: readonly Row[] = [
     mutates: 'request',
   },
 
+  // schedule.md § 3: the assigned volunteer confirms; the requester says an approved request is still needed.
+  { op: 'POST /requests/{id}/confirm', state: 'assigned', path: (s) => `${req(s)}/confirm`, expect: signedIn(ONLY_ASSIGNED_CONFIRMS, { assigned: 200 }), see: contactShownTo('assigned') },
+  {
+    op: 'POST /requests/{id}/confirm',
+    state: 'cancelled',
+    path: (s) => `${req(s)}/confirm`,
+    expect: signedIn(REQUEST_NOT_FOUND, Object.fromEntries((['requester', 'assigned', 'moderator', 'admin'] as const).map((actor) => [actor, ONLY_ASSIGNED_CONFIRMS]))),
+  },
+  { op: 'POST /requests/{id}/still-needed', state: 'open', path: (s) => `${req(s)}/still-needed`, expect: signedIn(ONLY_REQUESTER_STILL_NEEDED, { requester: 200 }), see: contactShownTo('requester') },
+  { op: 'POST /requests/{id}/still-needed', state: 'assigned', path: (s) => `${req(s)}/still-needed`, expect: signedIn(ONLY_REQUESTER_STILL_NEEDED, { requester: NOT_APPROVED }) },
+  {
+    op: 'POST /requests/{id}/still-needed',
+    state: 'rejected',
+    path: (s) => `${req(s)}/still-needed`,
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: NOT_APPROVED, moderator: ONLY_REQUESTER_STILL_NEEDED, admin: ONLY_REQUESTER_STILL_NEEDED }),
+  },
+
   // Moderation: role moderator or admin.
   { op: 'GET /moderation/requests/pending', state: 'pending', path: () => '/moderation/requests/pending?limit=100', expect: moderatorsOnly(200), see: listedFor('moderator', 'admin') },
   { op: 'GET /moderation/requests/my', state: 'pending', path: () => '/moderation/requests/my', expect: moderatorsOnly(200) },
@@ -583,7 +606,7 @@ for (const engine of engines()) {
       spots += 1
       const point = { lat: Number((-40 + spots * 0.01).toFixed(2)), lon: Number((20 + spots * 0.01).toFixed(2)) }
       const [requester, assigned, other] = await Promise.all([t.register(HOME), t.register(HOME), t.register(HOME)])
-      const created = await t.post('/requests', { ...REQUEST_INPUT, ...CONTACT, latitude: point.lat, longitude: point.lon, urgency }, requester.token)
+      const created = await t.post('/requests', { ...REQUEST_INPUT, ...CONTACT, ...WINDOW, latitude: point.lat, longitude: point.lon, urgency }, requester.token)
       assertStatus(created, 201)
       const s: Scenario = { requestId: created.body.id, requester, assigned, other, responseOf: {}, point }
       if (state === 'pending') return s

@@ -4,8 +4,11 @@ import { join, relative } from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
-/** src/modules/README.md: the one file whose SQL writes each table. */
-const OWNERS: Record<string, string> = {
+/**
+ * src/modules/README.md: the file whose SQL writes each table; `requests` has a second one for schedule.md § 3
+ * (requests.repo.ts would pass 300 lines with it), in the same folder.
+ */
+const OWNERS: Record<string, string | readonly string[]> = {
   alert_rounds: 'modules/alerts/alerts.repo.ts',
   request_alerts: 'modules/alerts/alerts.repo.ts',
   alert_catch_ups: 'modules/alerts/catch-up.repo.ts',
@@ -13,7 +16,8 @@ const OWNERS: Record<string, string> = {
   user_roles: 'modules/roles/roles.repo.ts',
   refresh_tokens: 'modules/auth/auth.repo.ts',
   auth_codes: 'modules/auth/auth.repo.ts',
-  requests: 'modules/requests/requests.repo.ts',
+  requests: ['modules/requests/requests.repo.ts', 'modules/requests/deadlines.repo.ts'],
+  schedule_messages: 'modules/schedule/schedule.repo.ts',
   volunteer_responses: 'modules/responses/responses.repo.ts',
   ratings: 'modules/responses/responses.repo.ts',
   volunteer_availability: 'modules/availability/availability.repo.ts',
@@ -64,7 +68,8 @@ describe('table owners (src/modules/README.md)', () => {
       const path = relative(SRC, file).split('\\').join('/')
       for (const table of writtenTables(readFileSync(file, 'utf8'))) {
         found.push(table)
-        assert.equal(OWNERS[table], path, `${path} writes ${table}, which ${OWNERS[table] ?? 'no repo'} owns`)
+        const owners = [OWNERS[table] ?? []].flat()
+        assert.ok(owners.includes(path), `${path} writes ${table}, which ${owners.join(' and ') || 'no repo'} owns`)
       }
     }
     // The check reads what it should: every owned table is written somewhere.
@@ -80,7 +85,7 @@ describe('table owners (src/modules/README.md)', () => {
       const lines = text.split('\n')
       for (const { table, line } of writes(text)) {
         if (lines.slice(Math.max(0, line - 3), line + 1).some((nearby) => REASON.test(nearby))) continue
-        unexplained.push(`scripts/${relative(SCRIPTS, file).split('\\').join('/')}:${line + 1} writes ${table}: go through ${OWNERS[table] ?? 'its repo'}, or say why not in a '// direct write: ...' (or '-- direct write: ...') line at the statement`)
+        unexplained.push(`scripts/${relative(SCRIPTS, file).split('\\').join('/')}:${line + 1} writes ${table}: go through ${[OWNERS[table] ?? 'its repo'].flat().join(' or ')}, or say why not in a '// direct write: ...' (or '-- direct write: ...') line at the statement`)
       }
     }
     assert.deepEqual(unexplained, [])

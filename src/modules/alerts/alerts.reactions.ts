@@ -25,9 +25,9 @@ export const alertsReactions: Reactions = {
   async occurrence_created ({ requestId }, { tx, at }) {
     await alerts.scheduleFirstRound(tx, requestId, at)
   },
-  // Back in approved: rounds start again, never to those alerted before.
-  async response_withdrawn ({ requestId, wasAccepted }, { tx, at }) {
-    if (wasAccepted) await alerts.scheduleFirstRound(tx, requestId, at)
+  // Back in approved: rounds start again, never to those alerted before; urgently after a missed confirmation (schedule.md § 3).
+  async response_withdrawn ({ requestId, wasAccepted, missedConfirmation }, { tx, at }) {
+    if (wasAccepted) await alerts.scheduleFirstRound(tx, requestId, at, missedConfirmation === true)
   },
   // schedule.md § 2: the occurrence's preferred volunteer is asked alone first; the others after the hold.
   async series_invited ({ requestId, roundsFrom }, { tx }) {

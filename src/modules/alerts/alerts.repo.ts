@@ -27,12 +27,13 @@ const metersSql = (chord: Sql): Sql => sql`(2 * ${RADIUS} * asin(least(1.0, (${c
 
 /**
  * Round 1 due now: the request has just become approved (moderation, or back from in_progress). A row
- * left from an earlier approval (not yet claimed and ended) starts over.
+ * left from an earlier approval (not yet claimed and ended) starts over. `urgent`: the rounds run at the
+ * urgent interval whatever the request's urgency (schedule.md § 3, after a missed confirmation).
  */
-export async function scheduleFirstRound (tx: Queryable, requestId: number, at: At = null): Promise<void> {
+export async function scheduleFirstRound (tx: Queryable, requestId: number, at: At = null, urgent = false): Promise<void> {
   await tx.query(sql`
-    INSERT INTO alert_rounds (request_id, round, due_at, started_at) VALUES (${requestId}, 1, ${timeOf(at)}, ${timeOf(at)})
-    ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at, started_at = EXCLUDED.started_at`)
+    INSERT INTO alert_rounds (request_id, round, due_at, started_at, urgent) VALUES (${requestId}, 1, ${timeOf(at)}, ${timeOf(at)}, ${urgent})
+    ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at, started_at = EXCLUDED.started_at, urgent = EXCLUDED.urgent`)
 }
 
 /**
@@ -61,6 +62,8 @@ export interface DueRound {
   round: number
   status: string
   urgency: Urgency
+  /** The rounds run at the urgent interval (scheduleFirstRound). */
+  urgent: boolean
   title: string
   request_type_id: number
   request_type_name: string
@@ -79,7 +82,7 @@ export interface DueRound {
  */
 export function claimDueRound (tx: Queryable, at: At, skip: readonly number[]): Promise<DueRound | undefined> {
   return maybeOne<DueRound>(tx, sql`
-    SELECT a.request_id, a.round, q.status, q.urgency, q.title, q.request_type_id, t.name AS request_type_name,
+    SELECT a.request_id, a.round, a.urgent, q.status, q.urgency, q.title, q.request_type_id, t.name AS request_type_name,
       q.requester_id, q.latitude, q.longitude
     FROM alert_rounds a
       JOIN requests q ON q.id = a.request_id

@@ -83,7 +83,7 @@ export class AlertService {
       change.notify(...await closeAlertsOf(tx, id, reasonFor(due.status), at))
       return outcome
     }
-    const interval = this.settings.roundSeconds[due.urgency]
+    const interval = this.settings.roundSeconds[due.urgent ? 'urgent' : due.urgency]
     // Enough offers: this round waits an interval, uncounted, and runs then if offers were turned down meanwhile.
     if (await alerts.countPendingOffers(tx, id) >= this.settings.stopAfterOffers) {
       await alerts.scheduleRound(tx, id, due.round, interval, at)

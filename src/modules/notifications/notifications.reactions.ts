@@ -29,8 +29,9 @@ export const notificationsReactions: Reactions = {
       ...rejected.map((other) => ({ userId: other.volunteerId, type: 'response_rejected' as const, requestId, data: { response_id: other.responseId } }))
     )
   },
-  async response_withdrawn ({ requestId, responseId, requesterId, wasAccepted }, { notify }) {
-    notify({ userId: requesterId, type: 'response_withdrawn', requestId, data: { response_id: responseId, was_accepted: wasAccepted } })
+  // After a missed confirmation the schedule job tells both with confirmation_missed instead (schedule.md § 3).
+  async response_withdrawn ({ requestId, responseId, requesterId, wasAccepted, missedConfirmation }, { notify }) {
+    if (missedConfirmation !== true) notify({ userId: requesterId, type: 'response_withdrawn', requestId, data: { response_id: responseId, was_accepted: wasAccepted } })
   },
   async response_rejected ({ requestId, responseId, volunteerId }, { notify }) {
     notify({ userId: volunteerId, type: 'response_rejected', requestId, data: { response_id: responseId } })

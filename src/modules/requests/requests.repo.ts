@@ -174,11 +174,14 @@ export function lockRequest (db: Queryable, id: number, mode: 'share' | 'update'
     SELECT id, requester_id, assigned_volunteer_id, status FROM requests WHERE id = ${id} ${lock}`)
 }
 
-/** approved → in_progress with the volunteer assigned, or back: in_progress → approved with nobody assigned. */
+/**
+ * approved → in_progress with the volunteer assigned, or back: in_progress → approved with nobody assigned.
+ * A confirmation (schedule.md § 3) belongs to one assignment, so either way it is cleared.
+ */
 export async function setAssignment (db: Queryable, requestId: number, volunteerId: number | null): Promise<void> {
   await db.query(sql`
     UPDATE requests SET status = CASE WHEN ${volunteerId}::bigint IS NULL THEN 'approved' ELSE 'in_progress' END,
-      assigned_volunteer_id = ${volunteerId}, updated_at = now()
+      assigned_volunteer_id = ${volunteerId}, confirmed_at = NULL, updated_at = now()
     WHERE id = ${requestId}`)
 }
 

@@ -110,6 +110,17 @@ export function closeResponse (db: Queryable, responseId: number, status: 'rejec
     SELECT ${responseColumns(today)} FROM vr JOIN users u ON u.id = vr.volunteer_id`)
 }
 
+/**
+ * The request's accepted response → cancelled (schedule.md § 3: an unconfirmed volunteer withdrawn at the
+ * deadline, as a withdrawal would); the caller holds the request row's lock. Undefined when none is accepted.
+ */
+export function cancelAcceptedResponse (db: Queryable, requestId: number): Promise<{ id: number, volunteer_id: number } | undefined> {
+  return maybeOne(db, sql`
+    UPDATE volunteer_responses SET status = 'cancelled', cancelled_at = now()
+    WHERE request_id = ${requestId} AND status = 'accepted'
+    RETURNING id, volunteer_id`)
+}
+
 export interface NewRating {
   request_id: number
   volunteer_id: number

@@ -9096,6 +9096,390 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requests/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm that you will come
+         * @description The assigned volunteer of an in_progress request with a window; the requester gets `volunteer_confirmed`. Also after the confirmation deadline while still assigned; again: 200, unchanged. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            request_type_id: number;
+                            assigned_volunteer_id: number | null;
+                            title: string;
+                            description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
+                            address: string;
+                            city: string | null;
+                            /** Format: date-time */
+                            desired_completion_date: string | null;
+                            urgency: string | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                            contact_phone: string | null;
+                            contact_notes: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
+                            return_of: number | null;
+                            /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                            cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
+                            requester: {
+                                id: number;
+                                /**
+                                 * Format: email
+                                 * @description null when `address_hidden` is true
+                                 */
+                                email: string | null;
+                                first_name: string;
+                                /** @description only the initial with a full stop ("S.") when `address_hidden` is true */
+                                last_name: string;
+                                email_verified: boolean;
+                            };
+                            request_type: {
+                                id: number;
+                                name: string;
+                                description: string | null;
+                                icon: string | null;
+                                is_active: boolean;
+                            };
+                            assigned_volunteer: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                email_verified: boolean;
+                            } | null;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/still-needed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say that an approved request is still needed
+         * @description The requester keeps an approved request: an open "still needed?" question is answered (the request is not cancelled as expired 3 days after it), and the next question waits STALE_AFTER_DAYS. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            request_type_id: number;
+                            assigned_volunteer_id: number | null;
+                            title: string;
+                            description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
+                            address: string;
+                            city: string | null;
+                            /** Format: date-time */
+                            desired_completion_date: string | null;
+                            urgency: string | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                            contact_phone: string | null;
+                            contact_notes: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
+                            return_of: number | null;
+                            /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                            cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
+                            requester: {
+                                id: number;
+                                /**
+                                 * Format: email
+                                 * @description null when `address_hidden` is true
+                                 */
+                                email: string | null;
+                                first_name: string;
+                                /** @description only the initial with a full stop ("S.") when `address_hidden` is true */
+                                last_name: string;
+                                email_verified: boolean;
+                            };
+                            request_type: {
+                                id: number;
+                                name: string;
+                                description: string | null;
+                                icon: string | null;
+                                is_active: boolean;
+                            };
+                            assigned_volunteer: {
+                                id: number;
+                                /** Format: email */
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                email_verified: boolean;
+                            } | null;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/export": {
         parameters: {
             query?: never;

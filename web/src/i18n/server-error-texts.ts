@@ -71,6 +71,10 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'request is not in progress': { key: 'request.errors.notInProgress' },
   'request is already completed': { key: 'request.errors.alreadyCompleted' },
   'request cannot be cancelled in its current status': { key: 'request.errors.cannotCancel' },
+  // schedule.md § 3: a volunteer's confirmation, a requester's "still needed".
+  'only the assigned volunteer can confirm': { key: 'request.errors.notAssignedVolunteer' },
+  'only the requester can say a request is still needed': { key: 'request.errors.notRequester' },
+  'request is not approved': { key: 'request.errors.notApproved' },
   'rating must be an integer from 1 to 5': { field: 'rating', key: 'complete.errors.rating' },
   'rating is required': { field: 'rating', key: 'complete.errors.rating' },
   // Offering help.

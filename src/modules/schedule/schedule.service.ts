@@ -1,0 +1,59 @@
+import type { Database } from '../../db/database.js'
+import type { Changes } from '../../events/dispatcher.js'
+import { systemClock, type Clock } from '../../lib/clock.js'
+import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import type { Principal } from '../../lib/principal.js'
+import * as deadlines from '../requests/deadlines.repo.js'
+import type { Disclosure } from '../requests/disclosure.js'
+import * as requests from '../requests/requests.reads.js'
+import type { RequestDetail } from '../requests/requests.schemas.js'
+import { isVisibleTo } from '../requests/visibility.js'
+import * as schedule from './schedule.repo.js'
+
+export const ONLY_ASSIGNED_CONFIRMS = 'only the assigned volunteer can confirm'
+export const ONLY_REQUESTER_STILL_NEEDED = 'only the requester can say a request is still needed'
+export const NOT_APPROVED = 'request is not approved'
+
+/** The ISO text of a window's start for a message's `data` (null without a window). */
+export const windowData = (windowStart: Date | null): { window_start: string | null } =>
+  ({ window_start: windowStart === null ? null : new Date(windowStart).toISOString() })
+
+/**
+ * The two answers of schedule.md § 3 (the jobs are schedule-jobs.ts): the assigned volunteer confirms,
+ * the requester says a request is still needed. Each answers the RequestDetail through the Disclosure, as
+ * GET /requests/{id} does.
+ */
+export class ScheduleService {
+  constructor (private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure, private readonly clock: Clock = systemClock) {}
+
+  /**
+   * The assigned volunteer of an in_progress request with a window confirms they will come; the requester
+   * gets volunteer_confirmed, once per assignment. Again, or after the deadline while still assigned: 200.
+   */
+  async confirm (volunteer: Principal, id: number): Promise<RequestDetail> {
+    const confirmed = await this.changes.run(volunteer.id, async (tx, change) => {
+      const row = await deadlines.confirmRequest(tx, id, volunteer.id, this.clock.now())
+      if (row !== undefined) change.notify({ userId: row.requester_id, type: 'volunteer_confirmed', requestId: id, data: windowData(row.window_start) })
+      return row !== undefined
+    })
+    const detail = await requests.findRequestDetail(this.db, id)
+    if (detail === undefined || !isVisibleTo(volunteer, detail)) throw notFound(REQUEST_NOT_FOUND)
+    const theirs = detail.status === 'in_progress' && detail.assigned_volunteer_id === volunteer.id && detail.window_start !== null
+    if (!confirmed && !theirs) throw badRequest(ONLY_ASSIGNED_CONFIRMS)
+    return await this.disclosure.detail(volunteer, detail)
+  }
+
+  /** The requester keeps an approved request: an open question is answered, and the next waits STALE_AFTER_DAYS. */
+  async stillNeeded (requester: Principal, id: number): Promise<RequestDetail> {
+    const kept = await this.changes.run(requester.id, async (tx) => {
+      // The request row first (its lock), then its messages.
+      const row = await deadlines.markStillNeeded(tx, id, requester.id, this.clock.now())
+      if (row !== undefined) await schedule.closeStillNeededQuestion(tx, id)
+      return row !== undefined
+    })
+    const detail = await requests.findRequestDetail(this.db, id)
+    if (detail === undefined || !isVisibleTo(requester, detail)) throw notFound(REQUEST_NOT_FOUND)
+    if (!kept) throw detail.requester_id === requester.id ? badRequest(NOT_APPROVED) : badRequest(ONLY_REQUESTER_STILL_NEEDED)
+    return await this.disclosure.detail(requester, detail)
+  }
+}
