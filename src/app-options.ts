@@ -30,8 +30,7 @@ export interface AppOptions {
   checkExpiryMs?: number
   /**
    * How often this instance creates the occurrences of active series up to SERIES_HORIZON_DAYS ahead
-   * (schedule.md § 2), first when ready (default 0: never; the service does it every minute, src/main.ts;
-   * tests run HorizonJob themselves).
+   * (schedule.md § 2), first when ready (default 60 000 ms; 0: never, tests then run HorizonJob themselves).
    */
   horizonTickMs?: number
   /**

@@ -12,7 +12,6 @@ import { refreshGridPoints } from './modules/privacy/retention.js'
 import { hasAdmin } from './modules/roles/roles.repo.js'
 import { ensureAdmin } from './modules/roles/roles.service.js'
 
-const MINUTE_MS = 60_000
 const HOUR_MS = 3_600_000
 
 /** What a worker tells the primary once it accepts connections. */
@@ -56,10 +55,9 @@ async function serve (config: Config, db: Database): Promise<number> {
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
   // privacy.md §2: retention at start-up and hourly in every process; one at a time across them (retention.ts).
   // trust.md § 2: check expiry notices at start-up and hourly, each check once across processes (check-expiry.ts).
-  // schedule.md § 2: series' occurrences created to the horizon at start-up and every minute, each once (series/horizon.ts).
   const push = await resolveVapid(config)
     .catch((error: Error) => fail(`cannot read or create the Web Push keys in ${config.dataDir}: ${error.message}`))
-  const app = await buildApp({ config, db, jwtSecret, retentionMs: HOUR_MS, checkExpiryMs: HOUR_MS, horizonTickMs: MINUTE_MS, push })
+  const app = await buildApp({ config, db, jwtSecret, retentionMs: HOUR_MS, checkExpiryMs: HOUR_MS, push })
 
   let closing = false
   const shutdown = (signal: string): void => {

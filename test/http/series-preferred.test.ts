@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { calendarOf } from '../../src/lib/checks.js'
 import { AlertService } from '../../src/modules/alerts/alerts.service.js'
 import { changesOn } from '../../src/modules/reactions.js'
 import { HorizonJob } from '../../src/modules/series/horizon.js'
@@ -40,8 +39,7 @@ for (const engine of engines()) {
       moderator = await t.registerWithRole(2)
       const changes = changesOn(t.db, clock)
       alerts = new AlertService(changes, TEST_ALERTS, clock)
-      const preferred = { holdHours: 24, checks: [], calendar: calendarOf(clock, 'UTC') }
-      horizon = new HorizonJob(changes, { horizonDays: 28, mapGridMeters: 300, preferred }, silent)
+      horizon = new HorizonJob(changes, { horizonDays: 28, mapGridMeters: 300, preferredHoldHours: 24, volunteerChecks: [], timeZone: 'UTC' }, silent)
     })
     after(() => t.close())
 

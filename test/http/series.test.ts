@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { calendarOf } from '../../src/lib/checks.js'
 import { changesOn } from '../../src/modules/reactions.js'
 import { HorizonJob } from '../../src/modules/series/horizon.js'
 import { startApp, startSecondInstance, type Account, type TestApp } from '../helpers/app.js'
@@ -36,7 +35,7 @@ for (const engine of engines()) {
     })
     after(() => t.close())
 
-    const job = (on: TestApp = t) => new HorizonJob(changesOn(on.db, clock), { horizonDays: 28, mapGridMeters: 300, preferred: { holdHours: 24, checks: [], calendar: calendarOf(clock, ZONE) } }, silent)
+    const job = (on: TestApp = t) => new HorizonJob(changesOn(on.db, clock), { horizonDays: 28, mapGridMeters: 300, preferredHoldHours: 24, volunteerChecks: [], timeZone: ZONE }, silent)
     const input = (overrides: Record<string, unknown> = {}) => ({
       template: requestInput({ title: 'Lift to dialysis' }), days: ['thu', 'tue'], start_time: '07:30', duration_minutes: 180, starts_on: '2027-03-16', ...overrides,
     })
@@ -112,6 +111,9 @@ for (const engine of engines()) {
       const detail = await t.get(`/requests/${back[0]!.id}`, requester.token)
       assert.deepEqual([detail.body.return_of, detail.body.status, detail.body.desired_completion_date, detail.body.series_id],
         [list[0]!.id, 'approved', '2027-03-16T14:00:00.000Z', series.id])
+      // The job takes the series again when its next occurrence, Tuesday 13 April, comes within the horizon.
+      const progress = await t.db.query<{ created_until: Date }>('SELECT created_until FROM request_series WHERE id = $1', [series.id])
+      assert.equal(progress[0]!.created_until.toISOString(), '2027-04-13T05:30:00.000Z')
       // Each occurrence's alert rounds start at once, as an approval's do.
       const rounds = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rounds WHERE request_id = ANY($1::bigint[])', [list.map((o) => o.id)])
       assert.equal(rounds[0]!.n, 16)
@@ -236,6 +238,21 @@ for (const engine of engines()) {
       clock.advance(30 * DAY_MS)
       await job().runOnce()
       assert.equal((await occurrences(requester, series.id)).length, 8)
+    })
+
+    it('the export holds the series; erasure ends them, minimised, and no occurrence follows', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const series = await approved(requester)
+      const exported = await t.get('/users/me/export', requester.token)
+      assert.deepEqual(exported.body.series.map((s: { id: number }) => s.id), [series.id])
+      assertStatus(await t.request('DELETE', '/users/me', { token: requester.token, body: { password: requester.password } }), 200)
+      const erased = await t.get(`/request-series/${series.id as number}`, moderator.token)
+      assert.deepEqual([erased.body.status, erased.body.template.address, erased.body.template.contact_phone], ['ended', '(removed)', '(removed)'])
+      clock.advance(14 * DAY_MS)
+      await job().runOnce()
+      const open = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM requests WHERE series_id = $1 AND status <> 'cancelled'", [series.id])
+      assert.equal(open[0]!.n, 0)
     })
 
     it('rejection needs a comment and creates nothing; who may read, change, end and moderate', async () => {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js'
 import type { Change } from '../../events/dispatcher.js'
-import type { Calendar, CheckKind } from '../../lib/checks.js'
+import { dateIn, type CheckKind } from '../../lib/checks.js'
 import { findInvitee } from './series.repo.js'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -9,11 +9,11 @@ const LEAD_MS = 48 * HOUR_MS
 
 /** What inviting the preferred volunteer depends on. */
 export interface PreferredSettings {
-  /** PREFERRED_HOLD_HOURS (config.schedule.preferredHoldHours). */
-  holdHours: number
-  /** VOLUNTEER_CHECKS, and today in TIME_ZONE to judge them (trust.md § 2): the invited volunteer must be able to offer. */
-  checks: readonly CheckKind[]
-  calendar: Calendar
+  /** PREFERRED_HOLD_HOURS. */
+  preferredHoldHours: number
+  /** VOLUNTEER_CHECKS, valid on the day in TIME_ZONE (trust.md § 2): the invited volunteer must be able to offer help. */
+  volunteerChecks: readonly CheckKind[]
+  timeZone: string
 }
 
 /** A new occurrence, as its invitation needs it. */
@@ -26,9 +26,9 @@ export interface NewOccurrence { requestId: number, seriesId: number, windowStar
  * would end less than 48 hours before the window.
  */
 export async function invitePreferred (tx: Queryable, change: Change, occurrence: NewOccurrence, settings: PreferredSettings): Promise<void> {
-  const volunteerId = await findInvitee(tx, occurrence.seriesId, settings.checks, settings.calendar.today())
+  const volunteerId = await findInvitee(tx, occurrence.seriesId, settings.volunteerChecks, dateIn(change.at, settings.timeZone))
   if (volunteerId === undefined) return
-  const holdEnd = change.at.getTime() + settings.holdHours * HOUR_MS
+  const holdEnd = change.at.getTime() + settings.preferredHoldHours * HOUR_MS
   const roundsFrom = occurrence.windowStart.getTime() - holdEnd < LEAD_MS ? change.at : new Date(holdEnd)
   change.record({ type: 'series_invited', ...occurrence, volunteerId, roundsFrom })
 }

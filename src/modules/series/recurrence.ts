@@ -109,3 +109,15 @@ export function occurrencesBetween (pattern: Pattern, from: Date, until: Date): 
   }
   return planned
 }
+
+/**
+ * The start of the first occurrence at or after `at` (a return trip's too), or null when the series has
+ * none left (ends_on passed). Every pattern has one within 5 weeks unless it has ended: at most every 4th
+ * week, on at least one day.
+ */
+export function nextStart (pattern: Pattern, at: Date): Date | null {
+  const day = DAY_MINUTES * MINUTE_MS
+  // From a day before: a return trip after `at` comes with its outbound trip, which may start before it.
+  const coming = occurrencesBetween(pattern, new Date(at.getTime() - day), new Date(at.getTime() + 36 * day))
+  return coming.find((planned) => planned.start >= at)?.start ?? null
+}

@@ -4,7 +4,7 @@ import type { CheckKind } from '../../lib/checks.js'
 import type { Page } from '../../lib/page.js'
 import { holdsChecks } from '../checks/checks.repo.js'
 import type { Day } from './recurrence.js'
-import type { SeriesStatus, SeriesTemplate } from './series.schemas.js'
+import type { Series, SeriesStatus, SeriesTemplate } from './series.schemas.js'
 
 /**
  * Owns `request_series` (schedule.md § 2): every statement that writes a series is here. Its occurrences
@@ -19,7 +19,8 @@ const SERIES_COLUMNS = raw(`s.id, s.requester_id, s.template, s.days, s.start_ti
 export interface SeriesRow {
   id: number
   requester_id: number
-  template: SeriesTemplate
+  /** As stored: auto_accept_preferred always set (the input's default). */
+  template: Series['template']
   days: Day[]
   start_time: string
   duration_minutes: number
@@ -67,11 +68,11 @@ export function lockSeries (db: Queryable, id: number): Promise<SeriesRow | unde
   return maybeOne<SeriesRow>(db, sql`SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.id = ${id} FOR NO KEY UPDATE`)
 }
 
-/** The caller's series, newest first. */
-export function listByRequester (db: Queryable, requesterId: number, page: Page): Promise<SeriesRow[]> {
+/** The caller's series, newest first; every one without `page` (the export). */
+export function listByRequester (db: Queryable, requesterId: number, page?: Page): Promise<SeriesRow[]> {
   return db.query<SeriesRow>(sql`
     SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.requester_id = ${requesterId}
-    ORDER BY s.created_at DESC, s.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`)
+    ORDER BY s.created_at DESC, s.id DESC LIMIT ${page?.limit ?? null}::bigint OFFSET ${page?.offset ?? 0}`)
 }
 
 /** Series awaiting moderation, oldest first, but the moderator's own (nobody moderates their own). */
@@ -104,6 +105,20 @@ export function endSeries (db: Queryable, id: number, at: Date): Promise<SeriesR
   return maybeOne<SeriesRow>(db, sql`
     UPDATE request_series s SET status = 'ended', updated_at = ${at} WHERE s.id = ${id} AND s.status <> 'ended'
     RETURNING ${SERIES_COLUMNS}`)
+}
+
+/**
+ * Erasure (privacy.md § 3): the user's series → ended, their templates minimised as a finished request is
+ * (address and description `removed`, a contact detail that was given too), so the horizon job makes no
+ * more occurrences; run before their requests are cancelled, keeping the lock order (series, then requests).
+ */
+export async function endSeriesOf (db: Queryable, requesterId: number, removed: string, at: Date): Promise<void> {
+  await db.query(sql`
+    UPDATE request_series s SET status = 'ended', updated_at = ${at},
+      template = s.template || jsonb_build_object('address', ${removed}::text, 'description', ${removed}::text)
+        || CASE WHEN s.template ? 'contact_phone' THEN jsonb_build_object('contact_phone', ${removed}::text) ELSE '{}'::jsonb END
+        || CASE WHEN s.template ? 'contact_notes' THEN jsonb_build_object('contact_notes', ${removed}::text) ELSE '{}'::jsonb END
+    WHERE s.requester_id = ${requesterId}`)
 }
 
 /** The horizon job's progress: every occurrence starting before `until` exists. */

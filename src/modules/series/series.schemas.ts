@@ -11,6 +11,21 @@ export const SeriesTemplate = Type.Object({
 })
 export type SeriesTemplate = Static<typeof SeriesTemplate>
 
+/** The template in answers: as stored, without the input's limits (erasure leaves "(removed)" in it). */
+const SeriesTemplateAnswer = Type.Object({
+  request_type_id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  address: Type.String(),
+  city: Type.Optional(Type.String()),
+  urgency: requestFields.urgency,
+  contact_phone: Type.Optional(Type.String()),
+  contact_notes: Type.Optional(Type.String()),
+  auto_accept_preferred: Type.Boolean(),
+})
+
 const Days = Type.Array(Type.Unsafe<Day>({ type: 'string', enum: [...DAYS] }), {
   minItems: 1, maxItems: 7, uniqueItems: true, description: '1 to 7 distinct days; answers list them in week order',
 })
@@ -52,7 +67,7 @@ export type SeriesStatus = typeof SERIES_STATUSES[number]
 export const Series = Type.Object({
   id: Type.Integer(),
   requester_id: Type.Integer(),
-  template: SeriesTemplate,
+  template: SeriesTemplateAnswer,
   days: Days,
   start_time: Type.String(),
   duration_minutes: Type.Integer(),
@@ -71,12 +86,9 @@ export type Series = Static<typeof Series>
 export const SeriesIdParams = Type.Object({ id: Id })
 export const SERIES_ID_MESSAGES = { id: 'invalid series id' }
 
-/** The request fields' texts inside `template`, and schedule.md § 2's. Items of `days` are checked after their count, so 0..6 suffice. */
-const TEMPLATE_MESSAGES = Object.fromEntries(Object.entries(CREATE_REQUEST_MESSAGES).map(([key, text]) => [`template.${key}`, text]))
-export const SERIES_MESSAGES: Record<string, string> = {
-  ...TEMPLATE_MESSAGES,
+/** schedule.md § 2's texts. */
+const PATTERN_MESSAGES = {
   days: 'invalid days',
-  ...Object.fromEntries(DAYS.map((_day, i) => [`days.${i}`, 'invalid days'])),
   start_time: 'invalid start_time',
   duration_minutes: 'invalid duration_minutes',
   every_weeks: 'invalid every_weeks',
@@ -84,6 +96,12 @@ export const SERIES_MESSAGES: Record<string, string> = {
   ends_on: 'invalid ends_on',
   return_time: 'invalid return_time',
   time_zone: 'invalid time_zone',
+}
+/** The request fields' texts inside `template`, and each of `days` (checked after their count, so 0..6 suffice). */
+export const SERIES_MESSAGES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(CREATE_REQUEST_MESSAGES).map(([key, text]) => [`template.${key}`, text])),
+  ...PATTERN_MESSAGES,
+  ...Object.fromEntries(DAYS.map((_day, i) => [`days.${i}`, PATTERN_MESSAGES.days])),
 }
 
 export const SERIES_NOT_FOUND = 'series not found'

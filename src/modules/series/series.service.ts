@@ -65,7 +65,7 @@ export class SeriesService {
   async get (viewer: Principal, id: number): Promise<Series> {
     const row = await series.findSeries(this.db, id)
     if (row === undefined || (row.requester_id !== viewer.id && !isModerator(viewer))) throw notFound(SERIES_NOT_FOUND)
-    return await this.shown(viewer, [row]).then(([shown]) => shown!)
+    return await this.showOne(viewer, row)
   }
 
   /**
@@ -132,7 +132,7 @@ export class SeriesService {
       await cancelAll(tx, change, row, coming.map((o) => o.id), ['pending_moderation', 'approved', 'in_progress'], row.requester_id === user.id ? 'requester' : 'moderator', user.id)
       return changed
     })
-    return await this.shown(user, [ended]).then(([shown]) => shown!)
+    return await this.showOne(user, ended)
   }
 
   /** Series awaiting moderation, oldest first, but the moderator's own. */
@@ -149,11 +149,15 @@ export class SeriesService {
       if (row?.status === 'active') await createOccurrences(tx, change, row, this.settings)
       return row
     })
-    if (decided !== undefined) return await this.shown(moderator, [decided]).then(([shown]) => shown!)
+    if (decided !== undefined) return await this.showOne(moderator, decided)
     const row = await series.findSeries(this.db, id)
     if (row === undefined) throw notFound(SERIES_NOT_FOUND)
     if (row.requester_id === moderator.id) throw badRequest('cannot moderate own series')
     throw badRequest(NOT_PENDING)
+  }
+
+  private async showOne (viewer: Principal, row: series.SeriesRow): Promise<Series> {
+    return (await this.shown(viewer, [row]))[0]!
   }
 
   /**

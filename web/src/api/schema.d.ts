@@ -6821,10 +6821,6 @@ export interface paths {
                                 urgency: "low" | "medium" | "high" | "urgent";
                                 contact_phone?: string;
                                 contact_notes?: string;
-                                /**
-                                 * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
-                                 * @default false
-                                 */
                                 auto_accept_preferred: boolean;
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
@@ -6978,10 +6974,6 @@ export interface paths {
                                 urgency: "low" | "medium" | "high" | "urgent";
                                 contact_phone?: string;
                                 contact_notes?: string;
-                                /**
-                                 * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
-                                 * @default false
-                                 */
                                 auto_accept_preferred: boolean;
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
@@ -7093,10 +7085,6 @@ export interface paths {
                                 urgency: "low" | "medium" | "high" | "urgent";
                                 contact_phone?: string;
                                 contact_notes?: string;
-                                /**
-                                 * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
-                                 * @default false
-                                 */
                                 auto_accept_preferred: boolean;
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
@@ -7258,10 +7246,6 @@ export interface paths {
                                 urgency: "low" | "medium" | "high" | "urgent";
                                 contact_phone?: string;
                                 contact_notes?: string;
-                                /**
-                                 * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
-                                 * @default false
-                                 */
                                 auto_accept_preferred: boolean;
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
@@ -7429,10 +7413,6 @@ export interface paths {
                                 urgency: "low" | "medium" | "high" | "urgent";
                                 contact_phone?: string;
                                 contact_notes?: string;
-                                /**
-                                 * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
-                                 * @default false
-                                 */
                                 auto_accept_preferred: boolean;
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
@@ -7589,10 +7569,6 @@ export interface paths {
                                 urgency: "low" | "medium" | "high" | "urgent";
                                 contact_phone?: string;
                                 contact_notes?: string;
-                                /**
-                                 * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
-                                 * @default false
-                                 */
                                 auto_accept_preferred: boolean;
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
@@ -7723,10 +7699,6 @@ export interface paths {
                                 urgency: "low" | "medium" | "high" | "urgent";
                                 contact_phone?: string;
                                 contact_notes?: string;
-                                /**
-                                 * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
-                                 * @default false
-                                 */
                                 auto_accept_preferred: boolean;
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
@@ -7896,10 +7868,6 @@ export interface paths {
                                 urgency: "low" | "medium" | "high" | "urgent";
                                 contact_phone?: string;
                                 contact_notes?: string;
-                                /**
-                                 * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
-                                 * @default false
-                                 */
                                 auto_accept_preferred: boolean;
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
@@ -8031,8 +7999,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Decline an invitation to help again (schedule.md § 2)
-         * @description The series' preferred volunteer, invited to a new occurrence alone, cannot help this time: its alert rounds start now instead of after the hold. They stay the preferred volunteer. The answer is an empty object.
+         * Decline an invitation to help again
+         * @description The series' preferred volunteer, invited alone to a new occurrence, cannot help this time: its alert rounds start now instead of after the hold. They stay the preferred volunteer. The answer is an empty object.
          */
         post: {
             parameters: {
@@ -9634,6 +9602,43 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 read_at: string | null;
+                            }[];
+                            /** @description The caller's series (schedule.md § 2), as GET /request-series/mine shows them; their occurrences are in `requests` */
+                            series: {
+                                id: number;
+                                requester_id: number;
+                                template: {
+                                    request_type_id: number;
+                                    title: string;
+                                    description: string;
+                                    latitude: number;
+                                    longitude: number;
+                                    address: string;
+                                    city?: string;
+                                    /** @enum {string} */
+                                    urgency: "low" | "medium" | "high" | "urgent";
+                                    contact_phone?: string;
+                                    contact_notes?: string;
+                                    auto_accept_preferred: boolean;
+                                };
+                                /** @description 1 to 7 distinct days; answers list them in week order */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start_time: string;
+                                duration_minutes: number;
+                                every_weeks: number;
+                                /** Format: date */
+                                starts_on: string;
+                                /** Format: date */
+                                ends_on: string | null;
+                                return_time: string | null;
+                                time_zone: string;
+                                preferred_volunteer_id: number | null;
+                                /** @enum {string} */
+                                status: "pending_moderation" | "active" | "rejected" | "ended";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
                             }[];
                             /** @description The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators' note); never those about the caller (trust.md §4) */
                             concerns: {
