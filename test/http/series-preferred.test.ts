@@ -16,7 +16,7 @@ import { requestInput } from '../helpers/requests.js'
  * volunteer preferred, one of 2 and a withdrawal clear them; a new occurrence invites them alone and holds
  * its alert rounds PREFERRED_HOLD_HOURS (24), not when that ends less than 48 h before the window, and not
  * after they decline; with auto_accept_preferred their offer is accepted, without it it waits for the requester;
- * a concern about them clears them.
+ * a blocked one is not invited; a concern about them clears them and starts held rounds.
  */
 
 /** Monday 15 March 2027, 09:00 UTC. */
@@ -180,6 +180,15 @@ for (const engine of engines()) {
       const still = await t.get(`/requests/${waiting!.id}`, requester.token)
       assert.equal(still.body.status, 'approved')
 
+      // A preferred volunteer who may not offer help now (blocked) is not invited to the next occurrence.
+      assertStatus(await t.post(`/admin/users/${volunteer.id}/block`, undefined, t.admin.token), 200)
+      clock.advance(7 * DAY_MS)
+      await horizon.runOnce()
+      const unasked = (await open(requester, plain)).at(-1)!
+      assert.equal(unasked.window_start, '2027-04-13T10:00:00.000Z')
+      assertStatus(await t.post(`/admin/users/${volunteer.id}/unblock`, undefined, t.admin.token), 200)
+      assert.ok(!(await invitations(volunteer)).some((n) => n.request_id === unasked.id))
+      assert.equal(await preferredOf(requester, plain), volunteer.id)
       // A concern about the volunteer (trust.md § 4) clears them in every series where they are preferred.
       assertStatus(await t.post('/concerns', { subject_user_id: volunteer.id, text: 'He did not come and did not answer.' }, requester.token), 201)
       assert.deepEqual([await preferredOf(requester, auto), await preferredOf(requester, plain)], [null, null])

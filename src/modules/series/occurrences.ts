@@ -27,10 +27,10 @@ export const horizonEnd = (now: Date, horizonDays: number): Date => new Date(now
  * Creates the occurrences of an active series starting after `change.at` and before the horizon, each
  * once (ON CONFLICT in insertOccurrence), records occurrence_created for each new one, and stores how far
  * it got: the start of the next occurrence beyond the horizon, so the horizon job takes the series again
- * only when that one comes within the horizon, not every run. Each new one is offered first to the series' preferred volunteer
- * (preferred.ts). How many were created. A day keeps the outbound (and return) trip it has: one kept
- * with its accepted offer at the old time after a change, or one the requester cancelled, is not made
- * again at the new time.
+ * only when that one comes within the horizon, not every run. Each new one is offered first to the
+ * series' preferred volunteer (preferred.ts). How many were created. A day keeps the outbound (and return)
+ * trip it has: one kept with its accepted offer at the old time after a change, or one the requester
+ * cancelled, is not made again at the new time.
  */
 export async function createOccurrences (tx: Transaction, change: Change, row: series.SeriesRow, settings: OccurrenceSettings, plan?: Planned[]): Promise<number> {
   const gridMeters = settings.mapGridMeters
