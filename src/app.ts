@@ -91,9 +91,8 @@ declare module 'fastify' {
 
 const ALERT_TICK_MS = 1000
 const DELIVERY_TICK_MS = 1000
-/** schedule.md § 3's times are hours and minutes ahead: a minute's delay is well within them. */
+/** schedule.md § 3's times, and § 2's horizon, are hours and days ahead: a minute's delay is well within them. */
 const SCHEDULE_TICK_MS = 60_000
-const HORIZON_TICK_MS = 60_000
 
 /** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (privacy.md § 1). */
 export function alertPlace (config: Config): ((latitude: number, longitude: number) => GridPoint) | undefined {
@@ -106,7 +105,7 @@ const BODY_LIMIT_BYTES = 64 * 1024
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
 export async function buildApp ({
   config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, checkExpiryMs = 0, clock = systemClock,
-  deliveryTickMs = DELIVERY_TICK_MS, scheduleTickMs = SCHEDULE_TICK_MS, horizonTickMs = HORIZON_TICK_MS, channels: givenChannels = {}, push, pushAgent,
+  deliveryTickMs = DELIVERY_TICK_MS, scheduleTickMs = SCHEDULE_TICK_MS, horizonTickMs = SCHEDULE_TICK_MS, channels: givenChannels = {}, push, pushAgent,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -222,8 +221,7 @@ export async function buildApp ({
     // reach.md § 3: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
     jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
   }
-  const seriesSettings = { horizonDays: config.schedule.horizonDays, timeZone: config.timeZone, mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }
-  if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, seriesSettings, app.log), horizonTickMs))
+  if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, { ...config.schedule, mapGridMeters: config.mapGridMeters, volunteerChecks: config.volunteerChecks, timeZone: config.timeZone }, app.log), horizonTickMs))
   if (scheduleTickMs > 0) jobs.push(scheduleJob(new ScheduleJobs(changes, config.schedule, clock), scheduleTickMs))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
@@ -285,7 +283,7 @@ export async function buildApp ({
     await api.register(requestTypesRoutes, { requestTypes })
     await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
-    await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, seriesSettings) })
+    await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, { ...disclosure.policy, ...config.schedule, timeZone: config.timeZone, volunteerChecks: config.volunteerChecks }) })
     await api.register(responsesRoutes, { responses })
     await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
     const calendarSettings = {
