@@ -173,8 +173,14 @@ test('nobody could help in time: "Ask again" sends it once more; an open request
   const point = uniquePoint()
   // A date a moment ahead, approved at once: the schedule's job (every second here) closes it as expired once it passes.
   const expired = await createRequest(request, rita, { ...point, title: 'Post the parcel', desired_completion_date: new Date(Date.now() + 1_500).toISOString() })
+  // And one with a window starting a moment ahead: asking again asks for the day, at the same times.
+  const start = Date.now() + 1_500
+  const windowed = await createRequest(request, rita, { ...point, title: 'Lift to the pharmacy', window_start: new Date(start).toISOString(), window_end: new Date(start + 3_600_000).toISOString() })
   await approve(request, expired)
-  await expect.poll(async () => (await getAs(request, `/requests/${expired}`, rita) as { cancel_reason: string | null }).cancel_reason, { timeout: 15_000 }).toBe('expired')
+  await approve(request, windowed)
+  for (const id of [expired, windowed]) {
+    await expect.poll(async () => (await getAs(request, `/requests/${id}`, rita) as { cancel_reason: string | null }).cancel_reason, { timeout: 15_000 }).toBe('expired')
+  }
   const open = await createRequest(request, rita, { ...point, title: 'Water the plants' })
   await approve(request, open)
 
@@ -191,6 +197,19 @@ test('nobody could help in time: "Ask again" sends it once more; an open request
   await expectSaid(page, 'Asked again.')
   const again = Number(/\/requests\/(\d+)$/.exec(page.url())?.[1])
   expect(await getAs(request, `/requests/${again}`, rita)).toMatchObject({ title: 'Post the parcel', address: '1 Main Street', status: 'pending_moderation', desired_completion_date: null })
+
+  await page.goto(`/requests/${windowed}`)
+  await expect(page.getByRole('heading', { level: 2, name: 'Nobody could help in time' })).toBeVisible()
+  const day = page.getByLabel('On which day?')
+  // The same weekday next week is suggested; the same times of day are kept.
+  const suggested = await day.inputValue()
+  await tabTo(page, page.getByRole('button', { name: 'Ask again' }), 60)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Lift to the pharmacy' })).toBeFocused()
+  const moved = await getAs(request, `/requests/${Number(/\/requests\/(\d+)$/.exec(page.url())?.[1])}`, rita) as { window_start: string, window_end: string }
+  expect(Date.parse(moved.window_start) - start).toBe(7 * 86_400_000 - (start % 60_000))
+  expect(Date.parse(moved.window_end) - Date.parse(moved.window_start)).toBe(3_600_000)
+  expect(dayAhead(7)).toBe(suggested)
 
   await page.goto(`/requests/${open}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Water the plants' })).toBeVisible()
@@ -284,4 +303,30 @@ test('add to my calendar: the address to copy, a new one stops the old, stop sha
   expect((await request.get(second)).status()).toBe(404)
   await scan(page)
   await context.close()
+})
+
+test('the volunteer who helped well last time is asked first, and can say "I can\'t this time" (en)', async ({ page, request }) => {
+  const rita = await registerPerson(request, 'Rita', 'Again')
+  const vera = await registerPerson(request, 'Vera', 'Preferred')
+  const series = await activeSeries(request, rita, 'Lift to physiotherapy')
+  // Vera helps on the first date and is rated 5: she becomes the preferred volunteer. A new time makes the dates
+  // anew, and each new one is offered to her alone first (series_invitation).
+  await accept(request, series.first, await offer(request, series.first, vera), rita)
+  await postAs(request, `/requests/${series.first}/complete`, rita, { rating: 5 })
+  await request.patch(`/api/v1/request-series/${series.id}`, { headers: { authorization: `Bearer ${rita.token}` }, data: { start_time: '10:00' } })
+  const mine = await getAs(request, '/requests/my?limit=100', rita) as Array<{ id: number, series_id: number | null, status: string, window_start: string }>
+  const next = mine.filter((item) => item.series_id === series.id && item.status === 'approved').sort((a, b) => Date.parse(a.window_start) - Date.parse(b.window_start))[0]!
+  await expect.poll(async () => (await getAs(request, '/notifications?limit=100', vera) as Array<{ type: string, request_id: number }>)
+    .some((item) => item.type === 'series_invitation' && item.request_id === next.id)).toBe(true)
+
+  await signIn(page, vera)
+  await page.goto(`/find-help/${next.id}`)
+  await expect(page.getByRole('heading', { level: 3, name: 'You are asked first' })).toBeVisible()
+  await scan(page)
+  await tabTo(page, page.getByRole('button', { name: 'I can\'t this time' }), 60)
+  await page.keyboard.press('Enter')
+  await expectSaid(page, 'Thank you for saying so. Other volunteers are being asked now.')
+  await expect(page.getByRole('button', { name: 'I can\'t this time' })).toHaveCount(0)
+  // Offering help stays open to her as to anyone.
+  await expect(page.getByRole('button', { name: 'Offer help' })).toBeVisible()
 })

@@ -21,6 +21,7 @@ import { kindText, responseStatus, urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
 import { Place } from './place'
 import { ConfirmVisit } from './confirm'
+import { InvitationDecline } from './decline'
 import { sayWindow } from '../../lib/schedule'
 import { requestFromVolunteerSide } from './side'
 import '../../components/journeys.css'
@@ -169,6 +170,7 @@ export function VolunteerRequestPage () {
               : (
                 <>
                   {latest !== undefined ? <p>{t('volunteer.request.earlier', { status: responseStatus(t, latest.status) })}</p> : null}
+                  {request.status === 'approved' && request.series_id !== null && request.requester.id !== user?.id ? <InvitationDecline id={id} /> : null}
                   {request.status === 'approved' && request.requester.id !== user?.id
                     ? (
                       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
