@@ -65,9 +65,13 @@ export function ComingHelpPage () {
                       <p>{item.title}</p>
                       <p>{helping ? t('coming.helping', { name: item.requester_name }) : t('coming.asked')}</p>
                       {helping && item.status === 'in_progress'
-                        ? <ConfirmVisit id={item.id} confirmedAt={item.confirmed_at} due={item.needs_confirmation} label={`${item.title}, ${when}`} onDone={() => heading.current?.focus()} />
+                        ? (
+                          <div className='stack'>
+                            <ConfirmVisit id={item.id} confirmedAt={item.confirmed_at} due={item.needs_confirmation} label={`${item.title}, ${when}`} onDone={() => heading.current?.focus()} />
+                            <CannotCome id={item.id} title={item.title} when={when} name={item.requester_name} />
+                          </div>
+                          )
                         : null}
-                      {helping && item.status === 'in_progress' ? <CannotCome id={item.id} title={item.title} when={when} name={item.requester_name} /> : null}
                     </li>
                   )
                 })}

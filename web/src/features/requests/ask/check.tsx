@@ -59,6 +59,9 @@ function requestOf (answers: Answers, point: { lat: number, lon: number }): NewR
   }
 }
 
+/** A part of the plan's sentence standing alone ("from 1 December" → "From 1 December"). */
+const upperFirst = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1)
+
 /** One row of the summary list; "Change" names its row for screen readers (GOV.UK's hidden text). */
 function Row ({ label, step, children }: { label: string, step: Step, children: ReactNode }) {
   const { t } = useTranslation()
@@ -141,7 +144,7 @@ export function CheckStep () {
               <Row label={t('regular.check.days')} step='days'>{parts.days}</Row>
               <Row label={t('regular.check.time')} step='times'>{parts.times}</Row>
               <Row label={t('regular.check.return')} step='return'>{parts.back !== undefined ? t('regular.check.backAt', { time: parts.back }) : t('regular.check.noReturn')}</Row>
-              <Row label={t('regular.check.dates')} step='dates'>{parts.dates}{patternOf(answers).ends_on === null ? <><br />{t('regular.check.noEnd')}</> : null}</Row>
+              <Row label={t('regular.check.dates')} step='dates'>{upperFirst(parts.dates)}{patternOf(answers).ends_on === null ? <><br />{t('regular.check.noEnd')}</> : null}</Row>
             </>
             )
           : <Row label={t('request.when')} step='when'>{when !== undefined ? formatDate(when.toISOString(), i18n.language) : none}</Row>}
