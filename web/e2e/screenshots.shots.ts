@@ -84,6 +84,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
         longitude: '13.405',
         address: 'Unter den Linden 1',
         city: 'Berlin',
+        often: 'once',
         when: '',
         urgency: 'high',
         phone: '+49301234567',
@@ -163,5 +164,71 @@ test('screenshots of "Tell us you are worried": the question and the confirmatio
     await continueTo(page, 'Thank you for telling us', 'Send to the moderators')
     await shot('concern-sent')
     await context.close()
+  }
+})
+
+test('screenshots of help on a schedule: regular help checked in plain words, and a volunteer\'s coming help', async ({ browser, request }) => {
+  const admin = await signInAdmin(request)
+  const email = uniqueEmail('rosa')
+  const rosa = await registerPerson(request, email, 'Rosa', 'Requester')
+  const veraEmail = uniqueEmail('vera')
+  const vera = await registerPerson(request, veraEmail, 'Vera', 'Volunteer')
+  // Two visits of Vera's for Rosa: tomorrow's, due for confirmation, and one next week.
+  for (const [title, hours] of [['Lift to the eye clinic', 20], ['Carry the shopping upstairs', 24 * 6]] as const) {
+    const start = Date.now() + hours * 3_600_000
+    const id = await createRequest(request, rosa, title, { window_start: new Date(start).toISOString(), window_end: new Date(start + 3_600_000).toISOString() })
+    await approve(request, admin, id)
+    await acceptOffer(request, vera, rosa, id)
+  }
+  const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
+  for (const size of SIZES) {
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Berlin', viewport: { width: size.width, height: size.height } })
+    const page = await context.newPage()
+    const shot = async (name: string) => {
+      await page.evaluate(() => document.fonts.ready)
+      await page.screenshot({ path: `${OUT}/${name}-${size.name}.png`, fullPage: size.name === 'desktop' })
+    }
+    await signInAs(page, email)
+    // The check page of regular help, from answers as the question pages keep them.
+    await page.evaluate(({ key, answers }) => { sessionStorage.setItem(key, answers) }, {
+      key: `ask-answers:${rosa.id}`,
+      answers: JSON.stringify({
+        kind: '2',
+        title: 'Lift to dialysis',
+        description: 'A lift to the clinic on Main Street, and back home after.',
+        place: 'coordinates',
+        latitude: '52.52',
+        longitude: '13.405',
+        address: 'Unter den Linden 1',
+        city: 'Berlin',
+        often: 'regular',
+        days: ['tue', 'thu'],
+        start: '07:30',
+        end: '10:30',
+        returnTrip: 'yes',
+        back: '12:00',
+        from,
+        until: '',
+        urgency: 'medium',
+        phone: '',
+        notes: '',
+      }),
+    })
+    await page.goto('/ask/check')
+    await expect(page.locator('.inset-text')).toContainText('Every Tuesday and Thursday, 07:30 to 10:30, and back at 12:00')
+    await shot('regular-check')
+    await context.close()
+    const volunteer = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Berlin', viewport: { width: size.width, height: size.height } })
+    const vpage = await volunteer.newPage()
+    await vpage.goto('/sign-in')
+    await fill(vpage, 'Email address', veraEmail)
+    await vpage.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await vpage.getByRole('button', { name: 'Sign in' }).press('Enter')
+    await expect(vpage.getByRole('heading', { level: 1, name: 'Hello, Vera' })).toBeVisible()
+    await vpage.goto('/coming-help')
+    await expect(vpage.getByRole('button', { name: /^I'll be there/ }).first()).toBeVisible()
+    await vpage.evaluate(() => document.fonts.ready)
+    await vpage.screenshot({ path: `${OUT}/coming-help-${size.name}.png`, fullPage: size.name === 'desktop' })
+    await volunteer.close()
   }
 })
