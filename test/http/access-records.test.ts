@@ -84,7 +84,8 @@ for (const engine of engines()) {
           }
         }
         // The operations that reveal to someone besides the owner under this setting: each was seen writing.
-        const lists = ['GET /moderation/requests/my', 'GET /moderation/requests/pending', 'GET /requests/bounds', 'GET /requests/nearby']
+        // The coming help (schedule.md § 5) shows the assigned volunteer the address of what they help with: under parties, recorded.
+        const lists = ['GET /moderation/requests/my', 'GET /moderation/requests/pending', 'GET /requests/bounds', 'GET /requests/nearby', 'GET /users/me/coming-help']
         assert.deepEqual([...revealing].sort(), [
           ...(setting === 'parties' ? lists.slice(0, 2) : []), 'GET /requests/{id}', ...(setting === 'parties' ? lists.slice(2) : []),
           'GET /users/{id}', 'POST /requests/{id}/cancel', 'POST /requests/{id}/confirm',
