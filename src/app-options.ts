@@ -29,6 +29,11 @@ export interface AppOptions {
    */
   checkExpiryMs?: number
   /**
+   * How often this instance creates the occurrences of active series up to SERIES_HORIZON_DAYS ahead
+   * (schedule.md § 2), first when ready (default 60 000 ms; 0: never, tests then run HorizonJob themselves).
+   */
+  horizonTickMs?: number
+  /**
    * How often this instance runs the schedule job (schedule.md § 3: confirmations, reminders, expiry, "still
    * needed?"), first when ready (default 60 000 ms; 0: never, tests then run ScheduleJobs themselves).
    */

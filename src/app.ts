@@ -58,6 +58,9 @@ import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
 import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
+import { HorizonJob, horizonJob } from './modules/series/horizon.js'
+import { seriesRoutes } from './modules/series/series.routes.js'
+import { SeriesService } from './modules/series/series.service.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import type { SearchContext } from './modules/requests/search/shared.js'
@@ -88,7 +91,7 @@ declare module 'fastify' {
 
 const ALERT_TICK_MS = 1000
 const DELIVERY_TICK_MS = 1000
-/** schedule.md § 3's times are hours and minutes ahead: a minute's delay is well within them. */
+/** schedule.md § 3's times, and § 2's horizon, are hours and days ahead: a minute's delay is well within them. */
 const SCHEDULE_TICK_MS = 60_000
 
 /** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (privacy.md § 1). */
@@ -102,7 +105,7 @@ const BODY_LIMIT_BYTES = 64 * 1024
 /** The service as a Fastify instance, ready for inject() or listen(); it never listens itself. */
 export async function buildApp ({
   config, db, jwtSecret, logStream, webRoot, streams, alertTickMs = ALERT_TICK_MS, retentionMs = 0, checkExpiryMs = 0, clock = systemClock,
-  deliveryTickMs = DELIVERY_TICK_MS, scheduleTickMs = SCHEDULE_TICK_MS, channels: givenChannels = {}, push, pushAgent,
+  deliveryTickMs = DELIVERY_TICK_MS, scheduleTickMs = SCHEDULE_TICK_MS, horizonTickMs = SCHEDULE_TICK_MS, channels: givenChannels = {}, push, pushAgent,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -218,6 +221,7 @@ export async function buildApp ({
     // reach.md § 3: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
     jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
   }
+  if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, { horizonDays: config.schedule.horizonDays, mapGridMeters: config.mapGridMeters }, app.log), horizonTickMs))
   if (scheduleTickMs > 0) jobs.push(scheduleJob(new ScheduleJobs(changes, config.schedule, clock), scheduleTickMs))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
@@ -279,15 +283,10 @@ export async function buildApp ({
     await api.register(requestTypesRoutes, { requestTypes })
     await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
+    await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, { ...disclosure.policy, horizonDays: config.schedule.horizonDays, timeZone: config.timeZone }) })
     await api.register(responsesRoutes, { responses })
     await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
-    const calendarSettings = {
-      publicUrl: publicUrlOf(config),
-      feedBase: `${publicUrlOf(config)}${API_PREFIX}/calendar/`,
-      horizonDays: config.schedule.horizonDays,
-      confirmBeforeHours: config.schedule.confirmBeforeHours,
-    }
-    await api.register(calendarRoutes, { calendar: new CalendarService(db, disclosure, calendarSettings, clock) })
+    await api.register(calendarRoutes, { calendar: new CalendarService(db, disclosure, { publicUrl: publicUrlOf(config), apiPrefix: API_PREFIX, ...config.schedule }, clock) })
     await api.register(privacyRoutes, { privacy })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })

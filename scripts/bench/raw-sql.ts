@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks'
 import type { Database } from '../../src/db/database.js'
 import { earthPoint } from '../../src/lib/geo.js'
-import { findRequestDetail } from '../../src/modules/requests/requests.repo.js'
+import { findRequestDetail } from '../../src/modules/requests/requests.reads.js'
 import { nearbyStatement } from '../../src/modules/requests/search/nearby.js'
 import { randomStream } from '../lib/random.js'
 import type { Options, Scenario } from './options.js'

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import type { Account, TestApp } from './app.js'
+import { SERIES_EXERCISES } from './disclosure-series.js'
 import { createRequest, requestInput } from './requests.js'
 
 /**
@@ -95,6 +96,8 @@ export type Seen =
   | { kind: 'request', made: Made, item: any }
   | { kind: 'marker', made: Made, item: any }
   | { kind: 'profile', item: any, contactShown: boolean }
+  /** A request series (schedule.md § 2): only its requester, moderators and admins are ever shown one. */
+  | { kind: 'series', item: any }
 export type Exercise = (t: TestApp, scene: Scene, viewer: ViewerName) => Promise<Seen[]>
 
 const near = `lat=${PLACE.latitude}&lon=${PLACE.longitude}&radius=1000&limit=100`
@@ -178,4 +181,5 @@ export const EXERCISES: Record<string, Exercise> = {
     if (viewer !== 'requester') assert.deepEqual(seen, [])
     return seen
   },
+  ...SERIES_EXERCISES,
 }

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import ICAL from 'ical.js'
 import { ADDRESS_HIDDEN_TEXT } from '../../src/modules/requests/disclosure.js'
 import { startApp, type TestApp } from '../helpers/app.js'
+import { SERIES_ADDRESS } from '../helpers/disclosure-series.js'
 import {
   EXERCISES, ok, operationsAnswering, REQUESTER_ADDRESS, REQUESTER_PHONE, setScene, VIEWERS, type Made, type Scene, type Seen, type ViewerName,
 } from '../helpers/disclosure.js'
@@ -51,6 +52,12 @@ function checkProfile (scene: Scene, setting: 'full' | 'parties', viewer: Viewer
   assert.deepEqual([item.first_name, item.last_name, item.email], ['Erna', named ? 'Schmidt' : 'S.', named ? scene.requester.email : null], viewer)
 }
 
+/** schedule.md § 2: a series reaches only its requester and moderators, whole, under both settings. */
+function checkSeries (viewer: ViewerName, { item }: Extract<Seen, { kind: 'series' }>): void {
+  assert.ok(viewer === 'requester' || viewer === 'moderator', viewer)
+  assert.deepEqual([item.template.address, item.template.contact_phone], [SERIES_ADDRESS, '+4930123456'], viewer)
+}
+
 for (const engine of engines()) {
   for (const setting of ['full', 'parties'] as const) {
     describe(`what each viewer sees of a request, ADDRESS_PRIVACY=${setting} (${engine})`, () => {
@@ -72,6 +79,7 @@ for (const engine of engines()) {
           for (const viewer of VIEWERS) {
             for (const seen of await EXERCISES[operation]!(t, scene, viewer)) {
               if (seen.kind === 'profile') checkProfile(scene, setting, viewer, seen)
+              else if (seen.kind === 'series') checkSeries(viewer, seen)
               else checkRequest(scene, setting, viewer, seen)
               exercised.add(operation)
             }

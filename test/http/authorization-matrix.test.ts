@@ -183,6 +183,21 @@ async function raiseConcern (s: Scenario, t: TestApp): Promise<void> {
   raisedConcern = res.body.id
 }
 
+/** schedule.md § 2: a series of the scenario's requester, its first day past the horizon (no occurrences). */
+const SERIES_START = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)
+const SERIES_INPUT = { template: { ...REQUEST_INPUT, ...CONTACT }, days: ['tue'], start_time: '07:30', duration_minutes: 60, time_zone: 'UTC', starts_on: SERIES_START }
+/** The series newSeries made last: each cell of a row that needs one gets its own. */
+let madeSeries = 0
+async function newSeries (s: Scenario, t: TestApp): Promise<void> {
+  const res = await t.post('/request-series', SERIES_INPUT, s.requester.token)
+  assertStatus(res, 201)
+  madeSeries = res.body.id
+}
+const SERIES_NOT_FOUND = [404, 'series not found'] as const
+/** The requester, moderators and admins see a series; to others it does not exist. */
+const seriesParties = (outcome: Outcome, forModerators: Outcome = outcome): Expected =>
+  signedIn(SERIES_NOT_FOUND, { requester: outcome, moderator: forModerators, admin: forModerators })
+
 const req = (s: Scenario) => `/requests/${s.requestId}`
 const nearby = (s: Scenario) => `/requests/nearby?lat=${s.point.lat}&lon=${s.point.lon}&radius=100`
 const rectangle = (s: Scenario) => `min_lon=${s.point.lon - 0.001}&min_lat=${s.point.lat - 0.001}&max_lon=${s.point.lon + 0.001}&max_lat=${s.point.lat + 0.001}`
@@ -494,6 +509,51 @@ const ROWS: readonly Row[] = [
     path: () => `/moderation/concerns/${raisedConcern}/resolve`,
     prepare: raiseConcern,
     body: () => ({ outcome: 'no_action', note: 'Looked into it' }),
+    expect: moderatorsOnly(200),
+  },
+
+  // Series (schedule.md § 2): the requester's own; moderators decide, read and end, but never change one.
+  {
+    op: 'POST /request-series',
+    state: 'open',
+    path: () => '/request-series',
+    body: () => SERIES_INPUT,
+    expect: signedIn(201),
+    see: (res, { account }) => assert.deepEqual([res.body.requester_id, res.body.status], [account?.id, 'pending_moderation']),
+  },
+  {
+    op: 'GET /request-series/mine',
+    state: 'open',
+    path: () => '/request-series/mine',
+    prepare: newSeries,
+    expect: signedIn(200),
+    see: (res, { actor }) => assert.equal(res.body.some((series: { id: number }) => series.id === madeSeries), actor === 'requester'),
+  },
+  { op: 'GET /request-series/{id}', state: 'open', path: () => `/request-series/${madeSeries}`, prepare: newSeries, expect: seriesParties(200) },
+  {
+    op: 'PATCH /request-series/{id}',
+    state: 'open',
+    path: () => `/request-series/${madeSeries}`,
+    prepare: newSeries,
+    body: () => ({ start_time: '08:00' }),
+    expect: seriesParties(200, [403, 'only the requester can change a series']),
+  },
+  { op: 'POST /request-series/{id}/end', state: 'open', path: () => `/request-series/${madeSeries}/end`, prepare: newSeries, expect: seriesParties(200) },
+  {
+    op: 'GET /moderation/series/pending',
+    state: 'open',
+    path: () => '/moderation/series/pending?limit=100',
+    prepare: newSeries,
+    expect: moderatorsOnly(200),
+    see: (res) => assert.ok(res.body.some((series: { id: number }) => series.id === madeSeries), 'the new series listed'),
+  },
+  { op: 'POST /moderation/series/{id}/approve', state: 'open', path: () => `/moderation/series/${madeSeries}/approve`, prepare: newSeries, body: () => ({}), expect: moderatorsOnly(200) },
+  {
+    op: 'POST /moderation/series/{id}/reject',
+    state: 'open',
+    path: () => `/moderation/series/${madeSeries}/reject`,
+    prepare: newSeries,
+    body: () => ({ comment: 'Not a request for help' }),
     expect: moderatorsOnly(200),
   },
 

@@ -29,6 +29,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   push_subscriptions: 'modules/push/push.repo.ts',
   calendar_feeds: 'modules/calendar/calendar.repo.ts',
   notification_settings: 'modules/deliveries/notification-settings.repo.ts',
+  request_series: 'modules/series/series.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js'
 import { notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
-import { findRequestParties } from '../requests/requests.repo.js'
+import { findRequestParties } from '../requests/requests.reads.js'
 import * as access from './access.repo.js'
 import type { ProfileAccessRecord, RequestAccessRecord } from './access.schemas.js'
 

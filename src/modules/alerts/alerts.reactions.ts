@@ -21,6 +21,10 @@ export const alertsReactions: Reactions = {
   async request_approved ({ requestId }, { tx, at }) {
     await alerts.scheduleFirstRound(tx, requestId, at)
   },
+  // schedule.md § 2: an occurrence is created approved, so its rounds start as an approval's do.
+  async occurrence_created ({ requestId }, { tx, at }) {
+    await alerts.scheduleFirstRound(tx, requestId, at)
+  },
   // Back in approved: rounds start again, never to those alerted before; urgently after a missed confirmation (schedule.md § 3).
   async response_withdrawn ({ requestId, wasAccepted, missedConfirmation }, { tx, at }) {
     if (wasAccepted) await alerts.scheduleFirstRound(tx, requestId, at, missedConfirmation === true)

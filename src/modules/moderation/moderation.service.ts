@@ -5,6 +5,7 @@ import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
 import { toListItem, type Disclosure } from '../requests/disclosure.js'
 import * as requests from '../requests/requests.repo.js'
+import { findRequestParties } from '../requests/requests.reads.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
 import * as moderation from './moderation.repo.js'
 import { COMMENT_REQUIRED } from './moderation.schemas.js'
@@ -32,7 +33,7 @@ export class ModerationService {
     })
     if (decided) return status
     // The update changed nothing: say why.
-    const request = await requests.findRequestParties(this.db, id)
+    const request = await findRequestParties(this.db, id)
     if (request === undefined) throw notFound(REQUEST_NOT_FOUND)
     if (request.requester_id === moderator.id) throw badRequest('cannot moderate own request')
     throw badRequest('request is not in pending_moderation status')

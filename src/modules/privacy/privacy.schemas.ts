@@ -6,6 +6,7 @@ import { Delivery, NotificationSettings } from '../deliveries/deliveries.schemas
 import { Notification } from '../notifications/notifications.schemas.js'
 import { PushSubscription } from '../push/push.schemas.js'
 import { RequestStatus } from '../requests/requests.schemas.js'
+import { Series } from '../series/series.schemas.js'
 import { UserProfile } from '../users/users.schemas.js'
 
 /** GET /users/me/export (privacy.md §3): everything the service holds about the caller. */
@@ -69,6 +70,7 @@ export const DataExport = Type.Object({
     description: 'As GET /users/me/availability returns it; null when the caller never saved one (nothing is held)',
   }),
   notifications: Type.Array(Notification, { description: 'Every notification of the caller, as the inbox returns them (newest first)' }),
+  series: Type.Array(Series, { description: 'The caller\'s series (schedule.md § 2), as GET /request-series/mine shows them; their occurrences are in `requests`' }),
   concerns: Type.Array(OwnConcern, {
     description: 'The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators\' note); never those about the caller (trust.md §4)',
   }),

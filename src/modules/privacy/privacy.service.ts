@@ -16,6 +16,7 @@ import { toPushSubscription } from '../push/push.schemas.js'
 import * as requests from '../requests/requests.repo.js'
 import * as responses from '../responses/responses.repo.js'
 import * as roles from '../roles/roles.repo.js'
+import * as series from '../series/series.repo.js'
 import * as users from '../users/users.repo.js'
 import * as privacy from './privacy.repo.js'
 import { INVALID_CREDENTIALS, type DataExport } from './privacy.schemas.js'
@@ -53,6 +54,8 @@ export class PrivacyService {
       await findSettings(this.db, user.id),
       await privacy.exportDeliveries(this.db, user.id),
     ]
+    // The owning repo's query, so the section is exactly what GET /request-series/mine shows.
+    const ownSeries: DataExport['series'] = await series.listByRequester(this.db, user.id)
     return {
       exported_at: new Date(),
       profile,
@@ -63,6 +66,7 @@ export class PrivacyService {
       ratings_received: received,
       availability: ownAvailability?.saved === true ? toAvailability(ownAvailability) : null,
       notifications: inbox.map(toNotification),
+      series: ownSeries,
       concerns: raised,
       access_records: accessRecords,
       push_subscriptions: devices.map(toPushSubscription),
@@ -108,8 +112,10 @@ export class PrivacyService {
     this.principals.forget(user.id)
   }
 
-  /** The caller's pending and approved requests → cancelled, their own pending responses → withdrawn. */
+  /** The caller's series → ended, their pending and approved requests → cancelled, their own pending responses → withdrawn. */
   async #closeOpenBusinessOf (tx: Transaction, change: Change, userId: number): Promise<void> {
+    // First: no occurrence is created after the requests are cancelled (schedule.md § 2; series before requests).
+    await series.endSeriesOf(tx, userId, requests.REMOVED, change.at)
     for (const id of await requests.cancelActiveRequestsOf(tx, userId)) {
       change.record({ type: 'request_cancelled', requestId: Number(id), requesterId: userId, cancelledBy: userId })
     }

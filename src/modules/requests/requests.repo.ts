@@ -1,18 +1,18 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
 import { raw, sql } from '../../db/sql.js'
 import type { GridPoint } from '../../lib/grid.js'
-import type { Page } from '../../lib/page.js'
 import type { RequestStatus, Urgency } from './requests.values.js'
-import { ACTIVE, LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow, type LocatedRow } from './search/shared.js'
+import { ACTIVE, type LocatedRow } from './search/shared.js'
 
 /**
  * Owns the `requests` table: every statement that writes a request row is in this file, whichever
  * module's service runs it (requests: create and cancel; moderation: approve and reject; responses:
- * assign, unassign and complete), so the row's state changes can be read, and their conditions
- * checked, in one place. The searches, which only read, are in search/. See src/modules/README.md.
+ * assign, unassign and complete; series: occurrences created and cancelled), so the row's state changes can be read, and their conditions
+ * checked, in one place. The searches, which only read, are in search/, the other reads in requests.reads.ts. See src/modules/README.md.
  */
 
-const REQUEST_COLUMNS = raw(`r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
+/** Every column of a RequestRow, on `requests r`. */
+export const REQUEST_COLUMNS = raw(`r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
   r.address, r.city, r.desired_completion_date, r.urgency, r.status, r.contact_phone, r.contact_notes,
   r.created_at, r.updated_at, r.window_start, r.window_end, r.series_id, r.return_of, r.confirmed_at, r.cancel_reason`)
 
@@ -71,13 +71,6 @@ export interface NewRequest {
   contact_notes?: string | undefined
 }
 
-const userInfo = (alias: string) =>
-  `json_build_object('id', ${alias}.id, 'email', ${alias}.email, 'first_name', ${alias}.first_name,
-    'last_name', ${alias}.last_name, 'email_verified', ${alias}.email_verified)`
-const DETAIL_PARTIES = raw(`${userInfo('u')} AS requester,
-      json_build_object('id', t.id, 'name', t.name, 'description', t.description, 'icon', t.icon, 'is_active', t.is_active) AS request_type,
-      CASE WHEN v.id IS NULL THEN NULL ELSE ${userInfo('v')} END AS assigned_volunteer`)
-
 /**
  * The new request, or undefined when `request_type_id` names no active type: the check and the insert are
  * one statement, so creating a request costs one round trip.
@@ -94,31 +87,47 @@ export function insertRequest (db: Queryable, requesterId: number, input: NewReq
     RETURNING ${REQUEST_COLUMNS}`)
 }
 
-/** The request with its requester, type and assigned volunteer, in one query. */
-export function findRequestDetail (db: Queryable, id: number): Promise<DetailRow | undefined> {
-  return maybeOne<DetailRow>(db, sql`
-    SELECT ${REQUEST_COLUMNS}, ${LOCATION_COLUMNS},
-      ${DETAIL_PARTIES}
-    FROM requests r
-      JOIN users u ON u.id = r.requester_id
-      JOIN request_types t ON t.id = r.request_type_id
-      LEFT JOIN users v ON v.id = r.assigned_volunteer_id
-    WHERE r.id = ${id}`)
+/** An occurrence of an approved series (schedule.md § 2): the template's request at one window. */
+export interface NewOccurrence extends Omit<NewRequest, 'desired_completion_date' | 'window_start' | 'window_end'> {
+  series_id: number
+  requester_id: number
+  window_start: Date
+  window_end: Date
+  /** A return trip's outbound start: return_of is the occurrence starting then. */
+  outbound_start: Date | null
+  moderated_by: number | null
+  moderated_at: Date | null
 }
 
-/** Who may see what of one request: enough to decide without loading the whole detail. */
-export function findRequestParties (db: Queryable, id: number): Promise<{ requester_id: number, assigned_volunteer_id: number | null, status: RequestStatus } | undefined> {
-  return maybeOne(db, sql`SELECT requester_id, assigned_volunteer_id, status FROM requests WHERE id = ${id}`)
+/**
+ * An occurrence, already approved and moderated as its series was; its id and outbound trip's, or undefined when the series
+ * has one at that start already (requests_one_occurrence), so instances and reruns create each once.
+ */
+export async function insertOccurrence (db: Queryable, o: NewOccurrence, grid: GridPoint, gridMeters: number): Promise<{ id: number, return_of: number | null } | undefined> {
+  return await maybeOne<{ id: number, return_of: number | null }>(db, sql`
+    INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, city, desired_completion_date,
+      window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters, status, moderated_by,
+      moderated_at, series_id, return_of)
+    VALUES (${o.requester_id}, ${o.request_type_id}, ${o.title}, ${o.description}, ${o.latitude}, ${o.longitude}, ${o.address}, ${o.city ?? null},
+      ${o.window_end}, ${o.window_start}, ${o.window_end}, ${o.urgency}, ${o.contact_phone ?? null}, ${o.contact_notes ?? null},
+      ${grid.latitude}, ${grid.longitude}, ${gridMeters}, 'approved', ${o.moderated_by}, ${o.moderated_at}, ${o.series_id},
+      (SELECT id FROM requests WHERE series_id = ${o.series_id} AND window_start = ${o.outbound_start}::timestamptz
+        AND cancel_reason IS DISTINCT FROM 'series_changed'))
+    ON CONFLICT (series_id, window_start) WHERE series_id IS NOT NULL AND cancel_reason IS DISTINCT FROM 'series_changed' DO NOTHING
+    RETURNING id, return_of`)
 }
 
-/** The caller's own requests, any status, newest first. */
-export function listByRequester (db: Queryable, requesterId: number, page: Page): Promise<ListItemRow[]> {
-  return db.query<ListItemRow>(sql`
-    SELECT ${LIST_ITEM_COLUMNS}
-    FROM ${LIST_ITEM_FROM}
-    WHERE r.requester_id = ${requesterId}
-    ORDER BY r.created_at DESC, r.id DESC
-    LIMIT ${page.limit} OFFSET ${page.offset}`)
+/**
+ * Occurrences → cancelled with `reason`, those still in one of `statuses` (a concurrent accept either came
+ * first and keeps its request, or finds it cancelled); the cancelled ones' ids.
+ */
+export async function cancelOccurrences (db: Queryable, ids: readonly number[], statuses: readonly RequestStatus[], reason: CancelReason): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await db.query<{ id: number }>(sql`
+    UPDATE requests SET status = 'cancelled', cancel_reason = ${reason}, updated_at = now()
+    WHERE id = ANY (${ids}::bigint[]) AND status = ANY (${statuses}::text[])
+    RETURNING id`)
+  return rows.map((row) => row.id)
 }
 
 /**

@@ -6,6 +6,7 @@ import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import * as requests from './requests.repo.js'
+import * as reads from './requests.reads.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem } from './requests.schemas.js'
 import { toListItem, type Disclosure } from './disclosure.js'
 import { isVisibleTo } from './visibility.js'
@@ -46,14 +47,14 @@ export class RequestsService {
   }
 
   async get (viewer: Principal, id: number): Promise<RequestDetail> {
-    const request = await requests.findRequestDetail(this.db, id)
+    const request = await reads.findRequestDetail(this.db, id)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     return await this.disclosure.detail(viewer, request)
   }
 
   /** The caller's own requests, every status, newest first. */
   async listMine (user: Principal, page: Page): Promise<RequestListItem[]> {
-    const rows = await requests.listByRequester(this.db, user.id, page)
+    const rows = await reads.listByRequester(this.db, user.id, page)
     return await this.disclosure.list(user, rows, toListItem)
   }
 
@@ -72,7 +73,7 @@ export class RequestsService {
     // A moderator's answer holds the request's contact details: recorded (trust.md §5).
     if (cancelled !== undefined) return await this.disclosure.request(user, cancelled)
     // Nothing changed: say why.
-    const request = await requests.findRequestParties(this.db, id)
+    const request = await reads.findRequestParties(this.db, id)
     if (request === undefined || !isVisibleTo(user, request)) throw notFound(REQUEST_NOT_FOUND)
     if (request.requester_id !== user.id && !isModerator(user)) throw badRequest('only the requester can cancel a request')
     throw badRequest('request cannot be cancelled in its current status')

@@ -7,6 +7,7 @@ import type { Page } from '../../lib/page.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
 import { holdsRequiredChecks } from '../checks/checks.repo.js'
 import * as requests from '../requests/requests.repo.js'
+import { findRequestParties } from '../requests/requests.reads.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
 import * as users from '../users/users.repo.js'
 import * as responses from './responses.repo.js'
@@ -48,7 +49,7 @@ export class ResponsesService {
 
   /** The requester and moderators see every response; anyone else only their own. Oldest first. */
   async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
-    const request = await requests.findRequestParties(this.db, requestId)
+    const request = await findRequestParties(this.db, requestId)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     const rows = await responses.listResponses(this.db, requestId, seesAllResponses(viewer, request) ? null : viewer.id, this.#today())
     return rows.map(toResponse)

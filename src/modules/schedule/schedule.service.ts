@@ -5,7 +5,7 @@ import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
 import * as deadlines from '../requests/deadlines.repo.js'
 import type { Disclosure } from '../requests/disclosure.js'
-import * as requests from '../requests/requests.repo.js'
+import { findRequestDetail } from '../requests/requests.reads.js'
 import type { RequestDetail } from '../requests/requests.schemas.js'
 import { isVisibleTo } from '../requests/visibility.js'
 import * as schedule from './schedule.repo.js'
@@ -36,7 +36,7 @@ export class ScheduleService {
       if (row !== undefined) change.notify({ userId: row.requester_id, type: 'volunteer_confirmed', requestId: id, data: windowData(row.window_start) })
       return row !== undefined
     })
-    const detail = await requests.findRequestDetail(this.db, id)
+    const detail = await findRequestDetail(this.db, id)
     if (detail === undefined || !isVisibleTo(volunteer, detail)) throw notFound(REQUEST_NOT_FOUND)
     const theirs = detail.status === 'in_progress' && detail.assigned_volunteer_id === volunteer.id && detail.window_start !== null
     if (!confirmed && !theirs) throw badRequest(ONLY_ASSIGNED_CONFIRMS)
@@ -51,7 +51,7 @@ export class ScheduleService {
       if (row !== undefined) await schedule.closeStillNeededQuestion(tx, id)
       return row !== undefined
     })
-    const detail = await requests.findRequestDetail(this.db, id)
+    const detail = await findRequestDetail(this.db, id)
     if (detail === undefined || !isVisibleTo(requester, detail)) throw notFound(REQUEST_NOT_FOUND)
     if (!kept) throw detail.requester_id === requester.id ? badRequest(NOT_APPROVED) : badRequest(ONLY_REQUESTER_STILL_NEEDED)
     return await this.disclosure.detail(requester, detail)

@@ -6730,6 +6730,1265 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/request-series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for help on a schedule
+         * @description The caller is the requester. The new series awaits moderation; once approved, its occurrences are created as approved requests up to SERIES_HORIZON_DAYS ahead. `days` are answered in week order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        template: {
+                            request_type_id: number;
+                            title: string;
+                            description: string;
+                            latitude: number;
+                            longitude: number;
+                            address: string;
+                            city?: string;
+                            /** @enum {string} */
+                            urgency: "low" | "medium" | "high" | "urgent";
+                            contact_phone?: string;
+                            contact_notes?: string;
+                            /**
+                             * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
+                             * @default false
+                             */
+                            auto_accept_preferred?: boolean;
+                        };
+                        /** @description 1 to 7 distinct days; answers list them in week order */
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        /** @description HH:MM, local time in time_zone */
+                        start_time: string;
+                        /** @description minutes, 15..720 */
+                        duration_minutes: number;
+                        /**
+                         * @description 1..4, counted from the Monday-to-Sunday week of starts_on
+                         * @default 1
+                         */
+                        every_weeks?: number;
+                        /**
+                         * Format: date
+                         * @description today in time_zone or later
+                         */
+                        starts_on: string;
+                        /**
+                         * Format: date
+                         * @description after starts_on and at most 2 years after it; null: no end
+                         */
+                        ends_on?: string | null;
+                        /** @description a return trip the same day lasting duration_minutes, starting at or after the outbound window's end */
+                        return_time?: string | null;
+                        /** @description IANA name; default TIME_ZONE */
+                        time_zone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            template: {
+                                request_type_id: number;
+                                title: string;
+                                description: string;
+                                latitude: number;
+                                longitude: number;
+                                address: string;
+                                city?: string;
+                                /** @enum {string} */
+                                urgency: "low" | "medium" | "high" | "urgent";
+                                contact_phone?: string;
+                                contact_notes?: string;
+                                auto_accept_preferred: boolean;
+                            };
+                            /** @description 1 to 7 distinct days; answers list them in week order */
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            duration_minutes: number;
+                            every_weeks: number;
+                            /** Format: date */
+                            starts_on: string;
+                            /** Format: date */
+                            ends_on: string | null;
+                            return_time: string | null;
+                            time_zone: string;
+                            preferred_volunteer_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "active" | "rejected" | "ended";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/request-series/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's series, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            template: {
+                                request_type_id: number;
+                                title: string;
+                                description: string;
+                                latitude: number;
+                                longitude: number;
+                                address: string;
+                                city?: string;
+                                /** @enum {string} */
+                                urgency: "low" | "medium" | "high" | "urgent";
+                                contact_phone?: string;
+                                contact_notes?: string;
+                                auto_accept_preferred: boolean;
+                            };
+                            /** @description 1 to 7 distinct days; answers list them in week order */
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            duration_minutes: number;
+                            every_weeks: number;
+                            /** Format: date */
+                            starts_on: string;
+                            /** Format: date */
+                            ends_on: string | null;
+                            return_time: string | null;
+                            time_zone: string;
+                            preferred_volunteer_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "active" | "rejected" | "ended";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/request-series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One series
+         * @description For its requester, moderators and admins; anyone else gets 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            template: {
+                                request_type_id: number;
+                                title: string;
+                                description: string;
+                                latitude: number;
+                                longitude: number;
+                                address: string;
+                                city?: string;
+                                /** @enum {string} */
+                                urgency: "low" | "medium" | "high" | "urgent";
+                                contact_phone?: string;
+                                contact_notes?: string;
+                                auto_accept_preferred: boolean;
+                            };
+                            /** @description 1 to 7 distinct days; answers list them in week order */
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            duration_minutes: number;
+                            every_weeks: number;
+                            /** Format: date */
+                            starts_on: string;
+                            /** Format: date */
+                            ends_on: string | null;
+                            return_time: string | null;
+                            time_zone: string;
+                            preferred_volunteer_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "active" | "rejected" | "ended";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a series (its requester)
+         * @description Coming occurrences follow the change: created ones without an accepted offer that it touches are cancelled (`cancel_reason` series_changed) and created anew; accepted ones stay. A changed template sends an active series back to moderation.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        template?: {
+                            request_type_id: number;
+                            title: string;
+                            description: string;
+                            latitude: number;
+                            longitude: number;
+                            address: string;
+                            city?: string;
+                            /** @enum {string} */
+                            urgency: "low" | "medium" | "high" | "urgent";
+                            contact_phone?: string;
+                            contact_notes?: string;
+                            /**
+                             * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
+                             * @default false
+                             */
+                            auto_accept_preferred?: boolean;
+                        };
+                        /** @description 1 to 7 distinct days; answers list them in week order */
+                        days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        /** @description HH:MM, local time in time_zone */
+                        start_time?: string;
+                        /** @description minutes, 15..720 */
+                        duration_minutes?: number;
+                        /** @description 1..4, counted from the Monday-to-Sunday week of starts_on */
+                        every_weeks?: number;
+                        /**
+                         * Format: date
+                         * @description after starts_on and at most 2 years after it; null: no end
+                         */
+                        ends_on?: string | null;
+                        /** @description a return trip the same day lasting duration_minutes, starting at or after the outbound window's end */
+                        return_time?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            template: {
+                                request_type_id: number;
+                                title: string;
+                                description: string;
+                                latitude: number;
+                                longitude: number;
+                                address: string;
+                                city?: string;
+                                /** @enum {string} */
+                                urgency: "low" | "medium" | "high" | "urgent";
+                                contact_phone?: string;
+                                contact_notes?: string;
+                                auto_accept_preferred: boolean;
+                            };
+                            /** @description 1 to 7 distinct days; answers list them in week order */
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            duration_minutes: number;
+                            every_weeks: number;
+                            /** Format: date */
+                            starts_on: string;
+                            /** Format: date */
+                            ends_on: string | null;
+                            return_time: string | null;
+                            time_zone: string;
+                            preferred_volunteer_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "active" | "rejected" | "ended";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/request-series/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a series (its requester, a moderator or an admin)
+         * @description Every coming occurrence is cancelled as a request cancel does (volunteers told); past ones stay. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            template: {
+                                request_type_id: number;
+                                title: string;
+                                description: string;
+                                latitude: number;
+                                longitude: number;
+                                address: string;
+                                city?: string;
+                                /** @enum {string} */
+                                urgency: "low" | "medium" | "high" | "urgent";
+                                contact_phone?: string;
+                                contact_notes?: string;
+                                auto_accept_preferred: boolean;
+                            };
+                            /** @description 1 to 7 distinct days; answers list them in week order */
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            duration_minutes: number;
+                            every_weeks: number;
+                            /** Format: date */
+                            starts_on: string;
+                            /** Format: date */
+                            ends_on: string | null;
+                            return_time: string | null;
+                            time_zone: string;
+                            preferred_volunteer_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "active" | "rejected" | "ended";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/moderation/series/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Series awaiting moderation, oldest first
+         * @description Except the caller's own (nobody moderates their own).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            template: {
+                                request_type_id: number;
+                                title: string;
+                                description: string;
+                                latitude: number;
+                                longitude: number;
+                                address: string;
+                                city?: string;
+                                /** @enum {string} */
+                                urgency: "low" | "medium" | "high" | "urgent";
+                                contact_phone?: string;
+                                contact_notes?: string;
+                                auto_accept_preferred: boolean;
+                            };
+                            /** @description 1 to 7 distinct days; answers list them in week order */
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            duration_minutes: number;
+                            every_weeks: number;
+                            /** Format: date */
+                            starts_on: string;
+                            /** Format: date */
+                            ends_on: string | null;
+                            return_time: string | null;
+                            time_zone: string;
+                            preferred_volunteer_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "active" | "rejected" | "ended";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/moderation/series/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending series: its occurrences are created up to the horizon
+         * @description The body is a JSON object, `{}` at the least.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            template: {
+                                request_type_id: number;
+                                title: string;
+                                description: string;
+                                latitude: number;
+                                longitude: number;
+                                address: string;
+                                city?: string;
+                                /** @enum {string} */
+                                urgency: "low" | "medium" | "high" | "urgent";
+                                contact_phone?: string;
+                                contact_notes?: string;
+                                auto_accept_preferred: boolean;
+                            };
+                            /** @description 1 to 7 distinct days; answers list them in week order */
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            duration_minutes: number;
+                            every_weeks: number;
+                            /** Format: date */
+                            starts_on: string;
+                            /** Format: date */
+                            ends_on: string | null;
+                            return_time: string | null;
+                            time_zone: string;
+                            preferred_volunteer_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "active" | "rejected" | "ended";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/moderation/series/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending series, with the reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            requester_id: number;
+                            template: {
+                                request_type_id: number;
+                                title: string;
+                                description: string;
+                                latitude: number;
+                                longitude: number;
+                                address: string;
+                                city?: string;
+                                /** @enum {string} */
+                                urgency: "low" | "medium" | "high" | "urgent";
+                                contact_phone?: string;
+                                contact_notes?: string;
+                                auto_accept_preferred: boolean;
+                            };
+                            /** @description 1 to 7 distinct days; answers list them in week order */
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            duration_minutes: number;
+                            every_weeks: number;
+                            /** Format: date */
+                            starts_on: string;
+                            /** Format: date */
+                            ends_on: string | null;
+                            return_time: string | null;
+                            time_zone: string;
+                            preferred_volunteer_id: number | null;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "active" | "rejected" | "ended";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/requests/{id}/responses": {
         parameters: {
             query?: never;
@@ -8620,6 +9879,43 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 read_at: string | null;
+                            }[];
+                            /** @description The caller's series (schedule.md § 2), as GET /request-series/mine shows them; their occurrences are in `requests` */
+                            series: {
+                                id: number;
+                                requester_id: number;
+                                template: {
+                                    request_type_id: number;
+                                    title: string;
+                                    description: string;
+                                    latitude: number;
+                                    longitude: number;
+                                    address: string;
+                                    city?: string;
+                                    /** @enum {string} */
+                                    urgency: "low" | "medium" | "high" | "urgent";
+                                    contact_phone?: string;
+                                    contact_notes?: string;
+                                    auto_accept_preferred: boolean;
+                                };
+                                /** @description 1 to 7 distinct days; answers list them in week order */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start_time: string;
+                                duration_minutes: number;
+                                every_weeks: number;
+                                /** Format: date */
+                                starts_on: string;
+                                /** Format: date */
+                                ends_on: string | null;
+                                return_time: string | null;
+                                time_zone: string;
+                                preferred_volunteer_id: number | null;
+                                /** @enum {string} */
+                                status: "pending_moderation" | "active" | "rejected" | "ended";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
                             }[];
                             /** @description The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators' note); never those about the caller (trust.md §4) */
                             concerns: {

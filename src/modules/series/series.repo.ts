@@ -1,0 +1,155 @@
+import { maybeOne, type Queryable } from '../../db/database.js'
+import { raw, sql } from '../../db/sql.js'
+import type { Page } from '../../lib/page.js'
+import type { Day } from './recurrence.js'
+import type { Series, SeriesStatus, SeriesTemplate } from './series.schemas.js'
+
+/**
+ * Owns `request_series` (schedule.md § 2): every statement that writes a series is here. Its occurrences
+ * are requests, written by requests.repo.ts; this file only reads them. Lock order: a change to a series
+ * locks its row here first, then its occurrences (src/modules/README.md).
+ */
+
+const SERIES_COLUMNS = raw(`s.id, s.requester_id, s.template, s.days, s.start_time, s.duration_minutes, s.every_weeks,
+  s.starts_on::text AS starts_on, s.ends_on::text AS ends_on, s.return_time, s.time_zone, s.preferred_volunteer_id, s.status,
+  s.moderated_by, s.moderated_at, s.created_at, s.updated_at`)
+
+export interface SeriesRow {
+  id: number
+  requester_id: number
+  /** As stored: auto_accept_preferred always set (the input's default). */
+  template: Series['template']
+  days: Day[]
+  start_time: string
+  duration_minutes: number
+  every_weeks: number
+  starts_on: string
+  ends_on: string | null
+  return_time: string | null
+  time_zone: string
+  preferred_volunteer_id: number | null
+  status: SeriesStatus
+  moderated_by: number | null
+  moderated_at: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** What a series is made of, checked. */
+export interface SeriesFields {
+  template: SeriesTemplate
+  days: readonly Day[]
+  start_time: string
+  duration_minutes: number
+  every_weeks: number
+  starts_on: string
+  ends_on: string | null
+  return_time: string | null
+  time_zone: string
+}
+
+export function insertSeries (db: Queryable, requesterId: number, fields: SeriesFields, at: Date): Promise<SeriesRow> {
+  return maybeOne<SeriesRow>(db, sql`
+    INSERT INTO request_series AS s (requester_id, template, days, start_time, duration_minutes, every_weeks, starts_on, ends_on,
+      return_time, time_zone, created_at, updated_at)
+    VALUES (${requesterId}, ${JSON.stringify(fields.template)}::jsonb, ${fields.days}::text[], ${fields.start_time}, ${fields.duration_minutes},
+      ${fields.every_weeks}, ${fields.starts_on}::date, ${fields.ends_on}::date, ${fields.return_time}, ${fields.time_zone}, ${at}, ${at})
+    RETURNING ${SERIES_COLUMNS}`) as Promise<SeriesRow>
+}
+
+export function findSeries (db: Queryable, id: number): Promise<SeriesRow | undefined> {
+  return maybeOne<SeriesRow>(db, sql`SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.id = ${id}`)
+}
+
+/** The series, locked until the transaction ends: the first lock of every change to it or its occurrences. */
+export function lockSeries (db: Queryable, id: number): Promise<SeriesRow | undefined> {
+  return maybeOne<SeriesRow>(db, sql`SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.id = ${id} FOR NO KEY UPDATE`)
+}
+
+/** The caller's series, newest first; every one without `page` (the export). */
+export function listByRequester (db: Queryable, requesterId: number, page?: Page): Promise<SeriesRow[]> {
+  return db.query<SeriesRow>(sql`
+    SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.requester_id = ${requesterId}
+    ORDER BY s.created_at DESC, s.id DESC LIMIT ${page?.limit ?? null}::bigint OFFSET ${page?.offset ?? 0}`)
+}
+
+/** Series awaiting moderation, oldest first, but the moderator's own (nobody moderates their own). */
+export function listPending (db: Queryable, moderatorId: number, page: Page): Promise<SeriesRow[]> {
+  return db.query<SeriesRow>(sql`
+    SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.status = 'pending_moderation' AND s.requester_id <> ${moderatorId}
+    ORDER BY s.created_at, s.id LIMIT ${page.limit} OFFSET ${page.offset}`)
+}
+
+/** A locked series' new fields and status (starts_on and time_zone never change). */
+export async function updateSeries (db: Queryable, id: number, fields: SeriesFields, status: SeriesStatus, at: Date): Promise<SeriesRow> {
+  return await maybeOne<SeriesRow>(db, sql`
+    UPDATE request_series s SET template = ${JSON.stringify(fields.template)}::jsonb, days = ${fields.days}::text[], start_time = ${fields.start_time},
+      duration_minutes = ${fields.duration_minutes}, every_weeks = ${fields.every_weeks}, ends_on = ${fields.ends_on}::date,
+      return_time = ${fields.return_time}, status = ${status}, updated_at = ${at}
+    WHERE s.id = ${id}
+    RETURNING ${SERIES_COLUMNS}`) as SeriesRow
+}
+
+/** pending_moderation → active or rejected, by someone other than its requester; undefined when it was not so. */
+export function moderateSeries (db: Queryable, id: number, moderatorId: number, status: 'active' | 'rejected', comment: string | null, at: Date): Promise<SeriesRow | undefined> {
+  return maybeOne<SeriesRow>(db, sql`
+    UPDATE request_series s SET status = ${status}, moderated_by = ${moderatorId}, moderated_at = ${at}, moderation_comment = ${comment}, updated_at = ${at}
+    WHERE s.id = ${id} AND s.status = 'pending_moderation' AND s.requester_id <> ${moderatorId}
+    RETURNING ${SERIES_COLUMNS}`)
+}
+
+/** Any status but ended → ended; undefined when already ended. */
+export function endSeries (db: Queryable, id: number, at: Date): Promise<SeriesRow | undefined> {
+  return maybeOne<SeriesRow>(db, sql`
+    UPDATE request_series s SET status = 'ended', updated_at = ${at} WHERE s.id = ${id} AND s.status <> 'ended'
+    RETURNING ${SERIES_COLUMNS}`)
+}
+
+/**
+ * Erasure (privacy.md § 3): the user's series → ended, their templates minimised as a finished request is
+ * (address and description `removed`, a contact detail that was given too), so the horizon job makes no
+ * more occurrences; run before their requests are cancelled, keeping the lock order (series, then requests).
+ */
+export async function endSeriesOf (db: Queryable, requesterId: number, removed: string, at: Date): Promise<void> {
+  await db.query(sql`
+    UPDATE request_series s SET status = 'ended', updated_at = ${at},
+      template = s.template || jsonb_build_object('address', ${removed}::text, 'description', ${removed}::text)
+        || CASE WHEN s.template ? 'contact_phone' THEN jsonb_build_object('contact_phone', ${removed}::text) ELSE '{}'::jsonb END
+        || CASE WHEN s.template ? 'contact_notes' THEN jsonb_build_object('contact_notes', ${removed}::text) ELSE '{}'::jsonb END
+    WHERE s.requester_id = ${requesterId}`)
+}
+
+/** The horizon job's progress: every occurrence starting before `until` exists. */
+export async function setCreatedUntil (db: Queryable, id: number, until: Date | null): Promise<void> {
+  await db.query(sql`UPDATE request_series SET created_until = ${until}::timestamptz WHERE id = ${id}`)
+}
+
+/**
+ * One active series whose occurrences are not yet created up to `until`, locked; series another instance
+ * holds are skipped (SKIP LOCKED), as are `skip` (those that failed in this run). Read by request_series_active.
+ */
+export function claimDueSeries (db: Queryable, until: Date, skip: readonly number[]): Promise<SeriesRow | undefined> {
+  return maybeOne<SeriesRow>(db, sql`
+    SELECT ${SERIES_COLUMNS} FROM request_series s
+    WHERE s.status = 'active' AND (s.created_until IS NULL OR s.created_until < ${until}::timestamptz) AND s.id <> ALL (${skip}::bigint[])
+    ORDER BY s.created_until NULLS FIRST, s.id
+    LIMIT 1
+    FOR NO KEY UPDATE SKIP LOCKED`)
+}
+
+/** A created occurrence of a series (a request row), as a change to the series needs it. */
+export interface OccurrenceRow {
+  id: number
+  window_start: Date
+  window_end: Date
+  return_of: number | null
+  status: string
+}
+
+/** The series' occurrences starting after `after`, but those replaced by a change (series_changed), oldest first. */
+export function listComingOccurrences (db: Queryable, seriesId: number, after: Date): Promise<OccurrenceRow[]> {
+  return db.query<OccurrenceRow>(sql`
+    SELECT r.id, r.window_start, r.window_end, r.return_of, r.status FROM requests r
+    WHERE r.series_id = ${seriesId} AND r.window_start > ${after}::timestamptz AND r.cancel_reason IS DISTINCT FROM 'series_changed'
+    ORDER BY r.window_start, r.id`)
+}

@@ -1,0 +1,283 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { changesOn } from '../../src/modules/reactions.js'
+import { HorizonJob } from '../../src/modules/series/horizon.js'
+import { startApp, startSecondInstance, type Account, type TestApp } from '../helpers/app.js'
+import { assertError, assertStatus } from '../helpers/assert.js'
+import { ManualClock } from '../helpers/clock.js'
+import { engines } from '../helpers/engines.js'
+import { respond } from '../helpers/lifecycle.js'
+import { requestInput } from '../helpers/requests.js'
+
+/**
+ * schedule.md § 2 › Proof, series: validation, moderation once, occurrences to the horizon at the right
+ * local time across daylight-saving changes (Europe/Berlin, clock moved), every_weeks and ends_on, return
+ * trips, the horizon job on two instances at once and aborted mid-run, changes with and without accepted
+ * offers, the end, rejection, and who may do what.
+ */
+
+const ZONE = 'Europe/Berlin'
+/** Monday 15 March 2027, 10:00 in Berlin (UTC+1); summer time starts on 28 March and ends on 31 October. */
+const START = new Date('2027-03-15T09:00:00Z')
+const DAY_MS = 86_400_000
+const silent = { error () {} }
+
+interface Occurrence { id: number, title: string, status: string, window_start: string, window_end: string, series_id: number }
+
+for (const engine of engines()) {
+  describe(`request series (${engine})`, () => {
+    const clock = new ManualClock(START)
+    let t: TestApp
+    let moderator: Account
+    before(async () => {
+      t = await startApp(engine, { timeZone: ZONE, accessTokenTtlSeconds: 3650 * 86400 }, { alertTickMs: 0, clock })
+      moderator = await t.registerWithRole(2)
+    })
+    after(() => t.close())
+
+    const job = (on: TestApp = t) => new HorizonJob(changesOn(on.db, clock), { horizonDays: 28, mapGridMeters: 300 }, silent)
+    const input = (overrides: Record<string, unknown> = {}) => ({
+      template: requestInput({ title: 'Lift to dialysis' }), days: ['thu', 'tue'], start_time: '07:30', duration_minutes: 180, starts_on: '2027-03-16', ...overrides,
+    })
+    async function create (requester: Account, overrides: Record<string, unknown> = {}): Promise<any> {
+      const res = await t.post('/request-series', input(overrides), requester.token)
+      assertStatus(res, 201)
+      return res.body
+    }
+    async function approved (requester: Account, overrides: Record<string, unknown> = {}): Promise<any> {
+      const series = await create(requester, overrides)
+      const res = await t.post(`/moderation/series/${series.id as number}/approve`, {}, moderator.token)
+      assertStatus(res, 200)
+      return res.body
+    }
+    /** The series' occurrences (its requester's requests), oldest window first. */
+    async function occurrences (requester: Account, seriesId: number): Promise<Occurrence[]> {
+      const res = await t.get<Occurrence[]>('/requests/my?limit=100', requester.token)
+      assertStatus(res, 200)
+      return res.body.filter((r) => r.series_id === seriesId).sort((a, b) => a.window_start.localeCompare(b.window_start) || a.id - b.id)
+    }
+    const starts = (list: Occurrence[], status = 'approved') => list.filter((o) => o.status === status).map((o) => o.window_start)
+
+    it('refuses what schedule.md § 2 refuses, with its texts', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ days: [] }, 'invalid days'],
+        [{ days: ['mon', 'mon'] }, 'invalid days'],
+        [{ days: ['monday'] }, 'invalid days'],
+        [{ start_time: '7:30' }, 'invalid start_time'],
+        [{ start_time: '24:00' }, 'invalid start_time'],
+        [{ duration_minutes: 14 }, 'invalid duration_minutes'],
+        [{ duration_minutes: 721 }, 'invalid duration_minutes'],
+        [{ every_weeks: 5 }, 'invalid every_weeks'],
+        [{ starts_on: '2027-03-14' }, 'invalid starts_on'],
+        [{ starts_on: '2027-02-30' }, 'invalid starts_on'],
+        [{ ends_on: '2027-03-16' }, 'invalid ends_on'],
+        [{ ends_on: '2029-03-17' }, 'invalid ends_on'],
+        [{ return_time: '10:29' }, 'invalid return_time'],
+        [{ return_time: '22:00' }, 'invalid return_time'],
+        [{ time_zone: 'Mars/Olympus' }, 'invalid time_zone'],
+        [{ template: requestInput({ latitude: 91 }) }, 'invalid latitude'],
+        [{ template: requestInput({ request_type_id: 999 }) }, 'invalid request type'],
+      ]
+      for (const [overrides, error] of cases) assertError(await t.post('/request-series', input(overrides), requester.token), 400, error)
+      assertStatus(await t.post('/request-series', input({ ends_on: '2029-03-16', return_time: '10:30' }), requester.token), 201)
+      // Today in the series' zone: at 23:30 UTC on the 15th it is already the 16th in Berlin.
+      clock.set(new Date('2027-03-15T23:30:00Z'))
+      assertStatus(await t.post('/request-series', input({ starts_on: '2027-03-15', time_zone: 'UTC' }), requester.token), 201)
+      assertError(await t.post('/request-series', input({ starts_on: '2027-03-15' }), requester.token), 400, 'invalid starts_on')
+    })
+
+    it('is created pending; approval creates the occurrences to the horizon at 07:30 local across the spring change, with return trips', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const series = await create(requester, { return_time: '12:00' })
+      assert.deepEqual([series.status, series.days, series.every_weeks, series.time_zone, series.ends_on, series.template.auto_accept_preferred],
+        ['pending_moderation', ['tue', 'thu'], 1, ZONE, null, false])
+      const pending = await t.get('/moderation/series/pending?limit=100', moderator.token)
+      assert.ok(pending.body.some((s: { id: number }) => s.id === series.id))
+      assert.deepEqual(await occurrences(requester, series.id), [])
+      const active = await t.post(`/moderation/series/${series.id as number}/approve`, {}, moderator.token)
+      assert.equal(active.body.status, 'active')
+      const list = await occurrences(requester, series.id)
+      // 28 days from 10:00 on Monday 15 March: Tuesdays and Thursdays 16 March to 8 April; 07:30 is 06:30Z in winter, 05:30Z in summer.
+      assert.deepEqual(list.filter((o) => !o.title.startsWith('Return: ')).map((o) => o.window_start), [
+        '2027-03-16T06:30:00.000Z', '2027-03-18T06:30:00.000Z', '2027-03-23T06:30:00.000Z', '2027-03-25T06:30:00.000Z',
+        '2027-03-30T05:30:00.000Z', '2027-04-01T05:30:00.000Z', '2027-04-06T05:30:00.000Z', '2027-04-08T05:30:00.000Z',
+      ])
+      const back = list.filter((o) => o.title === 'Return: Lift to dialysis')
+      assert.equal(back.length, 8)
+      assert.deepEqual([back[0]!.window_start, back[0]!.window_end, back[7]!.window_start], ['2027-03-16T11:00:00.000Z', '2027-03-16T14:00:00.000Z', '2027-04-08T10:00:00.000Z'])
+      const detail = await t.get(`/requests/${back[0]!.id}`, requester.token)
+      assert.deepEqual([detail.body.return_of, detail.body.status, detail.body.desired_completion_date, detail.body.series_id],
+        [list[0]!.id, 'approved', '2027-03-16T14:00:00.000Z', series.id])
+      // The job takes the series again when its next occurrence, Tuesday 13 April, comes within the horizon.
+      const progress = await t.db.query<{ created_until: Date }>('SELECT created_until FROM request_series WHERE id = $1', [series.id])
+      assert.equal(progress[0]!.created_until.toISOString(), '2027-04-13T05:30:00.000Z')
+      // Each occurrence's alert rounds start at once, as an approval's do.
+      const rounds = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rounds WHERE request_id = ANY($1::bigint[])', [list.map((o) => o.id)])
+      assert.equal(rounds[0]!.n, 16)
+
+      // Late October: the job keeps 07:30 local across the autumn change (05:30Z before, 06:30Z after).
+      clock.set(new Date('2027-10-20T09:00:00Z'))
+      assert.equal(await job().runOnce(), 16)
+      const autumn = (await occurrences(requester, series.id)).filter((o) => o.window_start > '2027-10' && !o.title.startsWith('Return'))
+      assert.deepEqual(autumn.slice(0, 4).map((o) => o.window_start), ['2027-10-21T05:30:00.000Z', '2027-10-26T05:30:00.000Z', '2027-10-28T05:30:00.000Z', '2027-11-02T06:30:00.000Z'])
+      assert.equal(await job().runOnce(), 0, 'nothing twice')
+    })
+
+    it('every_weeks counts from the week of starts_on; ends_on is the last day', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const series = await approved(requester, { days: ['mon', 'wed'], every_weeks: 2, starts_on: '2027-03-17', ends_on: '2027-04-11' })
+      assert.deepEqual(starts(await occurrences(requester, series.id)), ['2027-03-17T06:30:00.000Z', '2027-03-29T05:30:00.000Z', '2027-03-31T05:30:00.000Z'])
+      clock.set(new Date('2027-04-20T09:00:00Z'))
+      await job().runOnce()
+      assert.equal((await occurrences(requester, series.id)).length, 3)
+    })
+
+    it('the horizon job on two instances at once creates each occurrence once; a run aborted mid-way leaves none twice and the next completes', async () => {
+      clock.set(START)
+      const requesters = [await t.register(), await t.register(), await t.register()]
+      const made: any[] = []
+      for (const requester of requesters) made.push(await approved(requester))
+      const count = async () => await Promise.all(requesters.map(async (r, i) => (await occurrences(r, made[i].id)).length))
+      assert.deepEqual(await count(), [8, 8, 8])
+      clock.advance(14 * DAY_MS)
+      const second = engine === 'postgres' ? await startSecondInstance(t, { timeZone: ZONE }, { alertTickMs: 0, clock }) : t
+      try {
+        const created = await Promise.all([job().runOnce(), job(second).runOnce()])
+        assert.equal(created[0] + created[1], 12)
+      } finally {
+        if (second !== t) await second.close()
+      }
+      assert.deepEqual(await count(), [12, 12, 12])
+
+      // The second series' transaction fails after its first new occurrence: it rolls back, the others go on.
+      clock.advance(7 * DAY_MS)
+      const victim = made[1].id as number
+      await t.db.query(`CREATE FUNCTION fail_occurrence() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.series_id = ${victim} AND EXISTS (SELECT 1 FROM requests WHERE series_id = ${victim} AND window_start > '2027-04-26') THEN
+            RAISE EXCEPTION 'killed mid-run';
+          END IF;
+          RETURN NEW;
+        END $$`)
+      await t.db.query('CREATE TRIGGER fail_occurrence BEFORE INSERT ON requests FOR EACH ROW EXECUTE FUNCTION fail_occurrence()')
+      try {
+        assert.equal(await job().runOnce(), 4)
+      } finally {
+        await t.db.query('DROP TRIGGER fail_occurrence ON requests')
+        await t.db.query('DROP FUNCTION fail_occurrence()')
+      }
+      assert.deepEqual(await count(), [14, 12, 14])
+      assert.equal(await job().runOnce(), 2, 'the next run completes')
+      const twice = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT series_id, window_start FROM requests
+        WHERE series_id = ANY($1::bigint[]) GROUP BY 1, 2 HAVING count(*) > 1) d`, [made.map((s) => s.id)])
+      assert.deepEqual([await count(), twice[0]!.n], [[14, 14, 14], 0])
+    })
+
+    it('a change: unaccepted occurrences it touches are replaced, accepted ones kept; a new template goes back to moderation', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const series = await approved(requester)
+      const [first, second] = await occurrences(requester, series.id)
+      const pendingVolunteer = await t.register()
+      const acceptedVolunteer = await t.register()
+      await respond(t, first!.id, pendingVolunteer)
+      const offer = await respond(t, second!.id, acceptedVolunteer)
+      assertStatus(await t.post(`/requests/${second!.id}/responses/${offer}/accept`, undefined, requester.token), 200)
+
+      const changed = await t.patch(`/request-series/${series.id as number}`, { start_time: '08:00', days: ['thu', 'tue'] }, requester.token)
+      assert.deepEqual([changed.status, changed.body.status, changed.body.start_time], [200, 'active', '08:00'])
+      const after = await occurrences(requester, series.id)
+      const firstNow = after.find((o) => o.id === first!.id)!
+      const cancelled = await t.get(`/requests/${first!.id}`, requester.token)
+      assert.deepEqual([firstNow.status, cancelled.body.cancel_reason], ['cancelled', 'series_changed'])
+      const told = await t.get('/notifications', pendingVolunteer.token)
+      assert.ok(told.body.some((n: { type: string, request_id: number }) => n.type === 'request_cancelled' && n.request_id === first!.id))
+      // The accepted 18 March stays at 07:30 and is not doubled at 08:00; every other day moves to 08:00.
+      assert.equal(after.find((o) => o.id === second!.id)!.status, 'in_progress')
+      assert.deepEqual(starts(after), ['2027-03-16T07:00:00.000Z', '2027-03-23T07:00:00.000Z', '2027-03-25T07:00:00.000Z',
+        '2027-03-30T06:00:00.000Z', '2027-04-01T06:00:00.000Z', '2027-04-06T06:00:00.000Z', '2027-04-08T06:00:00.000Z'])
+
+      // Only ends_on: the occurrences it keeps are not touched, the last is cancelled.
+      const approvedIds = async () => (await occurrences(requester, series.id)).filter((o) => o.status === 'approved').map((o) => o.id)
+      const before = await approvedIds()
+      assertStatus(await t.patch(`/request-series/${series.id as number}`, { ends_on: '2027-04-06' }, requester.token), 200)
+      assert.deepEqual(await approvedIds(), before.slice(0, 6))
+
+      // New text: back to moderation, coming unaccepted occurrences cancelled, none until approved again.
+      const text = await t.patch(`/request-series/${series.id as number}`, { template: requestInput({ title: 'Lift to the clinic' }) }, requester.token)
+      assert.equal(text.body.status, 'pending_moderation')
+      assert.deepEqual(starts(await occurrences(requester, series.id)), [])
+      clock.advance(DAY_MS)
+      await job().runOnce()
+      assert.deepEqual(starts(await occurrences(requester, series.id)), [])
+      assertStatus(await t.post(`/moderation/series/${series.id as number}/approve`, { comment: 'fine' }, moderator.token), 200)
+      const again = (await occurrences(requester, series.id)).filter((o) => o.status === 'approved')
+      assert.deepEqual([again.length, again[0]!.title, again[0]!.window_start], [5, 'Lift to the clinic', '2027-03-23T07:00:00.000Z'])
+      assert.equal((await occurrences(requester, series.id)).find((o) => o.id === second!.id)!.status, 'in_progress')
+    })
+
+    it('the end cancels every coming occurrence, accepted ones too, telling their volunteers; past ones stay', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const series = await approved(requester)
+      const [, second] = await occurrences(requester, series.id)
+      const volunteer = await t.register()
+      const offer = await respond(t, second!.id, volunteer)
+      assertStatus(await t.post(`/requests/${second!.id}/responses/${offer}/accept`, undefined, requester.token), 200)
+      clock.set(new Date('2027-03-17T09:00:00Z'))
+      const ended = await t.post(`/request-series/${series.id as number}/end`, undefined, moderator.token)
+      assert.deepEqual([ended.status, ended.body.status], [200, 'ended'])
+      const list = await occurrences(requester, series.id)
+      assert.deepEqual(list.map((o) => o.status), ['approved', ...Array(7).fill('cancelled')])
+      const told = await t.get('/notifications', volunteer.token)
+      assert.ok(told.body.some((n: { type: string, request_id: number }) => n.type === 'request_cancelled' && n.request_id === second!.id))
+      clock.advance(30 * DAY_MS)
+      await job().runOnce()
+      assert.equal((await occurrences(requester, series.id)).length, 8)
+    })
+
+    it('the export holds the series; erasure ends them, minimised, and no occurrence follows', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const series = await approved(requester)
+      const exported = await t.get('/users/me/export', requester.token)
+      assert.deepEqual(exported.body.series.map((s: { id: number }) => s.id), [series.id])
+      assertStatus(await t.request('DELETE', '/users/me', { token: requester.token, body: { password: requester.password } }), 200)
+      const erased = await t.get(`/request-series/${series.id as number}`, moderator.token)
+      assert.deepEqual([erased.body.status, erased.body.template.address, erased.body.template.contact_phone], ['ended', '(removed)', '(removed)'])
+      clock.advance(14 * DAY_MS)
+      await job().runOnce()
+      const open = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM requests WHERE series_id = $1 AND status <> 'cancelled'", [series.id])
+      assert.equal(open[0]!.n, 0)
+    })
+
+    it('rejection needs a comment and creates nothing; who may read, change, end and moderate', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const stranger = await t.register()
+      const series = await create(requester)
+      const path = `/request-series/${series.id as number}`
+      assertError(await t.post(`/moderation/series/${series.id as number}/reject`, { comment: ' ' }, moderator.token), 400, 'comment is required when rejecting')
+      const own = await create(moderator)
+      assertError(await t.post(`/moderation/series/${own.id as number}/approve`, {}, moderator.token), 400, 'cannot moderate own series')
+      assertError(await t.get(path, stranger.token), 404, 'series not found')
+      assertError(await t.patch(path, { start_time: '09:00' }, stranger.token), 404, 'series not found')
+      assertError(await t.post(`${path}/end`, undefined, stranger.token), 404, 'series not found')
+      assertError(await t.patch(path, { start_time: '09:00' }, moderator.token), 403, 'only the requester can change a series')
+      assertStatus(await t.get(path, moderator.token), 200)
+      const rejected = await t.post(`/moderation/series/${series.id as number}/reject`, { comment: 'Please give the address.' }, moderator.token)
+      assert.equal(rejected.body.status, 'rejected')
+      assertError(await t.post(`/moderation/series/${series.id as number}/approve`, {}, moderator.token), 400, 'series is not in pending_moderation status')
+      assertError(await t.post('/moderation/series/999999/approve', {}, moderator.token), 404, 'series not found')
+      clock.advance(DAY_MS)
+      await job().runOnce()
+      assert.deepEqual(await occurrences(requester, series.id), [])
+      const mine = await t.get('/request-series/mine', requester.token)
+      assert.deepEqual(mine.body.map((s: { id: number }) => s.id), [series.id])
+    })
+  })
+}
