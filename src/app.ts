@@ -221,7 +221,7 @@ export async function buildApp ({
     // reach.md § 3: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
     jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
   }
-  if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, { horizonDays: config.schedule.horizonDays, mapGridMeters: config.mapGridMeters }, app.log), horizonTickMs))
+  if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, { ...config.schedule, mapGridMeters: config.mapGridMeters, volunteerChecks: config.volunteerChecks, timeZone: config.timeZone }, app.log), horizonTickMs))
   if (scheduleTickMs > 0) jobs.push(scheduleJob(new ScheduleJobs(changes, config.schedule, clock), scheduleTickMs))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
@@ -283,7 +283,7 @@ export async function buildApp ({
     await api.register(requestTypesRoutes, { requestTypes })
     await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
-    await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, { ...disclosure.policy, horizonDays: config.schedule.horizonDays, timeZone: config.timeZone }) })
+    await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, { ...disclosure.policy, ...config.schedule, timeZone: config.timeZone, volunteerChecks: config.volunteerChecks }) })
     await api.register(responsesRoutes, { responses })
     await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
     await api.register(calendarRoutes, { calendar: new CalendarService(db, disclosure, { publicUrl: publicUrlOf(config), apiPrefix: API_PREFIX, ...config.schedule }, clock) })

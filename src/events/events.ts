@@ -45,6 +45,15 @@ export type DomainEvent =
    * request_approved: the series was moderated); `returnOf`: the outbound occurrence of a return trip.
    */
   | { type: 'occurrence_created', requestId: number, seriesId: number, requesterId: number, windowStart: Date, returnOf: number | null }
+  /**
+   * schedule.md § 2: the occurrence is offered first to its series' preferred volunteer alone
+   * (series_invitation); its alert rounds wait until `roundsFrom` (the change's time: at once).
+   */
+  | { type: 'series_invited', requestId: number, seriesId: number, volunteerId: number, windowStart: Date, roundsFrom: Date }
+  /** The invited volunteer declined the occurrence: its alert rounds start now if they were still held. */
+  | { type: 'invitation_declined', requestId: number, volunteerId: number }
+  /** These series lost their preferred volunteer: the held rounds of their occurrences start now. */
+  | { type: 'preferred_cleared', seriesIds: number[] }
   /** The account is being erased (privacy.md §3): its requests and responses are already closed. */
   | { type: 'user_erased', userId: number }
 

@@ -14,17 +14,20 @@ import { insertNotifications } from './notifications/notifications.repo.js'
 import { pushReactions } from './push/push.reactions.js'
 import { responsesReactions } from './responses/responses.reactions.js'
 import { rolesReactions } from './roles/roles.reactions.js'
+import { seriesReactions } from './series/series.reactions.js'
 import { usersReactions } from './users/users.reactions.js'
 
 /**
  * Every module's reactions to events (src/events/), in the order they run when several react to one
  * event. The order keeps the lock order of README.md: a change has locked its request row, so
- * responses come next (a cancellation cancels them before alerts are closed), then the rest. A user's
+ * responses come next (a cancellation cancels them before alerts are closed), then an occurrence's series
+ * (its preferred volunteer: a row completion and withdrawal locked first, or one passed over), then the rest. A user's
  * row comes before their availability, as in PUT /users/me/availability and a new home location; the
  * erased user's inbox goes last, after every write that waits for a transaction notifying them.
  */
 export const REACTIONS: readonly Reactions[] = [
   responsesReactions,
+  seriesReactions,
   alertsReactions,
   usersReactions,
   availabilityReactions,

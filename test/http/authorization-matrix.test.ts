@@ -643,6 +643,14 @@ const ROWS: readonly Row[] = [
     expect: signedIn([400, 'only the requester can reject a response'], { requester: 200 }),
     mutates: 'request',
   },
+  {
+    op: 'POST /requests/{id}/decline',
+    state: 'open',
+    path: (s) => `${req(s)}/decline`,
+    // schedule.md § 2: only the preferred volunteer of an occurrence's series declines (200 in
+    // series-preferred.test.ts); this request belongs to no series, so nobody was invited.
+    expect: signedIn([400, 'only the invited volunteer can decline']),
+  },
 ]
 
 /** `METHOD /path` of every operation in the OpenAPI document, and whether it asks for a token. */

@@ -35,7 +35,7 @@ for (const engine of engines()) {
     })
     after(() => t.close())
 
-    const job = (on: TestApp = t) => new HorizonJob(changesOn(on.db, clock), { horizonDays: 28, mapGridMeters: 300 }, silent)
+    const job = (on: TestApp = t) => new HorizonJob(changesOn(on.db, clock), { horizonDays: 28, mapGridMeters: 300, preferredHoldHours: 24, volunteerChecks: [], timeZone: ZONE }, silent)
     const input = (overrides: Record<string, unknown> = {}) => ({
       template: requestInput({ title: 'Lift to dialysis' }), days: ['thu', 'tue'], start_time: '07:30', duration_minutes: 180, starts_on: '2027-03-16', ...overrides,
     })

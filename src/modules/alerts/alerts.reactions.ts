@@ -29,6 +29,16 @@ export const alertsReactions: Reactions = {
   async response_withdrawn ({ requestId, wasAccepted, missedConfirmation }, { tx, at }) {
     if (wasAccepted) await alerts.scheduleFirstRound(tx, requestId, at, missedConfirmation === true)
   },
+  // schedule.md § 2: the occurrence's preferred volunteer is asked alone first; the others after the hold.
+  async series_invited ({ requestId, roundsFrom }, { tx }) {
+    await alerts.holdFirstRound(tx, requestId, roundsFrom)
+  },
+  async invitation_declined ({ requestId }, { tx, at }) {
+    await alerts.releaseHeldRounds(tx, { requestId }, at)
+  },
+  async preferred_cleared ({ seriesIds }, { tx, at }) {
+    await alerts.releaseHeldRounds(tx, { seriesIds }, at)
+  },
   async response_accepted ({ requestId }, { tx, notify, at }) {
     notify(...await closeAlertsOf(tx, requestId, 'assigned', at))
   },

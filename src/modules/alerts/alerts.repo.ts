@@ -36,6 +36,24 @@ export async function scheduleFirstRound (tx: Queryable, requestId: number, at: 
     ON CONFLICT (request_id) DO UPDATE SET round = 1, due_at = EXCLUDED.due_at, started_at = EXCLUDED.started_at, urgent = EXCLUDED.urgent`)
 }
 
+/**
+ * schedule.md § 2: the occurrence's round 1 waits until `until` (its preferred volunteer is asked first).
+ * Held rounds are those whose round 1 starts later than now: a catch-up (started_at) passes them over too.
+ */
+export async function holdFirstRound (tx: Queryable, requestId: number, until: Date): Promise<void> {
+  await tx.query(sql`UPDATE alert_rounds SET due_at = ${until}, started_at = ${until} WHERE request_id = ${requestId} AND round = 1`)
+}
+
+/** The held round 1 of these requests, or of every occurrence of these series, is due now. */
+export async function releaseHeldRounds (tx: Queryable, which: { requestId: number } | { seriesIds: number[] }, at: At): Promise<void> {
+  const requests = 'requestId' in which
+    ? sql`${which.requestId}::bigint`
+    : sql`SELECT id FROM requests WHERE series_id = ANY (${which.seriesIds}::bigint[]) AND status = 'approved'`
+  await tx.query(sql`
+    UPDATE alert_rounds SET due_at = ${timeOf(at)}, started_at = ${timeOf(at)}
+    WHERE request_id IN (${requests}) AND round = 1 AND started_at > ${timeOf(at)}`)
+}
+
 /** A request's urgency (rules.md), which sets the interval between its rounds (ALERT_ROUND_SECONDS). */
 export type Urgency = 'urgent' | 'high' | 'medium' | 'low'
 

@@ -39,6 +39,10 @@ export const notificationsReactions: Reactions = {
   async request_completed ({ requestId, volunteerId, rating }, { notify }) {
     notify({ userId: volunteerId, type: 'request_completed', requestId, data: { rating } })
   },
+  // schedule.md § 2: asked first, alone, to help again on the series' next date.
+  async series_invited ({ requestId, seriesId, volunteerId, windowStart }, { notify }) {
+    notify({ userId: volunteerId, type: 'series_invitation', requestId, data: { series_id: seriesId, window_start: windowStart.toISOString() } })
+  },
   // trust.md §4: neither carries the concern's text, nor who raised it.
   async concern_raised ({ concernId, requestId, urgent, recipientIds }, { notify }) {
     notify(...recipientIds.map((userId) => ({ userId, type: 'concern_raised' as const, requestId, data: { concern_id: concernId, urgent } })))

@@ -1,5 +1,5 @@
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/database.js'
-import type { Changes } from '../../events/dispatcher.js'
+import type { Change, Changes } from '../../events/dispatcher.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import type { Calendar, CheckKind } from '../../lib/checks.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
@@ -9,6 +9,7 @@ import { holdsRequiredChecks } from '../checks/checks.repo.js'
 import * as requests from '../requests/requests.repo.js'
 import { findRequestParties } from '../requests/requests.reads.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
+import { autoAcceptsPreferred, lockSeriesOfRequest } from '../series/series.repo.js'
 import * as users from '../users/users.repo.js'
 import * as responses from './responses.repo.js'
 import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, MyResponse, VolunteerResponse } from './responses.schemas.js'
@@ -62,13 +63,19 @@ export class ResponsesService {
 
   #today (): string { return this.checks.calendar.today() }
 
-  /** A new pending response on an approved request that is not the caller's own; one open response per volunteer. */
+  /**
+   * A new pending response on an approved request that is not the caller's own; one open response per volunteer.
+   * The preferred volunteer of a series whose template says auto_accept_preferred is accepted at once, as
+   * the requester would accept them (schedule.md § 2).
+   */
   async respond (volunteer: Principal, requestId: number, input: CreateResponseInput): Promise<VolunteerResponse> {
     if (!hasPermission(volunteer, 'respond_request')) throw forbidden('respond_request permission required')
     try {
       return await this.changes.run(volunteer.id, async (tx, change) => {
+        // Read before the lock, since it decides the lock: an offer to be accepted locks the request as an accept does.
+        const autoAccept = await autoAcceptsPreferred(tx, requestId, volunteer.id)
         // A shared lock: volunteers respond side by side, but an accept cannot slip in between check and insert.
-        const request = await lockVisible(tx, volunteer, requestId, 'share')
+        const request = await lockVisible(tx, volunteer, requestId, autoAccept ? 'update' : 'share')
         if (request.requester_id === volunteer.id) throw badRequest('cannot respond to own request')
         if (request.status !== 'approved') throw badRequest(NOT_OPEN)
         // VOLUNTEER_CHECKS (trust.md § 2): offers already made stay when a check lapses; new ones wait for it.
@@ -77,6 +84,10 @@ export class ResponsesService {
         change.record({
           type: 'response_created', requestId, requesterId: request.requester_id, responseId: response.id, volunteerName: response.volunteer_name, message: response.message,
         })
+        if (autoAccept && await this.#assign(tx, change, requestId, response)) {
+          const [accepted] = await responses.listResponses(tx, requestId, volunteer.id, this.#today())
+          return toResponse(accepted ?? response)
+        }
         return toResponse(response)
       })
     } catch (error) {
@@ -98,21 +109,32 @@ export class ResponsesService {
       if (request.status !== 'approved') throw badRequest(NOT_OPEN)
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response?.status !== 'pending') throw notFound(RESPONSE_NOT_FOUND)
-      // A blocked volunteer's offer no longer stands (by an admin, or a concern's `blocked` outcome):
-      // accepting it would hand him the requester's address and phone (docs/api.md › Blocked volunteers).
-      if (await users.lockVolunteerBlocked(tx, response.volunteer_id)) throw notFound(RESPONSE_NOT_FOUND)
-      const rejected = await responses.acceptResponse(tx, requestId, responseId)
-      await requests.setAssignment(tx, requestId, response.volunteer_id)
-      change.record({
-        type: 'response_accepted', requestId, responseId, volunteerId: response.volunteer_id, rejected: rejected.map((other) => ({ responseId: other.id, volunteerId: other.volunteer_id })),
-      })
+      if (!await this.#assign(tx, change, requestId, response)) throw notFound(RESPONSE_NOT_FOUND)
       return { success: true, message: 'response accepted', request_id: requestId, volunteer_id: response.volunteer_id }
     })
+  }
+
+  /**
+   * The pending response, on the request locked for update, accepted: the other pending ones rejected, its
+   * volunteer assigned. False, and nothing changed, when the volunteer is blocked: a blocked volunteer's
+   * offer no longer stands (by an admin, or a concern's `blocked` outcome), since accepting it would hand
+   * him the requester's address and phone (docs/api.md › Blocked volunteers).
+   */
+  async #assign (tx: Queryable, change: Change, requestId: number, response: { id: number, volunteer_id: number }): Promise<boolean> {
+    if (await users.lockVolunteerBlocked(tx, response.volunteer_id)) return false
+    const rejected = await responses.acceptResponse(tx, requestId, response.id)
+    await requests.setAssignment(tx, requestId, response.volunteer_id)
+    change.record({
+      type: 'response_accepted', requestId, responseId: response.id, volunteerId: response.volunteer_id, rejected: rejected.map((other) => ({ responseId: other.id, volunteerId: other.volunteer_id })),
+    })
+    return true
   }
 
   /** The requester closes an in_progress request and rates the assigned volunteer; one rating per request. */
   async complete (requester: Principal, requestId: number, input: CompleteInput): Promise<CompleteResult> {
     return await this.changes.run(requester.id, async (tx, change) => {
+      // An occurrence's series first (its lock order): the rating may make the volunteer its preferred one.
+      await lockSeriesOfRequest(tx, requestId)
       const request = await lockVisible(tx, requester, requestId, 'update')
       if (request.requester_id !== requester.id) throw badRequest('only the requester can complete a request')
       if (request.status === 'completed') throw badRequest('request is already completed')
@@ -136,6 +158,8 @@ export class ResponsesService {
    */
   async withdraw (volunteer: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
     return await this.changes.run(volunteer.id, async (tx, change) => {
+      // An occurrence's series first (its lock order): the withdrawal clears a preferred volunteer.
+      await lockSeriesOfRequest(tx, requestId)
       const request = await lockVisible(tx, volunteer, requestId, 'update')
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)

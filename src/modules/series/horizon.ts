@@ -1,6 +1,6 @@
 import type { Changes } from '../../events/dispatcher.js'
 import type { Job, JobErrorLog } from '../../jobs/job.js'
-import { createOccurrences, horizonEnd } from './occurrences.js'
+import { createOccurrences, horizonEnd, type OccurrenceSettings } from './occurrences.js'
 import * as series from './series.repo.js'
 
 /**
@@ -13,7 +13,7 @@ import * as series from './series.repo.js'
 export class HorizonJob {
   constructor (
     private readonly changes: Changes,
-    private readonly settings: { horizonDays: number, mapGridMeters: number },
+    private readonly settings: OccurrenceSettings,
     private readonly log: JobErrorLog
   ) {}
 
@@ -28,7 +28,7 @@ export class HorizonJob {
         const done = await this.changes.run(null, async (tx, change) => {
           const row = await series.claimDueSeries(tx, horizonEnd(change.at, this.settings.horizonDays), failed)
           claimed = row?.id
-          return row === undefined ? undefined : await createOccurrences(tx, change, row, this.settings.horizonDays, this.settings.mapGridMeters)
+          return row === undefined ? undefined : await createOccurrences(tx, change, row, this.settings)
         })
         if (done === undefined) break
         created += done

@@ -3,6 +3,7 @@ import type { Change } from '../../events/dispatcher.js'
 import { gridPoint } from '../../lib/grid.js'
 import { cancelOccurrences, insertOccurrence, type CancelReason } from '../requests/requests.repo.js'
 import type { RequestStatus } from '../requests/requests.values.js'
+import { invitePreferred, type PreferredSettings } from './preferred.js'
 import { localDate, nextStart, occurrencesBetween, type Planned } from './recurrence.js'
 import * as series from './series.repo.js'
 
@@ -16,6 +17,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** created_until of a series with no occurrence left: never due again unless a change gives it more. */
 const EXHAUSTED = new Date('9999-01-01T00:00:00Z')
 
+/** What creating occurrences depends on: SERIES_HORIZON_DAYS, MAP_GRID_METERS, and the preferred volunteer's invitation. */
+export interface OccurrenceSettings extends PreferredSettings { horizonDays: number, mapGridMeters: number }
+
 /** The end of the horizon at `now`: occurrences start before it (SERIES_HORIZON_DAYS). */
 export const horizonEnd = (now: Date, horizonDays: number): Date => new Date(now.getTime() + horizonDays * DAY_MS)
 
@@ -23,12 +27,14 @@ export const horizonEnd = (now: Date, horizonDays: number): Date => new Date(now
  * Creates the occurrences of an active series starting after `change.at` and before the horizon, each
  * once (ON CONFLICT in insertOccurrence), records occurrence_created for each new one, and stores how far
  * it got: the start of the next occurrence beyond the horizon, so the horizon job takes the series again
- * only when that one comes within the horizon, not every run. How many were created. A day keeps the outbound (and return) trip it has: one kept
- * with its accepted offer at the old time after a change, or one the requester cancelled, is not made
- * again at the new time.
+ * only when that one comes within the horizon, not every run. Each new one is offered first to the
+ * series' preferred volunteer (preferred.ts). How many were created. A day keeps the outbound (and return)
+ * trip it has: one kept with its accepted offer at the old time after a change, or one the requester
+ * cancelled, is not made again at the new time.
  */
-export async function createOccurrences (tx: Transaction, change: Change, row: series.SeriesRow, horizonDays: number, gridMeters: number, plan?: Planned[]): Promise<number> {
-  const until = horizonEnd(change.at, horizonDays)
+export async function createOccurrences (tx: Transaction, change: Change, row: series.SeriesRow, settings: OccurrenceSettings, plan?: Planned[]): Promise<number> {
+  const gridMeters = settings.mapGridMeters
+  const until = horizonEnd(change.at, settings.horizonDays)
   const { template } = row
   const grid = gridPoint(template.latitude, template.longitude, gridMeters)
   const dayOf = (start: Date, isReturn: boolean) => `${localDate(start, row.time_zone)} ${isReturn}`
@@ -53,6 +59,8 @@ export async function createOccurrences (tx: Transaction, change: Change, row: s
     change.record({
       type: 'occurrence_created', requestId: inserted.id, seriesId: row.id, requesterId: row.requester_id, windowStart: planned.start, returnOf: inserted.return_of,
     })
+    // After occurrence_created, so that its hold moves the round 1 that event's reaction scheduled.
+    await invitePreferred(tx, change, { requestId: inserted.id, seriesId: row.id, windowStart: planned.start }, settings)
   }
   await series.setCreatedUntil(tx, row.id, nextStart(row, until) ?? EXHAUSTED)
   return created

@@ -1,6 +1,8 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
 import { raw, sql } from '../../db/sql.js'
+import type { CheckKind } from '../../lib/checks.js'
 import type { Page } from '../../lib/page.js'
+import { holdsChecks } from '../checks/checks.repo.js'
 import type { Day } from './recurrence.js'
 import type { Series, SeriesStatus, SeriesTemplate } from './series.schemas.js'
 
@@ -152,4 +154,93 @@ export function listComingOccurrences (db: Queryable, seriesId: number, after: D
     SELECT r.id, r.window_start, r.window_end, r.return_of, r.status FROM requests r
     WHERE r.series_id = ${seriesId} AND r.window_start > ${after}::timestamptz AND r.cancel_reason IS DISTINCT FROM 'series_changed'
     ORDER BY r.window_start, r.id`)
+}
+
+/*
+ * The same volunteer again (schedule.md § 2). The preferred volunteer moves in the reactions of
+ * series.reactions.ts, which run after their change locked the occurrence. Completion and withdrawal lock
+ * the occurrence's series first (lockSeriesOfRequest), as every change here does; other changes that
+ * record those events (an erasure, a missed confirmation) have not, so the statements pass over a series
+ * locked by someone else (SKIP LOCKED) instead of waiting for it, which could deadlock with a change to
+ * the series waiting for the occurrence (src/modules/README.md).
+ */
+
+/** The series of a request, as a subquery. */
+const seriesOf = (requestId: number) => sql`SELECT q.series_id FROM requests q WHERE q.id = ${requestId}::bigint`
+
+/** The request's series, if any, locked: taken before the request by a change that may move its preferred volunteer. */
+export async function lockSeriesOfRequest (db: Queryable, requestId: number): Promise<void> {
+  await db.query(sql`SELECT s.id FROM request_series s WHERE s.id = (${seriesOf(requestId)}) FOR NO KEY UPDATE`)
+}
+
+/**
+ * A completed occurrence's rating: 4 or 5 makes its volunteer the series' preferred one, 1..3 clears them
+ * if they were. The series whose preferred volunteer was cleared.
+ */
+export async function preferAfterRating (db: Queryable, requestId: number, volunteerId: number, rating: number): Promise<number[]> {
+  const good = rating >= 4
+  const rows = await db.query<{ id: number }>(sql`
+    UPDATE request_series s SET preferred_volunteer_id = ${good ? volunteerId : null}::bigint
+    WHERE s.id IN (SELECT id FROM request_series WHERE id = (${seriesOf(requestId)})
+      AND (${good}::boolean OR preferred_volunteer_id = ${volunteerId}::bigint) FOR NO KEY UPDATE SKIP LOCKED)
+    RETURNING s.id`)
+  return good ? [] : rows.map((row) => Number(row.id))
+}
+
+/** The volunteer of a response on an occurrence withdrew: no longer the series' preferred one. The series cleared. */
+export async function unpreferAfterWithdrawal (db: Queryable, requestId: number, responseId: number): Promise<number[]> {
+  const volunteer = sql`SELECT r.volunteer_id FROM volunteer_responses r WHERE r.id = ${responseId}::bigint`
+  const rows = await db.query<{ id: number }>(sql`
+    UPDATE request_series s SET preferred_volunteer_id = NULL
+    WHERE s.id IN (SELECT id FROM request_series WHERE id = (${seriesOf(requestId)})
+      AND preferred_volunteer_id = (${volunteer}) FOR NO KEY UPDATE SKIP LOCKED)
+    RETURNING s.id`)
+  return rows.map((row) => Number(row.id))
+}
+
+/**
+ * A concern (trust.md § 4) about a preferred volunteer clears them in every series: its subject, or, for a
+ * concern naming no one, the volunteer assigned to the occurrence it is about. The series cleared. A
+ * concern locks no occurrence, so this waits for the series' locks (in id order) rather than pass them over.
+ */
+export async function unpreferAfterConcern (db: Queryable, concernId: number): Promise<number[]> {
+  const concern = sql`SELECT c.subject_user_id, q.series_id, q.assigned_volunteer_id
+    FROM concerns c LEFT JOIN requests q ON q.id = c.request_id WHERE c.id = ${concernId}::bigint`
+  const rows = await db.query<{ id: number }>(sql`
+    WITH c AS MATERIALIZED (${concern})
+    UPDATE request_series s SET preferred_volunteer_id = NULL
+    WHERE s.id IN (SELECT t.id FROM request_series t, c
+      WHERE t.preferred_volunteer_id = c.subject_user_id
+        OR (c.subject_user_id IS NULL AND t.id = c.series_id AND t.preferred_volunteer_id = c.assigned_volunteer_id)
+      ORDER BY t.id FOR NO KEY UPDATE OF t)
+    RETURNING s.id`)
+  return rows.map((row) => Number(row.id))
+}
+
+/**
+ * The series' preferred volunteer, if they may be invited now: not blocked or erased, allowed to offer
+ * help, holding the checks VOLUNTEER_CHECKS requires on `today` (trust.md § 2), as an offer needs.
+ */
+export async function findInvitee (db: Queryable, seriesId: number, checks: readonly CheckKind[], today: string): Promise<number | undefined> {
+  const row = await maybeOne<{ id: number }>(db, sql`
+    SELECT u.id FROM request_series s JOIN users u ON u.id = s.preferred_volunteer_id
+    WHERE s.id = ${seriesId} AND NOT u.is_blocked AND u.erased_at IS NULL
+      AND EXISTS (SELECT 1 FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
+        JOIN permissions p ON p.id = rp.permission_id WHERE ur.user_id = u.id AND p.name = 'respond_request')
+      AND ${holdsChecks(raw('u.id'), checks, today)}`)
+  return row === undefined ? undefined : Number(row.id)
+}
+
+/** Whether the volunteer is the preferred one of the request's series and its template accepts their offers. */
+export async function autoAcceptsPreferred (db: Queryable, requestId: number, volunteerId: number): Promise<boolean> {
+  const row = await maybeOne<{ yes: boolean }>(db, sql`
+    SELECT true AS yes FROM request_series s
+    WHERE s.id = (${seriesOf(requestId)}) AND s.preferred_volunteer_id = ${volunteerId}::bigint
+      AND coalesce((s.template ->> 'auto_accept_preferred')::boolean, false)`)
+  return row !== undefined
+}
+
+/** The preferred volunteer of the request's series; undefined for a request of no series. */
+export function findPreferredOf (db: Queryable, requestId: number): Promise<{ series_id: number, preferred_volunteer_id: number | null } | undefined> {
+  return maybeOne(db, sql`SELECT s.id AS series_id, s.preferred_volunteer_id FROM request_series s WHERE s.id = (${seriesOf(requestId)})`)
 }

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
 import { ApproveInput, COMMENT_REQUIRED, RejectInput } from '../moderation/moderation.schemas.js'
+import { REQUEST_ID_MESSAGES, RequestIdParams } from '../requests/requests.schemas.js'
 import { CreateSeriesInput, Series, SERIES_ID_MESSAGES, SERIES_MESSAGES, SeriesIdParams, UpdateSeriesInput } from './series.schemas.js'
 import type { SeriesService } from './series.service.js'
 
@@ -96,4 +97,16 @@ export const seriesRoutes: FastifyPluginAsyncTypebox<{ series: SeriesService }> 
     },
     config: { auth: 'mod', extension, messages: { ...SERIES_ID_MESSAGES, comment: COMMENT_REQUIRED } },
   }, (request) => series.decide(request.user, request.params.id, 'reject', request.body.comment))
+
+  app.post('/requests/:id/decline', {
+    schema: {
+      tags,
+      summary: 'Decline an invitation to help again',
+      description: 'The series\' preferred volunteer, invited alone to a new occurrence, cannot help this time: its alert rounds ' +
+        'start now instead of after the hold. They stay the preferred volunteer. The answer is an empty object.',
+      params: RequestIdParams,
+      response: { 200: Type.Object({}, { additionalProperties: false }), ...errors(400, 401, 404) },
+    },
+    config: { auth: 'user', extension, messages: REQUEST_ID_MESSAGES },
+  }, (request) => series.decline(request.user, request.params.id))
 }

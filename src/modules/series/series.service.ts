@@ -2,24 +2,26 @@ import { isDeepStrictEqual } from 'node:util'
 import type { Database, Transaction } from '../../db/database.js'
 import type { Change, Changes } from '../../events/dispatcher.js'
 import type { Clock } from '../../lib/clock.js'
-import { badRequest, forbidden, notFound } from '../../lib/errors.js'
+import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import { recordAccess, type AccessField, type NewAccessRecord } from '../access/access.repo.js'
 import { isActiveRequestType } from '../request-types/request-types.repo.js'
-import { cancelAll, createOccurrences, horizonEnd } from './occurrences.js'
+import { lockRequest } from '../requests/requests.repo.js'
+import { isVisibleTo } from '../requests/visibility.js'
+import { cancelAll, createOccurrences, horizonEnd, type OccurrenceSettings } from './occurrences.js'
 import { checkPattern, inWeekOrder, occurrencesBetween } from './recurrence.js'
 import * as series from './series.repo.js'
 import { NOT_PENDING, SERIES_NOT_FOUND, type CreateSeriesInput, type Series, type UpdateSeriesInput } from './series.schemas.js'
 
-export interface SeriesSettings {
-  /** SERIES_HORIZON_DAYS. */
-  horizonDays: number
+export interface SeriesSettings extends OccurrenceSettings {
   /** TIME_ZONE: a series' zone when it names none. */
   timeZone: string
-  mapGridMeters: number
   addressPrivacy: 'full' | 'parties'
 }
+
+export const NOT_INVITED = 'only the invited volunteer can decline'
+export const NOT_OPEN = 'request is not open for responses'
 
 /** A series as the API shows it (moderation columns stay inside). */
 function toSeries ({ moderated_by: _by, moderated_at: _at, ...row }: series.SeriesRow): Series {
@@ -116,7 +118,7 @@ export class SeriesService {
       if (textChanged || returnReplaced || !planned.has(key(occurrence.window_start, occurrence.window_end, occurrence.return_of !== null))) replaced.add(occurrence.id)
     }
     await cancelAll(tx, change, row, [...replaced], ['approved'], 'series_changed', by)
-    if (active) await createOccurrences(tx, change, row, this.settings.horizonDays, this.settings.mapGridMeters, plan)
+    if (active) await createOccurrences(tx, change, row, this.settings, plan)
     else await series.setCreatedUntil(tx, row.id, null)
   }
 
@@ -144,7 +146,7 @@ export class SeriesService {
     if (action === 'reject' && reason === null) throw badRequest('comment is required when rejecting')
     const decided = await this.changes.run(moderator.id, async (tx, change) => {
       const row = await series.moderateSeries(tx, id, moderator.id, action === 'approve' ? 'active' : 'rejected', reason, change.at)
-      if (row?.status === 'active') await createOccurrences(tx, change, row, this.settings.horizonDays, this.settings.mapGridMeters)
+      if (row?.status === 'active') await createOccurrences(tx, change, row, this.settings)
       return row
     })
     if (decided !== undefined) return await this.showOne(moderator, decided)
@@ -178,5 +180,23 @@ export class SeriesService {
     }
     await recordAccess(this.db, reveals, this.clock.now())
     return rows.map(toSeries)
+  }
+
+  /**
+   * schedule.md § 2: the series' preferred volunteer, invited to an occurrence alone (preferred.ts), cannot
+   * help this time: its alert rounds start now if they were still held. They stay the preferred volunteer;
+   * declining again, or after the hold, changes nothing.
+   */
+  async decline (volunteer: Principal, requestId: number): Promise<Record<string, never>> {
+    return await this.changes.run(volunteer.id, async (tx, change) => {
+      // Shared: an accept or cancel under way is waited for, so the status read is the one that stays.
+      const request = await lockRequest(tx, requestId, 'share')
+      if (request === undefined || !isVisibleTo(volunteer, request)) throw notFound(REQUEST_NOT_FOUND)
+      const preferred = await series.findPreferredOf(tx, requestId)
+      if (preferred?.preferred_volunteer_id == null || Number(preferred.preferred_volunteer_id) !== volunteer.id) throw badRequest(NOT_INVITED)
+      if (request.status !== 'approved') throw badRequest(NOT_OPEN)
+      change.record({ type: 'invitation_declined', requestId, volunteerId: volunteer.id })
+      return {}
+    })
   }
 }

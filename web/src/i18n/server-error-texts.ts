@@ -102,6 +102,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'cannot withdraw from a completed request': { key: 'volunteer.errors.completed' },
   'cannot withdraw from a cancelled request': { key: 'volunteer.errors.cancelled' },
   'your checks do not allow offering help yet': { key: 'volunteer.errors.checksMissing' },
+  'only the invited volunteer can decline': { key: 'volunteer.errors.notInvited' },
   // Availability.
   'invalid max_alerts_per_day': { field: 'max_alerts_per_day', key: 'availability.errors.perDay' },
   'location required to go on duty': { field: 'on_duty', key: 'availability.errors.locationRequired' },
