@@ -39,14 +39,12 @@ import { accessRoutes } from './modules/access/access.routes.js'
 import { AccessService } from './modules/access/access.service.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
 import { changesOn } from './modules/reactions.js'
-import { checkTimeZoneInDatabase, deliveriesJobFor, deliveriesServiceFor, deliveryChannels, publicUrlOf } from './modules/deliveries/setup.js'
+import { checkTimeZoneInDatabase, deliveriesJobFor, deliveriesServiceFor, deliveryChannels } from './modules/deliveries/setup.js'
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.js'
 import { RetentionJob, retentionJob } from './modules/privacy/retention.js'
 import { CheckExpiryNotifier, checkExpiryJob } from './modules/checks/check-expiry.js'
 import { checksRoutes } from './modules/checks/checks.routes.js'
 import { ChecksService } from './modules/checks/checks.service.js'
-import { calendarRoutes } from './modules/calendar/calendar.routes.js'
-import { CalendarService } from './modules/calendar/calendar.service.js'
 import { availabilityRoutes } from './modules/availability/availability.routes.js'
 import { AvailabilityService } from './modules/availability/availability.service.js'
 import { eventsRoutes } from './modules/notifications/events.routes.js'
@@ -58,9 +56,6 @@ import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
 import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
-import { HorizonJob, horizonJob } from './modules/series/horizon.js'
-import { seriesRoutes } from './modules/series/series.routes.js'
-import { SeriesService } from './modules/series/series.service.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import type { SearchContext } from './modules/requests/search/shared.js'
@@ -69,15 +64,13 @@ import { responsesRoutes } from './modules/responses/responses.routes.js'
 import { ResponsesService } from './modules/responses/responses.service.js'
 import { sessionRoutes } from './modules/session/session.routes.js'
 import { accountSettingsRoutes } from './modules/session/account-settings.routes.js'
-import { ScheduleJobs, scheduleJob } from './modules/schedule/schedule-jobs.js'
-import { scheduleRoutes } from './modules/schedule/schedule.routes.js'
-import { ScheduleService } from './modules/schedule/schedule.service.js'
 import { rolesRoutes } from './modules/roles/roles.routes.js'
 import { RolesService } from './modules/roles/roles.service.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 import { openRealtime } from './realtime/open.js'
 import { StreamHub } from './realtime/stream-hub.js'
+import { SCHEDULE_TICK_MS, scheduleApi, scheduleJobsFor } from './schedule-setup.js'
 import type { AppOptions } from './app-options.js'
 
 export type { AppOptions }
@@ -91,8 +84,6 @@ declare module 'fastify' {
 
 const ALERT_TICK_MS = 1000
 const DELIVERY_TICK_MS = 1000
-/** schedule.md § 3's times, and § 2's horizon, are hours and days ahead: a minute's delay is well within them. */
-const SCHEDULE_TICK_MS = 60_000
 
 /** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (privacy.md § 1). */
 export function alertPlace (config: Config): ((latitude: number, longitude: number) => GridPoint) | undefined {
@@ -221,8 +212,7 @@ export async function buildApp ({
     // reach.md § 3: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
     jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
   }
-  if (horizonTickMs > 0) jobs.push(horizonJob(new HorizonJob(changes, { ...config.schedule, mapGridMeters: config.mapGridMeters, volunteerChecks: config.volunteerChecks, timeZone: config.timeZone }, app.log), horizonTickMs))
-  if (scheduleTickMs > 0) jobs.push(scheduleJob(new ScheduleJobs(changes, config.schedule, clock), scheduleTickMs))
+  jobs.push(...scheduleJobsFor(config, changes, clock, app.log, { horizonTickMs, scheduleTickMs }))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
     retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
@@ -283,16 +273,8 @@ export async function buildApp ({
     await api.register(requestTypesRoutes, { requestTypes })
     await api.register(requestsRoutes, { requests, search })
     await api.register(moderationRoutes, { moderation })
-    await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, { ...disclosure.policy, ...config.schedule, timeZone: config.timeZone, volunteerChecks: config.volunteerChecks }) })
     await api.register(responsesRoutes, { responses })
-    await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
-    const calendarSettings = {
-      publicUrl: publicUrlOf(config),
-      feedBase: `${publicUrlOf(config)}${API_PREFIX}/calendar/`,
-      horizonDays: config.schedule.horizonDays,
-      confirmBeforeHours: config.schedule.confirmBeforeHours,
-    }
-    await api.register(calendarRoutes, { calendar: new CalendarService(db, disclosure, calendarSettings, clock) })
+    await api.register(scheduleApi, { config, db, changes, disclosure, clock })
     await api.register(privacyRoutes, { privacy })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })

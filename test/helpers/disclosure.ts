@@ -161,6 +161,8 @@ export const EXERCISES: Record<string, Exercise> = {
     if (viewer !== 'requester') return (await ok(t, 'POST', `/requests/${B.id}/still-needed`, scene.viewers[viewer].token, 400), [])
     return [{ kind: 'request', made: B, item: await ok(t, 'POST', `/requests/${B.id}/still-needed`, scene.viewers[viewer].token) }]
   },
+  // schedule.md § 5: the caller's coming help: A for its requester and its accepted volunteer (with the address), nothing for the others.
+  'GET /users/me/coming-help': async (t, scene, viewer) => ofScene(scene, await ok(t, 'GET', '/users/me/coming-help?limit=100', scene.viewers[viewer].token)),
   'GET /moderation/requests/pending': moderatorsOnly('/moderation/requests/pending?limit=100'),
   'GET /moderation/requests/my': moderatorsOnly('/moderation/requests/my?limit=100'),
   'GET /users/me': async (t, scene, viewer) => {

@@ -92,7 +92,8 @@ for (const engine of engines()) {
           }
         }
         // The operations that reveal to someone besides the owner under this setting: each was seen writing.
-        const lists = ['GET /moderation/requests/my', 'GET /moderation/requests/pending', 'GET /requests/bounds', 'GET /requests/nearby']
+        // The coming help (schedule.md § 5) shows the assigned volunteer the address of what they help with: under parties, recorded.
+        const lists = ['GET /moderation/requests/my', 'GET /moderation/requests/pending', 'GET /requests/bounds', 'GET /requests/nearby', 'GET /users/me/coming-help']
         const series = ['GET /moderation/series/pending', 'GET /request-series/{id}', 'POST /moderation/series/{id}/approve', 'POST /moderation/series/{id}/reject', 'POST /request-series/{id}/end']
         assert.deepEqual([...revealing].sort(), [
           ...(setting === 'parties' ? lists.slice(0, 2) : []), 'GET /requests/{id}', ...(setting === 'parties' ? lists.slice(2) : []),

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import ICAL from 'ical.js'
 import { ADDRESS_HIDDEN_TEXT } from '../../src/modules/requests/disclosure.js'
 import { startApp, type TestApp } from '../helpers/app.js'
 import { SERIES_ADDRESS } from '../helpers/disclosure-series.js'
@@ -85,6 +86,22 @@ for (const engine of engines()) {
           }
         }
         assert.deepEqual([...exercised].sort(), operations, 'each operation answered with a request or profile at least once')
+      })
+
+      it('calendar feeds (schedule.md § 4): the requester\'s own never carries her address; a volunteer\'s only for the request assigned to them', async () => {
+        const { A } = scene.requests
+        for (const viewer of VIEWERS) {
+          const made = await t.post('/users/me/calendar', undefined, scene.viewers[viewer].token)
+          assert.equal(made.status, 201, made.text)
+          const feed = await t.get(made.body.url.slice(made.body.url.indexOf('/calendar/')))
+          assert.equal(feed.status, 200, feed.text)
+          const events = new ICAL.Component(ICAL.parse(feed.text) as unknown[]).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent))
+          const seen = events.map((event) => [event.uid.replace(/@.*/, ''), event.location])
+          // Of the scene's requests only A has a window, so only A is in a feed.
+          const expected = viewer === 'requester' ? [[`request-${A.id}`, null]] : viewer === 'accepted volunteer' ? [[`request-${A.id}`, `${A.address}, ${A.city!}`]] : []
+          assert.deepEqual(seen, expected, viewer)
+          if (viewer === 'requester') assert.ok(!feed.text.includes('Lindenstra'), 'not even in another field')
+        }
       })
 
       it('a non-party sees the city, or the sentence when there is none, and "Erna S."', async () => {

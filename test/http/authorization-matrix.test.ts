@@ -78,7 +78,7 @@ const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 
 /** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
 const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh',
-  'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'GET /push/public-key', 'POST /unsubscribe']
+  'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'GET /push/public-key', 'POST /unsubscribe', 'GET /calendar/{token}.ics']
 
 const SESSION_CSRF = { 'x-vcs-csrf': '1' }
 
@@ -91,6 +91,9 @@ async function sessionCookie (t: TestApp): Promise<string> {
   const res = await t.request('POST', '/session', { body: { email: account.email, password: account.password }, headers: SESSION_CSRF })
   return String(res.headers['set-cookie']).split(';')[0]!
 }
+
+/** The path of the feed each scenario's feed row reads, by the scenario's request. */
+const feedOf = new Map<number, string>()
 
 /** The check each scenario's revoke row revokes, by the user it is about. */
 const checkOf = new Map<number, number>()
@@ -290,6 +293,32 @@ const ROWS: readonly Row[] = [
   { op: 'DELETE /users/me', state: 'assigned', path: () => '/users/me', body: () => ({ password: 'not the password' }), expect: signedIn([401, 'invalid credentials']) },
   { op: 'GET /users/me/availability', state: 'assigned', path: () => '/users/me/availability', expect: signedIn(200) },
   { op: 'PUT /users/me/availability', state: 'assigned', path: () => '/users/me/availability', body: () => ({ radius_meters: 3000 }), expect: signedIn(200) },
+  // schedule.md § 4: each caller's own feed; the feed itself needs no sign-in, only its token (made in prepare, as the assigned volunteer).
+  { op: 'POST /users/me/calendar', state: 'assigned', path: () => '/users/me/calendar', expect: signedIn(201), see: (res) => assert.match(res.body.url, /\/api\/v1\/calendar\/[\w-]{43}\.ics$/) },
+  { op: 'DELETE /users/me/calendar', state: 'assigned', path: () => '/users/me/calendar', expect: signedIn(204) },
+  {
+    op: 'GET /calendar/{token}.ics',
+    state: 'assigned',
+    path: (s) => feedOf.get(s.requestId)!,
+    prepare: async (s, t) => {
+      const made = await t.post('/users/me/calendar', undefined, s.assigned.token)
+      assertStatus(made, 201)
+      feedOf.set(s.requestId, made.body.url.slice(made.body.url.indexOf('/calendar/')))
+    },
+    expect: everyone(200),
+    // Whoever calls, the token's owner's feed: here the assigned volunteer's, with the address.
+    see: (res, { s }) => assert.ok(res.text.includes(`UID:request-${s.requestId}@`) && res.text.includes(`LOCATION:${REQUEST_INPUT.address}`), res.text),
+  },
+  {
+    op: 'GET /users/me/coming-help',
+    state: 'assigned',
+    path: () => '/users/me/coming-help?limit=100',
+    expect: signedIn(200),
+    see: (res, { actor, s }) => {
+      const role = actor === 'requester' ? 'requester' : actor === 'assigned' ? 'volunteer' : undefined
+      assert.deepEqual(res.body.filter((item: { id: number }) => item.id === s.requestId).map((item: { role: string }) => item.role), role === undefined ? [] : [role])
+    },
+  },
   {
     op: 'GET /notifications',
     state: 'assigned',

@@ -135,7 +135,7 @@ for (const engine of engines()) {
       }
     })
 
-    it('a new address each time: the old one and a deleted one are not found, nor an unknown one; no token in the logs', async () => {
+    it('a new address each time: the old one, a deleted one, an erased account\'s and an unknown one are not found; no token in the logs', async () => {
       const first = await feedUrl(requester)
       const second = await feedUrl(requester)
       assert.match(first, /^https:\/\/help\.example\.org\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
@@ -148,7 +148,14 @@ for (const engine of engines()) {
       assertError(await t.get('/calendar/not-a-token.ics'), 404, 'not found')
       assertError(await t.get(pathOf(second).replace('.ics', '')), 404, 'not found')
 
-      const tokens = [first, second].map((url) => url.slice(url.lastIndexOf('/') + 1, -'.ics'.length))
+      // Erasure (privacy.md § 3) deletes the feed with the account.
+      const leaving = await t.register()
+      const theirs = await feedUrl(leaving)
+      assertStatus(await t.request('DELETE', '/users/me', { token: await token(leaving), body: { password: leaving.password } }), 200)
+      assertError(await t.get(pathOf(theirs)), 404, 'not found')
+      assert.deepEqual(await t.db.query('SELECT user_id FROM calendar_feeds WHERE user_id = $1', [leaving.id]), [])
+
+      const tokens = [first, second, theirs].map((url) => url.slice(url.lastIndexOf('/') + 1, -'.ics'.length))
       const logged = lines.filter((line) => line.includes('/calendar/'))
       assert.ok(logged.some((line) => JSON.parse(line).url === '/api/v1/calendar/{token}.ics'), 'the route is logged')
       assert.ok(logged.some((line) => JSON.parse(line).url === '/api/v1/calendar/{token}'), 'a path no route matched too')

@@ -29,7 +29,7 @@ const ACCOUNT_EXTENSIONS = [
 ]
 /** interface.md › Authentication 2: everything else needs a token. */
 const PUBLIC_OPERATIONS = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh', 'GET /push/public-key',
-  'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'POST /unsubscribe']
+  'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'POST /unsubscribe', 'GET /calendar/{token}.ics']
 
 interface Operation {
   requestBody?: { required?: boolean, content?: Record<string, { schema: any }> }

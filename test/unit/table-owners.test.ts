@@ -27,6 +27,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   concerns: 'modules/concerns/concerns.repo.ts',
   deliveries: 'modules/deliveries/deliveries.repo.ts',
   push_subscriptions: 'modules/push/push.repo.ts',
+  calendar_feeds: 'modules/calendar/calendar.repo.ts',
   notification_settings: 'modules/deliveries/notification-settings.repo.ts',
   request_series: 'modules/series/series.repo.ts',
 }

@@ -18,8 +18,8 @@ const FEED_PAST_DAYS = 30
 export interface CalendarSettings {
   /** PUBLIC_URL (or http://HOST:PORT) without a trailing slash: the web app's pages. */
   publicUrl: string
-  /** Where the feeds are served: the public URL and the API's prefix, up to `/calendar/`. */
-  feedBase: string
+  /** The API's path prefix (`/api/v1`): the feeds are served under it. */
+  apiPrefix: string
   /** SERIES_HORIZON_DAYS: how far ahead a feed goes. */
   horizonDays: number
   /** CONFIRM_BEFORE_HOURS: from when an unconfirmed volunteer's coming help needs confirmation. */
@@ -46,7 +46,7 @@ export class CalendarService {
   async newFeed (user: Principal): Promise<{ url: string }> {
     const token = newRefreshToken()
     await calendar.replaceFeed(this.db, user.id, hashRefreshToken(token), this.clock.now())
-    return { url: `${this.settings.feedBase}${token}.ics` }
+    return { url: `${this.settings.publicUrl}${this.settings.apiPrefix}/calendar/${token}.ics` }
   }
 
   async deleteFeed (user: Principal): Promise<void> {

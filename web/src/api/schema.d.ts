@@ -6730,6 +6730,956 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requests/{id}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Responses on a request, oldest first
+         * @description The requester, moderators and admins see every response; anyone else sees only their own.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            request_id: number;
+                            volunteer_id: number;
+                            volunteer_name: string;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected" | "cancelled";
+                            message: string | null;
+                            /** Format: date-time */
+                            responded_at: string;
+                            /** Format: date-time */
+                            accepted_at: string | null;
+                            /** Format: date-time */
+                            rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
+                        }[];
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Offer help on an approved request
+         * @description Needs permission respond_request. The body is optional; the response starts pending.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        message?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            request_id: number;
+                            volunteer_id: number;
+                            volunteer_name: string;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected" | "cancelled";
+                            message: string | null;
+                            /** Format: date-time */
+                            responded_at: string;
+                            /** Format: date-time */
+                            accepted_at: string | null;
+                            /** Format: date-time */
+                            rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/responses/{response_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a pending response and assign its volunteer
+         * @description Requester only. The other pending responses are rejected; the request becomes in_progress.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    response_id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            message: string;
+                            request_id: number;
+                            volunteer_id: number;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an in_progress request and rate the volunteer
+         * @description Requester only. Stores the rating and updates the volunteer's volunteer_rating and completed_requests_count.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rating: number;
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            message: string;
+                            rating_id: number;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/responses/{response_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw own response
+         * @description A pending response is cancelled. An accepted one is cancelled too, and its in_progress request returns to approved with no assigned volunteer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    response_id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            request_id: number;
+                            volunteer_id: number;
+                            volunteer_name: string;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected" | "cancelled";
+                            message: string | null;
+                            /** Format: date-time */
+                            responded_at: string;
+                            /** Format: date-time */
+                            accepted_at: string | null;
+                            /** Format: date-time */
+                            rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/responses/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own responses, newest first
+         * @description Each with its request's title and current status.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            request_id: number;
+                            volunteer_id: number;
+                            volunteer_name: string;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected" | "cancelled";
+                            message: string | null;
+                            /** Format: date-time */
+                            responded_at: string;
+                            /** Format: date-time */
+                            accepted_at: string | null;
+                            /** Format: date-time */
+                            rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
+                            request_title: string;
+                            /** @enum {string} */
+                            request_status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/responses/{response_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending response
+         * @description Requester only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    response_id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            request_id: number;
+                            volunteer_id: number;
+                            volunteer_name: string;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "rejected" | "cancelled";
+                            message: string | null;
+                            /** Format: date-time */
+                            responded_at: string;
+                            /** Format: date-time */
+                            accepted_at: string | null;
+                            /** Format: date-time */
+                            rejected_at: string | null;
+                            /** @description The volunteer's trust signals (trust.md § 3) */
+                            volunteer: {
+                                id: number;
+                                first_name: string;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number;
+                                /** @description holds a valid identity check */
+                                is_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** Format: date-time */
+                                member_since: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/request-series": {
         parameters: {
             query?: never;
@@ -8025,956 +8975,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": Record<string, never>;
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/requests/{id}/responses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Responses on a request, oldest first
-         * @description The requester, moderators and admins see every response; anyone else sees only their own.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            request_id: number;
-                            volunteer_id: number;
-                            volunteer_name: string;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected" | "cancelled";
-                            message: string | null;
-                            /** Format: date-time */
-                            responded_at: string;
-                            /** Format: date-time */
-                            accepted_at: string | null;
-                            /** Format: date-time */
-                            rejected_at: string | null;
-                            /** @description The volunteer's trust signals (trust.md § 3) */
-                            volunteer: {
-                                id: number;
-                                first_name: string;
-                                volunteer_rating: number | null;
-                                completed_requests_count: number;
-                                /** @description holds a valid identity check */
-                                is_verified: boolean;
-                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                                checks: ("identity" | "background" | "training" | "reference")[];
-                                /** Format: date-time */
-                                member_since: string;
-                            };
-                        }[];
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Offer help on an approved request
-         * @description Needs permission respond_request. The body is optional; the response starts pending.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        message?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            request_id: number;
-                            volunteer_id: number;
-                            volunteer_name: string;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected" | "cancelled";
-                            message: string | null;
-                            /** Format: date-time */
-                            responded_at: string;
-                            /** Format: date-time */
-                            accepted_at: string | null;
-                            /** Format: date-time */
-                            rejected_at: string | null;
-                            /** @description The volunteer's trust signals (trust.md § 3) */
-                            volunteer: {
-                                id: number;
-                                first_name: string;
-                                volunteer_rating: number | null;
-                                completed_requests_count: number;
-                                /** @description holds a valid identity check */
-                                is_verified: boolean;
-                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                                checks: ("identity" | "background" | "training" | "reference")[];
-                                /** Format: date-time */
-                                member_since: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not allowed for the caller's role */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/requests/{id}/responses/{response_id}/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Accept a pending response and assign its volunteer
-         * @description Requester only. The other pending responses are rejected; the request becomes in_progress.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                    response_id: number;
-                };
-                cookie?: never;
-            };
-            /** @description Ignored: send no body, or any JSON such as `{}` */
-            requestBody?: {
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                            message: string;
-                            request_id: number;
-                            volunteer_id: number;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/requests/{id}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Complete an in_progress request and rate the volunteer
-         * @description Requester only. Stores the rating and updates the volunteer's volunteer_rating and completed_requests_count.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        rating: number;
-                        comment?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                            message: string;
-                            rating_id: number;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/requests/{id}/responses/{response_id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Withdraw own response
-         * @description A pending response is cancelled. An accepted one is cancelled too, and its in_progress request returns to approved with no assigned volunteer.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                    response_id: number;
-                };
-                cookie?: never;
-            };
-            /** @description Ignored: send no body, or any JSON such as `{}` */
-            requestBody?: {
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            request_id: number;
-                            volunteer_id: number;
-                            volunteer_name: string;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected" | "cancelled";
-                            message: string | null;
-                            /** Format: date-time */
-                            responded_at: string;
-                            /** Format: date-time */
-                            accepted_at: string | null;
-                            /** Format: date-time */
-                            rejected_at: string | null;
-                            /** @description The volunteer's trust signals (trust.md § 3) */
-                            volunteer: {
-                                id: number;
-                                first_name: string;
-                                volunteer_rating: number | null;
-                                completed_requests_count: number;
-                                /** @description holds a valid identity check */
-                                is_verified: boolean;
-                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                                checks: ("identity" | "background" | "training" | "reference")[];
-                                /** Format: date-time */
-                                member_since: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/responses/my": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's own responses, newest first
-         * @description Each with its request's title and current status.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description integer 1..100, default 20; anything else means 20 */
-                    limit?: string | string[];
-                    /** @description integer >= 0, default 0; anything else means 0 */
-                    offset?: string | string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            request_id: number;
-                            volunteer_id: number;
-                            volunteer_name: string;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected" | "cancelled";
-                            message: string | null;
-                            /** Format: date-time */
-                            responded_at: string;
-                            /** Format: date-time */
-                            accepted_at: string | null;
-                            /** Format: date-time */
-                            rejected_at: string | null;
-                            /** @description The volunteer's trust signals (trust.md § 3) */
-                            volunteer: {
-                                id: number;
-                                first_name: string;
-                                volunteer_rating: number | null;
-                                completed_requests_count: number;
-                                /** @description holds a valid identity check */
-                                is_verified: boolean;
-                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                                checks: ("identity" | "background" | "training" | "reference")[];
-                                /** Format: date-time */
-                                member_since: string;
-                            };
-                            request_title: string;
-                            /** @enum {string} */
-                            request_status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
-                        }[];
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/requests/{id}/responses/{response_id}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reject a pending response
-         * @description Requester only.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                    response_id: number;
-                };
-                cookie?: never;
-            };
-            /** @description Ignored: send no body, or any JSON such as `{}` */
-            requestBody?: {
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            request_id: number;
-                            volunteer_id: number;
-                            volunteer_name: string;
-                            /** @enum {string} */
-                            status: "pending" | "accepted" | "rejected" | "cancelled";
-                            message: string | null;
-                            /** Format: date-time */
-                            responded_at: string;
-                            /** Format: date-time */
-                            accepted_at: string | null;
-                            /** Format: date-time */
-                            rejected_at: string | null;
-                            /** @description The volunteer's trust signals (trust.md § 3) */
-                            volunteer: {
-                                id: number;
-                                first_name: string;
-                                volunteer_rating: number | null;
-                                completed_requests_count: number;
-                                /** @description holds a valid identity check */
-                                is_verified: boolean;
-                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                                checks: ("identity" | "background" | "training" | "reference")[];
-                                /** Format: date-time */
-                                member_since: string;
-                            };
-                        };
                     };
                 };
                 /** @description Bad request: invalid input or a business rule refused it */
