@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { changesOn } from '../../src/modules/reactions.js'
+import { gridPoint } from '../../src/lib/grid.js'
+import { RetentionJob } from '../../src/modules/privacy/retention.js'
 import { HorizonJob } from '../../src/modules/series/horizon.js'
 import { startApp, startSecondInstance, type Account, type TestApp } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
@@ -20,7 +22,7 @@ const ZONE = 'Europe/Berlin'
 /** Monday 15 March 2027, 10:00 in Berlin (UTC+1); summer time starts on 28 March and ends on 31 October. */
 const START = new Date('2027-03-15T09:00:00Z')
 const DAY_MS = 86_400_000
-const silent = { error () {} }
+const silent = { error () {}, info () {} }
 
 interface Occurrence { id: number, title: string, status: string, window_start: string, window_end: string, series_id: number }
 
@@ -248,11 +250,29 @@ for (const engine of engines()) {
       assert.deepEqual(exported.body.series.map((s: { id: number }) => s.id), [series.id])
       assertStatus(await t.request('DELETE', '/users/me', { token: requester.token, body: { password: requester.password } }), 200)
       const erased = await t.get(`/request-series/${series.id as number}`, moderator.token)
-      assert.deepEqual([erased.body.status, erased.body.template.address, erased.body.template.contact_phone], ['ended', '(removed)', '(removed)'])
+      const template = erased.body.template
+      assert.deepEqual([erased.body.status, template.address, template.description, template.contact_phone], ['ended', '(removed)', '(removed)', '(removed)'])
+      assert.deepEqual([template.latitude, template.longitude], Object.values(gridPoint(52.52, 13.405, 300)), 'the exact point becomes its grid point')
       clock.advance(14 * DAY_MS)
       await job().runOnce()
       const open = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM requests WHERE series_id = $1 AND status <> 'cancelled'", [series.id])
       assert.equal(open[0]!.n, 0)
+    })
+
+    it('RETENTION_DAYS minimises a series ended (or rejected) that long ago, once, as a finished request', async () => {
+      clock.set(START)
+      const requester = await t.register()
+      const [ended, active] = [await approved(requester), await approved(requester)]
+      assertStatus(await t.post(`/request-series/${ended.id as number}/end`, undefined, requester.token), 200)
+      const retention = new RetentionJob(t.db, { retentionDays: 30, mapGridMeters: 300 }, silent, clock)
+      clock.advance(29 * DAY_MS)
+      await retention.runOnce()
+      assert.equal((await t.get(`/request-series/${ended.id as number}`, requester.token)).body.template.address, 'Alexanderplatz 1')
+      clock.advance(2 * DAY_MS)
+      await retention.runOnce()
+      const [gone, kept] = [(await t.get(`/request-series/${ended.id as number}`, requester.token)).body, (await t.get(`/request-series/${active.id as number}`, requester.token)).body]
+      assert.deepEqual([gone.template.address, gone.template.description, gone.template.contact_phone, gone.template.latitude], ['(removed)', '(removed)', '(removed)', gridPoint(52.52, 13.405, 300).latitude])
+      assert.equal(kept.template.address, 'Alexanderplatz 1')
     })
 
     it('rejection needs a comment and creates nothing; who may read, change, end and moderate', async () => {

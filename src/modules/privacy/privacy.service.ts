@@ -115,7 +115,9 @@ export class PrivacyService {
   /** The caller's series → ended, their pending and approved requests → cancelled, their own pending responses → withdrawn. */
   async #closeOpenBusinessOf (tx: Transaction, change: Change, userId: number): Promise<void> {
     // First: no occurrence is created after the requests are cancelled (schedule.md § 2; series before requests).
-    await series.endSeriesOf(tx, userId, requests.REMOVED, change.at)
+    const ended = await series.endSeriesOf(tx, userId, change.at)
+    const grid = this.options.mapGridMeters
+    await series.minimiseSeries(tx, ended.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), requests.REMOVED)
     for (const id of await requests.cancelActiveRequestsOf(tx, userId)) {
       change.record({ type: 'request_cancelled', requestId: Number(id), requesterId: userId, cancelledBy: userId })
     }

@@ -6,10 +6,11 @@ import { sql } from '../../db/sql.js'
 import { gridPoint } from '../../lib/grid.js'
 import { deleteOldNotifications } from '../notifications/notifications.repo.js'
 import * as requests from '../requests/requests.repo.js'
+import { lockFinishedSeries, minimiseSeries } from '../series/series.repo.js'
 
 /**
  * Background work of privacy.md and map.md that runs on every instance but must happen once:
- * recomputing stored grid points when MAP_GRID_METERS changed, minimising finished requests after
+ * recomputing stored grid points when MAP_GRID_METERS changed, minimising finished requests (and series) after
  * RETENTION_DAYS, and deleting notifications after NOTIFICATION_RETENTION_DAYS. Both work in short transactions of one batch each, so a process killed
  * mid-run loses at most its open batch (rolled back) and the next run carries on. Retention runs at
  * start-up and hourly in every process (src/jobs/ runs it: retentionJob below).
@@ -87,6 +88,13 @@ export class RetentionJob {
         const due = await requests.lockExpiredRequests(tx, retentionDays, batchSize, now)
         return { taken: due.length, done: await requests.minimiseRequests(tx, toGrid(due, mapGridMeters), mapGridMeters) }
       })
+    // Then finished series' templates (schedule.md § 2), which hold what a request does.
+    if (retentionDays > 0 && !minimised.yielded) {
+      await this.#inBatches(batchSize, async (tx) => {
+        const due = await lockFinishedSeries(tx, retentionDays, batchSize, now)
+        return { taken: due.length, done: await minimiseSeries(tx, toGrid(due, mapGridMeters), requests.REMOVED) }
+      })
+    }
     if (retentionDays > 0) {
       this.log.info({ minimised: minimised.total, retentionDays, ...(minimised.yielded ? { yieldedToAnotherInstance: true } : {}) },
         `retention: minimised ${minimised.total} finished requests`)

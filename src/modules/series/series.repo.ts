@@ -108,17 +108,47 @@ export function endSeries (db: Queryable, id: number, at: Date): Promise<SeriesR
 }
 
 /**
- * Erasure (privacy.md § 3): the user's series → ended, their templates minimised as a finished request is
- * (address and description `removed`, a contact detail that was given too), so the horizon job makes no
- * more occurrences; run before their requests are cancelled, keeping the lock order (series, then requests).
+ * Erasure (privacy.md § 3): the user's series → ended, so the horizon job makes no more occurrences; run
+ * before their requests are cancelled, keeping the lock order (series, then requests). Returns the series
+ * not yet minimised, with their template's point, for minimiseSeries.
  */
-export async function endSeriesOf (db: Queryable, requesterId: number, removed: string, at: Date): Promise<void> {
-  await db.query(sql`
-    UPDATE request_series s SET status = 'ended', updated_at = ${at},
-      template = s.template || jsonb_build_object('address', ${removed}::text, 'description', ${removed}::text)
+export function endSeriesOf (db: Queryable, requesterId: number, at: Date): Promise<SeriesPoint[]> {
+  return db.query<SeriesPoint>(sql`
+    UPDATE request_series s SET status = 'ended', updated_at = ${at}
+    WHERE s.requester_id = ${requesterId}
+    RETURNING s.id, (s.template->>'latitude')::float8 AS latitude, (s.template->>'longitude')::float8 AS longitude, s.minimised_at`)
+    .then((rows) => rows.filter((row) => row.minimised_at === null))
+}
+
+/** A finished series' id and its template's exact point. */
+export interface SeriesPoint { id: number, latitude: number, longitude: number, minimised_at?: Date | null }
+
+/** Retention (privacy.md § 2): series ended or rejected more than `days` before `now`, not minimised, locked. */
+export function lockFinishedSeries (db: Queryable, days: number, limit: number, now: Date): Promise<SeriesPoint[]> {
+  return db.query<SeriesPoint>(sql`
+    SELECT s.id, (s.template->>'latitude')::float8 AS latitude, (s.template->>'longitude')::float8 AS longitude FROM request_series s
+    WHERE s.status IN ('ended', 'rejected') AND s.minimised_at IS NULL AND s.updated_at < ${now}::timestamptz - make_interval(days => ${days})
+    ORDER BY s.updated_at, s.id
+    LIMIT ${limit}
+    FOR NO KEY UPDATE SKIP LOCKED`)
+}
+
+/**
+ * Minimises finished series' templates as finished requests are (privacy.md § 2): address, description and
+ * the contact details given become `removed`, the exact point the given grid point. Once per series.
+ */
+export async function minimiseSeries (db: Queryable, points: ReadonlyArray<{ id: number, latitude: number, longitude: number }>, removed: string): Promise<number> {
+  if (points.length === 0) return 0
+  const rows = await db.query(sql`
+    UPDATE request_series s SET minimised_at = now(),
+      template = s.template || jsonb_build_object('address', ${removed}::text, 'description', ${removed}::text, 'latitude', p.latitude, 'longitude', p.longitude)
         || CASE WHEN s.template ? 'contact_phone' THEN jsonb_build_object('contact_phone', ${removed}::text) ELSE '{}'::jsonb END
         || CASE WHEN s.template ? 'contact_notes' THEN jsonb_build_object('contact_notes', ${removed}::text) ELSE '{}'::jsonb END
-    WHERE s.requester_id = ${requesterId}`)
+    FROM unnest(${points.map((p) => p.id)}::bigint[], ${points.map((p) => p.latitude)}::float8[], ${points.map((p) => p.longitude)}::float8[])
+      AS p (id, latitude, longitude)
+    WHERE s.id = p.id AND s.minimised_at IS NULL AND s.status IN ('ended', 'rejected')
+    RETURNING s.id`)
+  return rows.length
 }
 
 /** The horizon job's progress: every occurrence starting before `until` exists. */
