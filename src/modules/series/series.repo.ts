@@ -3,7 +3,7 @@ import { raw, sql } from '../../db/sql.js'
 import type { CheckKind } from '../../lib/checks.js'
 import type { Page } from '../../lib/page.js'
 import { holdsChecks } from '../checks/checks.repo.js'
-import type { Day } from './recurrence.js'
+import type { Day, Pattern } from './recurrence.js'
 import type { Series, SeriesStatus, SeriesTemplate } from './series.schemas.js'
 
 /**
@@ -38,16 +38,8 @@ export interface SeriesRow {
 }
 
 /** What a series is made of, checked. */
-export interface SeriesFields {
+export interface SeriesFields extends Pattern {
   template: SeriesTemplate
-  days: readonly Day[]
-  start_time: string
-  duration_minutes: number
-  every_weeks: number
-  starts_on: string
-  ends_on: string | null
-  return_time: string | null
-  time_zone: string
 }
 
 export function insertSeries (db: Queryable, requesterId: number, fields: SeriesFields, at: Date): Promise<SeriesRow> {

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ComponentType } from 'react'
-import { Button, Dialog, DialogTrigger, Heading, Link, Modal } from 'react-aria-components'
+import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { api } from '../../api/client'
 import { ApiError, unwrap } from '../../api/errors'
 import { useSession } from '../../api/use-session'
+import { ConfirmedAction } from '../../components/confirmed-action'
 import { useAnnounce } from '../../components/announcer'
 import { OfflineNotice } from '../../components/offline-notice'
 import { useSuccess } from '../../components/success-banner'
@@ -101,59 +102,15 @@ function Complete ({ id }: { id: number }) {
   )
 }
 
-/** Cancelling asks first, in a dialog (React Aria: focus moves in, stays in, and returns on close). */
+/** Cancelling asks first, in a dialog (components/confirmed-action.tsx). */
 function Cancel ({ id }: { id: number }) {
   const { t } = useTranslation()
-  const announce = useAnnounce()
-  const success = useSuccess()
   const invalidate = useInvalidate(id)
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const cancel = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/requests/{id}/cancel', { params: { path: { id } } })),
-  })
+  const words = { open: t('cancel.open'), title: t('cancel.confirmTitle'), text: t('cancel.confirmText'), confirm: t('cancel.confirm'), keep: t('cancel.keep'), done: t('cancel.done') }
   return (
     <section aria-labelledby='cancel-heading'>
       <h2 id='cancel-heading'>{t('cancel.title')}</h2>
-      {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
-      <DialogTrigger>
-        <Button className='button danger'>{t('cancel.open')}</Button>
-        <Modal className='modal' isDismissable>
-          <Dialog className='dialog'>
-            {({ close }) => (
-              <>
-                <Heading slot='title'>{t('cancel.confirmTitle')}</Heading>
-                <p>{t('cancel.confirmText')}</p>
-                <div className='actions'>
-                  <Button
-                    className='button danger'
-                    onPress={() => {
-                      if (cancel.isPending) return
-                      cancel.mutate(undefined, {
-                        onSuccess: async () => {
-                          close()
-                          setProblem(undefined)
-                          await invalidate()
-                          success(t('cancel.done'))
-                          focusPageHeading()
-                        },
-                        onError: (error) => {
-                          close()
-                          const message = serverProblem(error, t, []).message
-                          setProblem(message)
-                          announce(message)
-                        },
-                      })
-                    }}
-                  >
-                    {t('cancel.confirm')}
-                  </Button>
-                  <Button className='button secondary' slot='close'>{t('cancel.keep')}</Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </DialogTrigger>
+      <ConfirmedAction words={words} run={() => unwrap(api.POST('/api/v1/requests/{id}/cancel', { params: { path: { id } } }))} onDone={invalidate} />
     </section>
   )
 }

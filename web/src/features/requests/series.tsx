@@ -1,15 +1,13 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Button, Dialog, DialogTrigger, Heading, Link, Modal } from 'react-aria-components'
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { api } from '../../api/client'
 import { ApiError, unwrap } from '../../api/errors'
 import { requestKey } from '../../api/keys'
-import { useAnnounce } from '../../components/announcer'
+import { ConfirmedAction } from '../../components/confirmed-action'
 import { OfflineNotice } from '../../components/offline-notice'
-import { focusPageHeading, Page } from '../../components/page'
-import { useSuccess } from '../../components/success-banner'
+import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
 import { sayWindow, seriesSummary } from '../../lib/schedule'
 import { statusLabel } from './labels'
@@ -94,55 +92,19 @@ function ComingDates ({ seriesId }: { seriesId: number }) {
 function Stop ({ id }: { id: number }) {
   const { t } = useTranslation()
   const client = useQueryClient()
-  const success = useSuccess()
-  const announce = useAnnounce()
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const end = useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/request-series/{id}/end', { params: { path: { id } } })) })
+  const words = { open: t('regular.stop'), title: t('regular.stopTitle'), text: t('regular.stopText'), confirm: t('regular.stopConfirm'), keep: t('regular.stopKeep'), done: t('regular.stopped') }
   return (
     <section aria-labelledby='stop-heading'>
       <h2 id='stop-heading'>{t('regular.stop')}</h2>
       <p>{t('regular.stopIntro')}</p>
-      {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
-      <DialogTrigger>
-        <Button className='button danger'>{t('regular.stop')}</Button>
-        <Modal className='modal' isDismissable>
-          <Dialog className='dialog'>
-            {({ close }) => (
-              <>
-                <Heading slot='title'>{t('regular.stopTitle')}</Heading>
-                <p>{t('regular.stopText')}</p>
-                <div className='actions'>
-                  <Button
-                    className='button danger'
-                    onPress={() => {
-                      if (end.isPending) return
-                      end.mutate(undefined, {
-                        onSuccess: async (ended) => {
-                          close()
-                          setProblem(undefined)
-                          client.setQueryData(seriesKey(id), ended)
-                          await Promise.all([client.invalidateQueries({ queryKey: MY_SERIES }), client.invalidateQueries({ queryKey: MY_REQUESTS })])
-                          success(t('regular.stopped'))
-                          focusPageHeading()
-                        },
-                        onError: (error) => {
-                          close()
-                          const message = serverProblem(error, t).message
-                          setProblem(message)
-                          announce(message)
-                        },
-                      })
-                    }}
-                  >
-                    {t('regular.stopConfirm')}
-                  </Button>
-                  <Button className='button secondary' slot='close'>{t('regular.stopKeep')}</Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </DialogTrigger>
+      <ConfirmedAction
+        words={words}
+        run={() => unwrap(api.POST('/api/v1/request-series/{id}/end', { params: { path: { id } } }))}
+        onDone={async (ended) => {
+          client.setQueryData(seriesKey(id), ended)
+          await Promise.all([client.invalidateQueries({ queryKey: MY_SERIES }), client.invalidateQueries({ queryKey: MY_REQUESTS })])
+        }}
+      />
     </section>
   )
 }

@@ -1,0 +1,68 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { serverProblem } from '../i18n/server-errors'
+import { useAnnounce } from './announcer'
+import { focusPageHeading } from './page'
+import { useSuccess } from './success-banner'
+
+/** The words of a change that asks first: the button, the dialog's title and text, and its two answers. */
+export interface ConfirmedWords { open: string, title: string, text: string, confirm: string, keep: string, done: string }
+
+/**
+ * A change that cannot be undone (cancelling a request, stopping regular help) asks first in a dialog
+ * (React Aria: focus moves in, stays in, and returns on close). Done: the banner says so and focus goes
+ * to the page's heading; refused: the reason is shown above the button and announced.
+ */
+export function ConfirmedAction<T> ({ words, run, onDone }: { words: ConfirmedWords, run: () => Promise<T>, onDone: (result: T) => Promise<unknown> }) {
+  const { t } = useTranslation()
+  const announce = useAnnounce()
+  const success = useSuccess()
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const action = useMutation({ mutationFn: run })
+  return (
+    <>
+      {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
+      <DialogTrigger>
+        <Button className='button danger'>{words.open}</Button>
+        <Modal className='modal' isDismissable>
+          <Dialog className='dialog'>
+            {({ close }) => (
+              <>
+                <Heading slot='title'>{words.title}</Heading>
+                <p>{words.text}</p>
+                <div className='actions'>
+                  <Button
+                    className='button danger'
+                    onPress={() => {
+                      if (action.isPending) return
+                      action.mutate(undefined, {
+                        onSuccess: async (result) => {
+                          close()
+                          setProblem(undefined)
+                          await onDone(result)
+                          success(words.done)
+                          focusPageHeading()
+                        },
+                        onError: (error) => {
+                          close()
+                          const message = serverProblem(error, t, []).message
+                          setProblem(message)
+                          announce(message)
+                        },
+                      })
+                    }}
+                  >
+                    {words.confirm}
+                  </Button>
+                  <Button className='button secondary' slot='close'>{words.keep}</Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </DialogTrigger>
+    </>
+  )
+}
