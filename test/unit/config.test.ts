@@ -165,6 +165,15 @@ describe('loadConfig', () => {
     for (const port of ['abc', '65536', '-1', '80.5', '0x50']) refuses({ PORT: port }, `PORT must be a whole number from 0 to 65535, got "${port}"`)
   })
 
+  it('reads the schedule settings (schedule.md) in their ranges; the confirmation deadline comes before the question', () => {
+    const config = loadConfig({ SERIES_HORIZON_DAYS: '90', CONFIRM_BEFORE_HOURS: '48', CONFIRM_DEADLINE_HOURS: '47', REMIND_BEFORE_MINUTES: '15' })
+    assert.deepEqual([config.schedule.horizonDays, config.schedule.confirmBeforeHours, config.schedule.confirmDeadlineHours, config.schedule.remindBeforeMinutes], [90, 48, 47, 15])
+    refuses({ SERIES_HORIZON_DAYS: '6' }, 'SERIES_HORIZON_DAYS must be a whole number from 7 to 90, got "6"')
+    refuses({ CONFIRM_BEFORE_HOURS: '73' }, 'CONFIRM_BEFORE_HOURS must be a whole number from 2 to 72, got "73"')
+    refuses({ CONFIRM_DEADLINE_HOURS: '24' }, 'CONFIRM_DEADLINE_HOURS must be less than CONFIRM_BEFORE_HOURS, got 24 and 24')
+    refuses({ CONFIRM_BEFORE_HOURS: '6', CONFIRM_DEADLINE_HOURS: '12' }, 'CONFIRM_DEADLINE_HOURS must be less than CONFIRM_BEFORE_HOURS, got 12 and 6')
+  })
+
   it('refuses a JWT_SECRET shorter than 32 characters', () => {
     refuses({ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long')
     refuses({ JWT_SECRET: 'a'.repeat(31) }, 'JWT_SECRET must be at least 32 characters long')
