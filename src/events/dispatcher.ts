@@ -1,14 +1,19 @@
 import type { Database, Transaction } from '../db/database.js'
 import { systemClock, type Clock } from '../lib/clock.js'
-import type { Actor, DomainEvent, EventOf, EventType } from './events.js'
+import type { Acting, Actor, DomainEvent, EventOf, EventType } from './events.js'
 import type { NewNotification } from './notifications.js'
 
 export type { NewNotification }
 
 /** What a change, and each reaction to it, may add to its transaction's side effects. */
 export interface Change {
-  /** Who made the change (for history to come); null for the service's own jobs. */
+  /** Who made the change, in what capacity (the request's history, behalf.md § 3); null for the service's own jobs. */
   readonly actor: Actor
+  /**
+   * The capacity the requests policy found once the request was locked (src/modules/requests/acting.ts),
+   * replacing the caller's bare id given to `run`; the reactions see it.
+   */
+  actAs (acting: Acting): void
   /** When, by the app's clock (src/lib/clock.ts): what the change's reactions stamp and schedule from. */
   readonly at: Date
   /** Something happened: the reactions registered for its type run before the transaction commits. */
@@ -62,9 +67,14 @@ export class Changes {
       const events: DomainEvent[] = []
       const notifications: NewNotification[] = []
       let applied = false
+      let acting = actor
       const effects: ReactionContext = {
         tx,
-        actor,
+        get actor () { return acting },
+        actAs: (found) => {
+          if (applied) throw new Error('actor changed after its change was applied')
+          acting = found
+        },
         at: this.clock.now(),
         record: (event) => {
           if (applied) throw new Error(`${event.type} recorded after its change was applied`)

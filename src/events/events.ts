@@ -7,6 +7,11 @@ import type { AccountMessage } from './notifications.js'
  * adding a reaction; adding an event is adding a member here.
  */
 export type DomainEvent =
+  /**
+   * Someone asked for help (behalf.md: for herself, for a client by a coordinator, or for a person by a carer;
+   * the change's actor says which). `clientId`: the client's request.
+   */
+  | { type: 'request_created', requestId: number, requesterId: number, clientId: number | null }
   /** A moderator approved the request: alert rounds start. */
   | { type: 'request_approved', requestId: number, requesterId: number }
   | { type: 'request_rejected', requestId: number, requesterId: number, comment: string | null }
@@ -60,5 +65,20 @@ export type DomainEvent =
 export type EventType = DomainEvent['type']
 export type EventOf<K extends EventType> = Extract<DomainEvent, { type: K }>
 
-/** Who made a change: the user whose call it was, or null for the service's own jobs (alert rounds). */
-export type Actor = number | null
+/** behalf.md § 3: the capacity in which a person made a change to a request. */
+export type ActorRole = 'requester' | 'carer' | 'coordinator' | 'volunteer' | 'moderator' | 'admin'
+/** behalf.md: the client a coordinator acted for, or the person a carer acted for. */
+export type OnBehalfOf = { client_id: number } | { user_id: number }
+/**
+ * Acting for someone is one idea (behalf.md): who acted, in what capacity, and for whom. The requests
+ * policy (src/modules/requests/acting.ts) decides it; the history reaction records it.
+ */
+export interface Acting { id: number, role: ActorRole, onBehalfOf: OnBehalfOf | null }
+/**
+ * Who made a change: a person acting on a request (Acting), a user's id for changes no request's history
+ * records (a profile, availability, roles), or null for the service's own jobs (alert rounds).
+ */
+export type Actor = Acting | number | null
+
+/** The user id behind an actor, or null for the service. */
+export const actorId = (actor: Actor): number | null => actor === null || typeof actor === 'number' ? actor : actor.id

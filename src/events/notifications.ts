@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   // schedule.md § 2 and § 3.
   'series_invitation', 'confirm_needed', 'volunteer_confirmed', 'confirmation_missed', 'reminder', 'request_expired',
   'still_needed', 'please_complete',
+  // behalf.md § 2.
+  'trust_invitation', 'request_created_for_you',
 ] as const
 export type NotificationType = typeof NOTIFICATION_TYPES[number]
 

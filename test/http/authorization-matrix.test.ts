@@ -169,7 +169,7 @@ const rolesOf = (actor: Actor) => actor === 'moderator' ? ['moderator', 'volunte
 const permissionsOf = (actor: Actor) => [
   'create_request', 'respond_request',
   ...(actor === 'moderator' || actor === 'admin' ? ['moderate_request'] : []),
-  ...(actor === 'admin' ? ['manage_users'] : []),
+  ...(actor === 'admin' ? ['manage_users', 'coordinate_requests', 'view_reports'] : []),
 ].sort()
 const names = (res: Response) => (res.body as Array<{ name: string }>).map((item) => item.name).sort()
 

@@ -5,7 +5,7 @@ import { engines } from '../helpers/engines.js'
 import { createRequest, insertRequests, requestInput, setStatus, whileFailing } from '../helpers/requests.js'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
-const REQUEST_FIELDS = ['address', 'assigned_volunteer_id', 'cancel_reason', 'city', 'confirmed_at', 'contact_notes', 'contact_phone', 'created_at', 'description',
+const REQUEST_FIELDS = ['address', 'assigned_volunteer_id', 'cancel_reason', 'city', 'client_id', 'confirmed_at', 'contact_notes', 'contact_phone', 'created_at', 'description',
   'desired_completion_date', 'id', 'request_type_id', 'requester_id', 'return_of', 'series_id', 'status', 'title', 'updated_at', 'urgency',
   'window_end', 'window_start']
 const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name',

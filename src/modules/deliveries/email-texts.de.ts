@@ -60,6 +60,14 @@ export const DE: Texts = {
       paragraphs: [`Ihre Anfrage „${title}“ ist schon eine Weile offen. Brauchen Sie noch Hilfe?`, 'Öffnen Sie die Anfrage und drücken Sie „Noch nötig“, um sie zu behalten; ohne Antwort wird sie in 3 Tagen geschlossen.'],
     }),
     please_complete: ({ title }) => ({ subject: `Ist es erledigt? ${title}`, paragraphs: [`Ist „${title}“ erledigt? Bitte markieren Sie die Anfrage als erledigt und bewerten Sie die Hilfe, wenn Sie möchten.`] }),
+    trust_invitation: ({ data }) => ({
+      subject: 'Jemand bittet Sie, bei seinen Anfragen zu helfen',
+      paragraphs: [`${typeof data.from_name === 'string' ? data.from_name : 'Jemand'} möchte, dass Sie bei den eigenen Anfragen um Hilfe helfen.`, 'Öffnen Sie Ihre Benachrichtigungen, um zu sehen, worum es geht, und nehmen Sie an oder lehnen Sie ab.'],
+    }),
+    request_created_for_you: ({ title, data }) => ({
+      subject: `Eine Anfrage wurde für Sie gestellt: ${title}`,
+      paragraphs: [`${typeof data.by_name === 'string' ? data.by_name : 'Eine Vertrauensperson'} hat für Sie um Hilfe gebeten: „${title}“.`, 'Auf der Seite der Anfrage sehen Sie sie und alles, was für Sie getan wurde.'],
+    }),
   },
   account: {
     sign_in_code: ({ code }) => ({
@@ -102,6 +110,8 @@ export const DE: Texts = {
     request_expired: 'Anfragen, bei denen niemand rechtzeitig helfen konnte',
     still_needed: 'Fragen „Noch nötig?“',
     please_complete: 'Bitten, Anfragen als erledigt zu markieren',
+    trust_invitation: 'Einladungen, jemandem zu helfen',
+    request_created_for_you: 'für Sie gestellte Anfragen',
   },
   openRequest: 'Anfrage öffnen',
   openNotifications: 'Benachrichtigungen öffnen',

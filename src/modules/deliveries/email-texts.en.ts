@@ -60,6 +60,14 @@ export const EN: Texts = {
       paragraphs: [`Your request “${title}” has been open for a while. Do you still need help?`, 'Open the request and press “Still needed” to keep it; without an answer it is closed in 3 days.'],
     }),
     please_complete: ({ title }) => ({ subject: `Was it done? ${title}`, paragraphs: [`Was “${title}” done? Please mark it as done on the request's page, and rate the help if you like.`] }),
+    trust_invitation: ({ data }) => ({
+      subject: 'Someone asks you to help them with their requests',
+      paragraphs: [`${typeof data.from_name === 'string' ? data.from_name : 'Someone'} would like you to help them with their requests for help.`, 'Open your notifications to see what they ask, and accept or decline.'],
+    }),
+    request_created_for_you: ({ title, data }) => ({
+      subject: `A request was made for you: ${title}`,
+      paragraphs: [`${typeof data.by_name === 'string' ? data.by_name : 'Someone you trust'} asked for help for you: “${title}”.`, 'You can see it, and everything done for you, on the request\'s page.'],
+    }),
   },
   account: {
     sign_in_code: ({ code }) => ({
@@ -102,6 +110,8 @@ export const EN: Texts = {
     request_expired: 'requests nobody could help with in time',
     still_needed: '"still needed?" questions',
     please_complete: 'requests to mark as done',
+    trust_invitation: 'invitations to help someone',
+    request_created_for_you: 'requests made for you',
   },
   openRequest: 'Open the request',
   openNotifications: 'Open your notifications',

@@ -4,6 +4,7 @@ import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
 import { toListItem, type Disclosure } from '../requests/disclosure.js'
+import { actingAsModerator } from '../requests/acting.js'
 import * as requests from '../requests/requests.repo.js'
 import { findRequestParties } from '../requests/requests.reads.js'
 import type { RequestListItem } from '../requests/requests.schemas.js'
@@ -23,7 +24,7 @@ export class ModerationService {
     if (action === 'reject' && reason === null) throw badRequest(COMMENT_REQUIRED)
     const status = action === 'approve' ? 'approved' : 'rejected'
     // An approval's reactions start alert rounds in its transaction: a committed approval always has its first round due.
-    const decided = await this.changes.run(moderator.id, async (tx, change) => {
+    const decided = await this.changes.run(actingAsModerator(moderator), async (tx, change) => {
       const requesterId = await requests.moderateRequest(tx, id, moderator.id, status, reason)
       if (requesterId === undefined) return false
       change.record(status === 'approved'

@@ -39,6 +39,8 @@ const EN: Texts = {
   request_expired: () => 'Nobody could help in time. You can ask again with one press.',
   still_needed: () => 'Is this still needed? Open it to say so.',
   please_complete: () => 'Was it done? Please mark it as done.',
+  trust_invitation: (data) => `${typeof data.from_name === 'string' ? data.from_name : 'Someone'} asks you to help with their requests.`,
+  request_created_for_you: (data) => `${typeof data.by_name === 'string' ? data.by_name : 'Someone you trust'} asked for help for you.`,
 }
 
 const DE: Texts = {
@@ -63,6 +65,8 @@ const DE: Texts = {
   request_expired: () => 'Niemand konnte rechtzeitig helfen. Sie können mit einem Klick erneut fragen.',
   still_needed: () => 'Wird das noch gebraucht? Öffnen Sie die Anfrage, um es zu sagen.',
   please_complete: () => 'Ist es erledigt? Bitte als erledigt markieren.',
+  trust_invitation: (data) => `${typeof data.from_name === 'string' ? data.from_name : 'Jemand'} bittet Sie, bei den eigenen Anfragen zu helfen.`,
+  request_created_for_you: (data) => `${typeof data.by_name === 'string' ? data.by_name : 'Eine Vertrauensperson'} hat für Sie um Hilfe gebeten.`,
 }
 
 /** The push's title when the notification names no request (or its title is gone). */

@@ -27,8 +27,8 @@ export function findRequestDetail (db: Queryable, id: number): Promise<DetailRow
 }
 
 /** Who may see what of one request: enough to decide without loading the whole detail. */
-export function findRequestParties (db: Queryable, id: number): Promise<{ requester_id: number, assigned_volunteer_id: number | null, status: RequestStatus } | undefined> {
-  return maybeOne(db, sql`SELECT requester_id, assigned_volunteer_id, status FROM requests WHERE id = ${id}`)
+export function findRequestParties (db: Queryable, id: number): Promise<{ requester_id: number, assigned_volunteer_id: number | null, status: RequestStatus, client_id: number | null } | undefined> {
+  return maybeOne(db, sql`SELECT requester_id, assigned_volunteer_id, status, client_id FROM requests WHERE id = ${id}`)
 }
 
 /** The caller's own requests, any status, newest first. */

@@ -14,7 +14,7 @@ import { ACTIVE, type LocatedRow } from './search/shared.js'
 /** Every column of a RequestRow, on `requests r`. */
 export const REQUEST_COLUMNS = raw(`r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
   r.address, r.city, r.desired_completion_date, r.urgency, r.status, r.contact_phone, r.contact_notes,
-  r.created_at, r.updated_at, r.window_start, r.window_end, r.series_id, r.return_of, r.confirmed_at, r.cancel_reason`)
+  r.created_at, r.updated_at, r.window_start, r.window_end, r.series_id, r.return_of, r.confirmed_at, r.cancel_reason, r.client_id`)
 
 /** A request row as REQUEST_COLUMNS reads it. */
 export interface RequestRow {
@@ -39,6 +39,7 @@ export interface RequestRow {
   return_of: number | null
   confirmed_at: Date | null
   cancel_reason: CancelReason | null
+  client_id: number | null
 }
 
 /** Why a request was cancelled (schedule.md § 3). */
@@ -71,18 +72,25 @@ export interface NewRequest {
   contact_notes?: string | undefined
 }
 
+/** Who a new request was asked for (behalf.md): a client of the coordinators, or by a carer for the requester. */
+export interface RequestOrigin { clientId: number | null, carerId: number | null }
+/** A request asked by its requester for herself. */
+export const OWN_REQUEST: RequestOrigin = { clientId: null, carerId: null }
+
 /**
  * The new request, or undefined when `request_type_id` names no active type: the check and the insert are
  * one statement, so creating a request costs one round trip.
  */
-export function insertRequest (db: Queryable, requesterId: number, input: NewRequest, grid: GridPoint, gridMeters: number): Promise<RequestRow | undefined> {
+export function insertRequest (db: Queryable, requesterId: number, input: NewRequest, grid: GridPoint, gridMeters: number, origin: RequestOrigin = OWN_REQUEST): Promise<RequestRow | undefined> {
   return maybeOne<RequestRow>(db, sql`
     INSERT INTO requests AS r (requester_id, request_type_id, title, description, latitude, longitude, address, city,
-      desired_completion_date, window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters)
+      desired_completion_date, window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters,
+      client_id, created_by_carer)
     SELECT ${requesterId}::bigint, t.id, ${input.title}::text, ${input.description}::text, ${input.latitude}::float8, ${input.longitude}::float8,
       ${input.address}::text, ${input.city ?? null}::text, ${input.desired_completion_date ?? null}::timestamptz,
       ${input.window_start ?? null}::timestamptz, ${input.window_end ?? null}::timestamptz, ${input.urgency}::text,
-      ${input.contact_phone ?? null}::text, ${input.contact_notes ?? null}::text, ${grid.latitude}::float8, ${grid.longitude}::float8, ${gridMeters}::integer
+      ${input.contact_phone ?? null}::text, ${input.contact_notes ?? null}::text, ${grid.latitude}::float8, ${grid.longitude}::float8, ${gridMeters}::integer,
+      ${origin.clientId}::bigint, ${origin.carerId}::bigint
     FROM request_types t WHERE t.id = ${input.request_type_id}::bigint AND t.is_active
     RETURNING ${REQUEST_COLUMNS}`)
 }
@@ -134,11 +142,10 @@ export async function cancelOccurrences (db: Queryable, ids: readonly number[], 
  * Active → cancelled, if the caller is the requester or `asModerator`: one conditional update, so a
  * cancel racing another change either wins or changes nothing.
  */
-export function cancelRequest (db: Queryable, id: number, callerId: number, asModerator: boolean): Promise<RequestRow | undefined> {
+export function cancelRequest (db: Queryable, id: number, reason: 'requester' | 'moderator'): Promise<RequestRow | undefined> {
   return maybeOne<RequestRow>(db, sql`
-    UPDATE requests AS r SET status = 'cancelled', updated_at = now(),
-      cancel_reason = CASE WHEN r.requester_id = ${callerId} THEN 'requester' ELSE 'moderator' END
-    WHERE r.id = ${id} AND ${ACTIVE} AND (r.requester_id = ${callerId} OR ${asModerator}::boolean)
+    UPDATE requests AS r SET status = 'cancelled', updated_at = now(), cancel_reason = ${reason}
+    WHERE r.id = ${id} AND ${ACTIVE}
     RETURNING ${REQUEST_COLUMNS}`)
 }
 
@@ -160,6 +167,7 @@ export interface LockedRequest {
   requester_id: number
   assigned_volunteer_id: number | null
   status: RequestStatus
+  client_id: number | null
 }
 
 /**
@@ -171,7 +179,7 @@ export interface LockedRequest {
 export function lockRequest (db: Queryable, id: number, mode: 'share' | 'update'): Promise<LockedRequest | undefined> {
   const lock = raw(mode === 'share' ? 'FOR SHARE' : 'FOR NO KEY UPDATE')
   return maybeOne<LockedRequest>(db, sql`
-    SELECT id, requester_id, assigned_volunteer_id, status FROM requests WHERE id = ${id} ${lock}`)
+    SELECT id, requester_id, assigned_volunteer_id, status, client_id FROM requests WHERE id = ${id} ${lock}`)
 }
 
 /**

@@ -19,9 +19,10 @@ export const CreateRequestInput = Type.Object({
   request_type_id: Id,
   title: Type.String({ minLength: 5, maxLength: 200, pattern: VISIBLE }),
   description: Type.String({ minLength: 10, maxLength: 2000, pattern: VISIBLE }),
-  latitude: Latitude,
-  longitude: Longitude,
-  address: Type.String({ minLength: 1, maxLength: 500, pattern: VISIBLE }),
+  // Optional in the schema only for a client's request, which takes the client's (behalf.md § 1); else required (the service says so).
+  latitude: Type.Optional(Latitude),
+  longitude: Type.Optional(Longitude),
+  address: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: VISIBLE })),
   city: Type.Optional(Type.String({ maxLength: 200 })),
   desired_completion_date: Type.Optional(NullableString({ format: 'date-time' })),
   // schedule.md § 1: both or neither; desired_completion_date becomes window_end.
@@ -30,6 +31,10 @@ export const CreateRequestInput = Type.Object({
   urgency: Urgency,
   contact_phone: Type.Optional(Type.String({ maxLength: 50 })),
   contact_notes: Type.Optional(Type.String({ maxLength: 2000 })),
+  on_behalf_of: Type.Optional(Type.Union([
+    Type.Object({ client_id: Id }, { additionalProperties: false }),
+    Type.Object({ user_id: Id }, { additionalProperties: false }),
+  ], { description: 'behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`)' })),
 })
 export type CreateRequestInput = Static<typeof CreateRequestInput>
 
@@ -69,6 +74,7 @@ const requestFields = {
   ...scheduleFields,
   return_of: NullableId,
   cancel_reason: Type.Union([CancelReason, Type.Null()], { description: 'why it was cancelled (schedule.md § 3); null unless cancelled' }),
+  client_id: Type.Union([Type.Integer(), Type.Null()], { description: 'behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer' }),
 }
 
 export const Request = Type.Object(requestFields)

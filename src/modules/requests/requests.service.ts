@@ -1,11 +1,14 @@
 import type { Database } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
-import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
-import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
+import { isModerator, type Principal } from '../../lib/principal.js'
+import type { ClientDefaults } from '../clients/clients.repo.js'
+import { actingAsModerator, actingAsRequester, actingToCreate } from './acting.js'
 import * as requests from './requests.repo.js'
+import type { NewRequest } from './requests.repo.js'
 import * as reads from './requests.reads.js'
 import type { CreateRequestInput, Request, RequestDetail, RequestListItem } from './requests.schemas.js'
 import { toListItem, type Disclosure } from './disclosure.js'
@@ -14,10 +17,26 @@ import { isVisibleTo } from './visibility.js'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
+ * behalf.md § 1: a client's request takes the client's phone, point and address where the coordinator left them
+ * out; then the point and address are required as 1.0.1 requires them.
+ */
+function withClientDefaults (input: Omit<CreateRequestInput, 'on_behalf_of'>, client: ClientDefaults | null): NewRequest {
+  const latitude = input.latitude ?? client?.latitude ?? undefined
+  const longitude = input.longitude ?? client?.longitude ?? undefined
+  const address = input.address ?? client?.address ?? undefined
+  if (latitude === undefined) throw badRequest('latitude is required')
+  if (longitude === undefined) throw badRequest('longitude is required')
+  if (address === undefined) throw badRequest('address is required')
+  const city = input.city ?? client?.city ?? undefined
+  const phone = input.contact_phone ?? client?.phone ?? undefined
+  return { ...input, latitude, longitude, address, ...(city === undefined ? {} : { city }), ...(phone === undefined ? {} : { contact_phone: phone }) }
+}
+
+/**
  * schedule.md § 1: checks a request's window, in the spec's order, and sets desired_completion_date to its
  * end. Instants are compared, so "…Z" and "+01:00" forms of the same moment are equal.
  */
-export function withWindow (input: CreateRequestInput, now: Date): CreateRequestInput {
+export function withWindow<I extends Pick<CreateRequestInput, 'window_start' | 'window_end' | 'desired_completion_date'>> (input: I, now: Date): I {
   const { window_start: start, window_end: end } = input
   if (start === undefined && end === undefined) return input
   if (start === undefined || end === undefined) throw badRequest('window_start and window_end go together')
@@ -34,16 +53,24 @@ export function withWindow (input: CreateRequestInput, now: Date): CreateRequest
 export class RequestsService {
   constructor (private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure, private readonly clock: Clock = systemClock) {}
 
+  /** For herself, or on someone's behalf (behalf.md: `on_behalf_of`, decided by acting.ts). */
   async create (user: Principal, input: CreateRequestInput): Promise<Request> {
-    if (!hasPermission(user, 'create_request')) throw forbidden('create_request permission required')
-    const dated = withWindow(input, this.clock.now())
-    if (dated.desired_completion_date != null && Date.parse(dated.desired_completion_date) <= this.clock.now().getTime()) {
-      throw badRequest('desired_completion_date must be in the future')
-    }
-    const grid = this.disclosure.policy.mapGridMeters
-    const created = await requests.insertRequest(this.db, user.id, dated, gridPoint(input.latitude, input.longitude, grid), grid)
-    if (created === undefined) throw badRequest('invalid request type')
-    return created
+    const { on_behalf_of: onBehalfOf, ...answers } = input
+    return await this.changes.run(user.id, async (tx, change) => {
+      const standing = await actingToCreate(tx, user, onBehalfOf)
+      change.actAs(standing.acting)
+      const located = withClientDefaults(answers, standing.client)
+      const dated = withWindow(located, this.clock.now())
+      if (dated.desired_completion_date != null && Date.parse(dated.desired_completion_date) <= this.clock.now().getTime()) {
+        throw badRequest('desired_completion_date must be in the future')
+      }
+      const grid = this.disclosure.policy.mapGridMeters
+      const origin = { clientId: standing.client?.id ?? null, carerId: standing.acting.role === 'carer' ? user.id : null }
+      const created = await requests.insertRequest(tx, standing.requesterId, dated, gridPoint(dated.latitude, dated.longitude, grid), grid, origin)
+      if (created === undefined) throw badRequest('invalid request type')
+      change.record({ type: 'request_created', requestId: created.id, requesterId: created.requester_id, clientId: created.client_id })
+      return created
+    })
   }
 
   async get (viewer: Principal, id: number): Promise<RequestDetail> {
@@ -66,16 +93,17 @@ export class RequestsService {
   async cancel (user: Principal, id: number): Promise<Request> {
     const cancelled = await this.changes.run(user.id, async (tx, change) => {
       // The request row is locked first: the reactions then lock its responses (src/modules/README.md).
-      const request = await requests.cancelRequest(tx, id, user.id, isModerator(user))
-      if (request !== undefined) change.record({ type: 'request_cancelled', requestId: id, requesterId: request.requester_id, cancelledBy: user.id })
+      const locked = await requests.lockRequest(tx, id, 'update')
+      if (locked === undefined || !isVisibleTo(user, locked)) throw notFound(REQUEST_NOT_FOUND)
+      const acting = await actingAsRequester(tx, user, locked, 'cancel') ?? (isModerator(user) ? actingAsModerator(user) : undefined)
+      if (acting === undefined) throw badRequest('only the requester can cancel a request')
+      change.actAs(acting)
+      const request = await requests.cancelRequest(tx, id, acting.role === 'moderator' || acting.role === 'admin' ? 'moderator' : 'requester')
+      if (request === undefined) throw badRequest('request cannot be cancelled in its current status')
+      change.record({ type: 'request_cancelled', requestId: id, requesterId: request.requester_id, cancelledBy: user.id })
       return request
     })
     // A moderator's answer holds the request's contact details: recorded (trust.md §5).
-    if (cancelled !== undefined) return await this.disclosure.request(user, cancelled)
-    // Nothing changed: say why.
-    const request = await reads.findRequestParties(this.db, id)
-    if (request === undefined || !isVisibleTo(user, request)) throw notFound(REQUEST_NOT_FOUND)
-    if (request.requester_id !== user.id && !isModerator(user)) throw badRequest('only the requester can cancel a request')
-    throw badRequest('request cannot be cancelled in its current status')
+    return await this.disclosure.request(user, cancelled)
   }
 }

@@ -1,4 +1,4 @@
-import { isModerator, type Principal } from '../../lib/principal.js'
+import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import type { RequestStatus } from './requests.schemas.js'
 
 /**
@@ -9,11 +9,18 @@ import type { RequestStatus } from './requests.schemas.js'
 /** Statuses whose requests only their parties and moderators may see. */
 const HIDDEN_STATUSES: readonly RequestStatus[] = ['rejected', 'cancelled']
 
-export interface Parties { requester_id: number, assigned_volunteer_id: number | null }
+/**
+ * `client_id`: a client's request (behalf.md § 1), whose requester side is every coordinator; rows of the searches
+ * leave it out (a search shows nobody a request as its party).
+ */
+export interface Parties { requester_id: number, assigned_volunteer_id: number | null, client_id?: number | null }
 
-/** The requester, the assigned volunteer, moderators and admins: who may see contact details. */
+/** Every coordinator on a client's request (behalf.md § 1); its requester_id is only the one who created it. */
+const coordinates = (viewer: Principal, request: Parties): boolean => request.client_id != null && hasPermission(viewer, 'coordinate_requests')
+
+/** The requester, the assigned volunteer, moderators and admins, coordinators on a client's request: who may see contact details. */
 export function isParty (viewer: Principal, request: Parties): boolean {
-  return viewer.id === request.requester_id || viewer.id === request.assigned_volunteer_id || isModerator(viewer)
+  return viewer.id === request.requester_id || viewer.id === request.assigned_volunteer_id || isModerator(viewer) || coordinates(viewer, request)
 }
 
 /** Whether the viewer may know the request exists: rejected and cancelled ones are for their parties only. */
@@ -23,5 +30,5 @@ export function isVisibleTo (viewer: Principal, request: Parties & { status: Req
 
 /** The requester, moderators and admins see every response on a request; a volunteer sees only their own. */
 export function seesAllResponses (viewer: Principal, request: Parties): boolean {
-  return viewer.id === request.requester_id || isModerator(viewer)
+  return viewer.id === request.requester_id || isModerator(viewer) || coordinates(viewer, request)
 }

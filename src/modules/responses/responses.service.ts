@@ -8,6 +8,7 @@ import { hasPermission, type Principal } from '../../lib/principal.js'
 import { holdsRequiredChecks } from '../checks/checks.repo.js'
 import * as requests from '../requests/requests.repo.js'
 import { findRequestParties } from '../requests/requests.reads.js'
+import { actingAsRequester, actingAsVolunteer } from '../requests/acting.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
 import { autoAcceptsPreferred, lockSeriesOfRequest } from '../series/series.repo.js'
 import * as users from '../users/users.repo.js'
@@ -30,6 +31,11 @@ function toResponse<R extends responses.ResponseRow> (row: R): Omit<R, keyof res
 
 /** What the service needs of the checks: the kinds VOLUNTEER_CHECKS requires and today (TIME_ZONE) to judge them. */
 export interface OfferChecks { required: readonly CheckKind[], calendar: Calendar }
+
+/** Throws `error`: for `??` after a lookup that must succeed. */
+function fail (error: Error): never {
+  throw error
+}
 
 /** The request, locked for the rest of the transaction; 404 when it is missing or hidden from the caller. */
 async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 'share' | 'update'): Promise<requests.LockedRequest> {
@@ -71,7 +77,7 @@ export class ResponsesService {
   async respond (volunteer: Principal, requestId: number, input: CreateResponseInput): Promise<VolunteerResponse> {
     if (!hasPermission(volunteer, 'respond_request')) throw forbidden('respond_request permission required')
     try {
-      return await this.changes.run(volunteer.id, async (tx, change) => {
+      return await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
         // Read before the lock, since it decides the lock: an offer to be accepted locks the request as an accept does.
         const autoAccept = await autoAcceptsPreferred(tx, requestId, volunteer.id)
         // A shared lock: volunteers respond side by side, but an accept cannot slip in between check and insert.
@@ -103,7 +109,7 @@ export class ResponsesService {
   async accept (requester: Principal, requestId: number, responseId: number): Promise<AcceptResult> {
     return await this.changes.run(requester.id, async (tx, change) => {
       const request = await lockVisible(tx, requester, requestId, 'update')
-      if (request.requester_id !== requester.id) throw badRequest('only the requester can accept a response')
+      change.actAs(await actingAsRequester(tx, requester, request, 'accept') ?? fail(badRequest('only the requester can accept a response')))
       // The request is checked before the response, so the losers of a race get this 400, not a 404.
       if (request.status === 'in_progress') throw badRequest('a response has already been accepted for this request')
       if (request.status !== 'approved') throw badRequest(NOT_OPEN)
@@ -136,14 +142,14 @@ export class ResponsesService {
       // An occurrence's series first (its lock order): the rating may make the volunteer its preferred one.
       await lockSeriesOfRequest(tx, requestId)
       const request = await lockVisible(tx, requester, requestId, 'update')
-      if (request.requester_id !== requester.id) throw badRequest('only the requester can complete a request')
+      change.actAs(await actingAsRequester(tx, requester, request, 'complete') ?? fail(badRequest('only the requester can complete a request')))
       if (request.status === 'completed') throw badRequest('request is already completed')
       const volunteerId = request.assigned_volunteer_id
       if (request.status !== 'in_progress' || volunteerId === null) throw badRequest('request is not in progress')
       // Completions of different requests by one volunteer queue here, so none is left out of the mean.
       await users.lockVolunteer(tx, volunteerId)
       const ratingId = await responses.insertRating(tx, {
-        request_id: requestId, volunteer_id: volunteerId, rater_id: requester.id, score: input.rating, comment: input.comment ?? null,
+        request_id: requestId, volunteer_id: volunteerId, rater_id: request.requester_id, score: input.rating, comment: input.comment ?? null,
       })
       await requests.markCompleted(tx, requestId)
       await users.recountVolunteer(tx, volunteerId)
@@ -157,7 +163,7 @@ export class ResponsesService {
    * is cancelled and its in_progress request returns to approved with nobody assigned.
    */
   async withdraw (volunteer: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
-    return await this.changes.run(volunteer.id, async (tx, change) => {
+    return await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
       // An occurrence's series first (its lock order): the withdrawal clears a preferred volunteer.
       await lockSeriesOfRequest(tx, requestId)
       const request = await lockVisible(tx, volunteer, requestId, 'update')
@@ -181,7 +187,7 @@ export class ResponsesService {
   async reject (requester: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
     return await this.changes.run(requester.id, async (tx, change) => {
       const request = await lockVisible(tx, requester, requestId, 'update')
-      if (request.requester_id !== requester.id) throw badRequest('only the requester can reject a response')
+      change.actAs(await actingAsRequester(tx, requester, request, 'accept') ?? fail(badRequest('only the requester can reject a response')))
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
       if (response.status !== 'pending') throw badRequest(`response is already ${response.status}`)

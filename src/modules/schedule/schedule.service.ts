@@ -3,6 +3,7 @@ import type { Changes } from '../../events/dispatcher.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
+import { actingAsVolunteer } from '../requests/acting.js'
 import * as deadlines from '../requests/deadlines.repo.js'
 import type { Disclosure } from '../requests/disclosure.js'
 import { findRequestDetail } from '../requests/requests.reads.js'
@@ -31,7 +32,7 @@ export class ScheduleService {
    * gets volunteer_confirmed, once per assignment. Again, or after the deadline while still assigned: 200.
    */
   async confirm (volunteer: Principal, id: number): Promise<RequestDetail> {
-    const confirmed = await this.changes.run(volunteer.id, async (tx, change) => {
+    const confirmed = await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
       const row = await deadlines.confirmRequest(tx, id, volunteer.id, this.clock.now())
       if (row !== undefined) change.notify({ userId: row.requester_id, type: 'volunteer_confirmed', requestId: id, data: windowData(row.window_start) })
       return row !== undefined

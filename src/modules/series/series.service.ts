@@ -7,6 +7,7 @@ import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import { recordAccess, type AccessField, type NewAccessRecord } from '../access/access.repo.js'
 import { isActiveRequestType } from '../request-types/request-types.repo.js'
+import { actingAsVolunteer } from '../requests/acting.js'
 import { lockRequest } from '../requests/requests.repo.js'
 import { isVisibleTo } from '../requests/visibility.js'
 import { cancelAll, createOccurrences, horizonEnd, type OccurrenceSettings } from './occurrences.js'
@@ -188,7 +189,7 @@ export class SeriesService {
    * declining again, or after the hold, changes nothing.
    */
   async decline (volunteer: Principal, requestId: number): Promise<Record<string, never>> {
-    return await this.changes.run(volunteer.id, async (tx, change) => {
+    return await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
       // Shared: an accept or cancel under way is waited for, so the status read is the one that stays.
       const request = await lockRequest(tx, requestId, 'share')
       if (request === undefined || !isVisibleTo(volunteer, request)) throw notFound(REQUEST_NOT_FOUND)
