@@ -70,6 +70,8 @@ import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 import { openRealtime } from './realtime/open.js'
 import { StreamHub } from './realtime/stream-hub.js'
+import { historyRoutes } from './modules/history/history.routes.js'
+import { HistoryService } from './modules/history/history.service.js'
 import { SCHEDULE_TICK_MS, scheduleApi, scheduleJobsFor } from './schedule-setup.js'
 import type { AppOptions } from './app-options.js'
 
@@ -275,6 +277,7 @@ export async function buildApp ({
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
     await api.register(scheduleApi, { config, db, changes, disclosure, clock })
+    await api.register(historyRoutes, { history: new HistoryService(db) })
     await api.register(privacyRoutes, { privacy })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })
