@@ -25,7 +25,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       summary: 'Ask for help',
       description: 'The caller is the requester; a requester id in the body is ignored. The new request awaits moderation.',
       body: CreateRequestInput,
-      response: { 201: Request, ...errors(400, 401, 403) },
+      response: { 201: Request, ...errors(400, 401, 403, 404) },
     },
     config: { auth: 'user', messages: CREATE_REQUEST_MESSAGES },
   }, async (request, reply) => reply.code(201).send(await requests.create(request.user, request.body)))
