@@ -215,7 +215,7 @@ for (const engine of engines()) {
       assert.equal(res.status, 200)
       assert.deepEqual(Object.keys(res.body).sort(), [...REQUEST_FIELDS, 'assigned_volunteer', 'client', 'location', 'request_type', 'requester'].sort())
       assert.equal(res.body.client, null, 'behalf.md § 1: asked by its requester, for no client')
-      assert.deepEqual({ ...res.body, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined, client: undefined }, { ...created, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined })
+      assert.deepEqual({ ...res.body, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined, client: undefined }, { ...created, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined, client: undefined })
       assert.deepEqual(res.body.location, { latitude: 52.52, longitude: 13.405, precision_meters: 0 })
       assert.deepEqual(res.body.requester, { id: requester.id, email: requester.email, first_name: 'Greta', last_name: 'Requester', email_verified: false })
       assert.deepEqual(res.body.request_type, { id: 5, name: 'Technology help', description: 'Phones, computers, online forms and video calls', icon: 'laptop', is_active: true })
