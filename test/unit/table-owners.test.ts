@@ -13,6 +13,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   request_alerts: 'modules/alerts/alerts.repo.ts',
   alert_catch_ups: 'modules/alerts/catch-up.repo.ts',
   users: 'modules/users/users.repo.ts',
+  clients: 'modules/clients/clients.repo.ts',
   user_roles: 'modules/roles/roles.repo.ts',
   refresh_tokens: 'modules/auth/auth.repo.ts',
   auth_codes: 'modules/auth/auth.repo.ts',
