@@ -5135,9 +5135,9 @@ export interface paths {
                         request_type_id: number;
                         title: string;
                         description: string;
-                        latitude: number;
-                        longitude: number;
-                        address: string;
+                        latitude?: number;
+                        longitude?: number;
+                        address?: string;
                         city?: string;
                         /** Format: date-time */
                         desired_completion_date?: string | null;
@@ -5155,6 +5155,12 @@ export interface paths {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
+                        /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                        on_behalf_of?: {
+                            client_id: number;
+                        } | {
+                            user_id: number;
+                        };
                     };
                 };
             };
@@ -5195,6 +5201,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                         };
                     };
                 };
@@ -5292,7 +5300,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The requests the caller created, newest first */
+        /**
+         * The requests the caller created, newest first
+         * @description With `for_user_id` (behalf.md § 2): the requests of that person, for a carer they granted `follow`; anyone else → 403 'not allowed for this person'.
+         */
         get: {
             parameters: {
                 query?: {
@@ -5300,6 +5311,8 @@ export interface paths {
                     limit?: string | string[];
                     /** @description integer >= 0, default 0; anything else means 0 */
                     offset?: string | string[];
+                    /** @description a person who made the caller their carer (with `follow`) */
+                    for_user_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5347,8 +5360,30 @@ export interface paths {
                         }[];
                     };
                 };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Not authenticated */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5824,6 +5859,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -5982,6 +6019,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                         };
                     };
                 };
@@ -5998,6 +6037,17 @@ export interface paths {
                 };
                 /** @description Not authenticated */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7069,6 +7119,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Not found */
                 404: {
                     headers: {
@@ -7191,6 +7252,17 @@ export interface paths {
                 };
                 /** @description Not authenticated */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7615,6 +7687,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Not found */
                 404: {
                     headers: {
@@ -7707,14 +7790,20 @@ export interface paths {
                             request_type_id: number;
                             title: string;
                             description: string;
-                            latitude: number;
-                            longitude: number;
-                            address: string;
+                            latitude?: number;
+                            longitude?: number;
+                            address?: string;
                             city?: string;
                             /** @enum {string} */
                             urgency: "low" | "medium" | "high" | "urgent";
                             contact_phone?: string;
                             contact_notes?: string;
+                            /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                            on_behalf_of?: {
+                                client_id: number;
+                            } | {
+                                user_id: number;
+                            };
                             /**
                              * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
                              * @default false
@@ -8142,14 +8231,20 @@ export interface paths {
                             request_type_id: number;
                             title: string;
                             description: string;
-                            latitude: number;
-                            longitude: number;
-                            address: string;
+                            latitude?: number;
+                            longitude?: number;
+                            address?: string;
                             city?: string;
                             /** @enum {string} */
                             urgency: "low" | "medium" | "high" | "urgent";
                             contact_phone?: string;
                             contact_notes?: string;
+                            /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                            on_behalf_of?: {
+                                client_id: number;
+                            } | {
+                                user_id: number;
+                            };
                             /**
                              * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
                              * @default false
@@ -9130,6 +9225,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -9322,6 +9419,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -9993,7 +10092,7 @@ export interface paths {
                                 /** @description increasing in commit order within one recipient's inbox */
                                 id: number;
                                 /** @enum {string} */
-                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete";
+                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
                                 /** @description the request it is about; null for a check or a concern about no request (trust.md) */
                                 request_id: number | null;
                                 /** @description by type (events.md § 4); never contact details or an address */
@@ -10088,13 +10187,13 @@ export interface paths {
                             notification_settings: {
                                 email: {
                                     enabled: boolean;
-                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                                 };
                                 push: {
                                     enabled: boolean;
-                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                                 };
                                 /** @description deliveries due inside wait until the end; null: none */
                                 quiet_hours: {
@@ -10121,6 +10220,28 @@ export interface paths {
                                 sent_at: string | null;
                                 /** Format: date-time */
                                 created_at: string;
+                            }[];
+                            /** @description The caller's invitations to people they trust (behalf.md § 2), oldest first; `user_id` the carer's account (null while the address has none); no address */
+                            trusted_people: {
+                                id: number;
+                                user_id: number | null;
+                                can: string[];
+                                status: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                decided_at: string | null;
+                            }[];
+                            /** @description The invitations to the caller to act for someone, any status, oldest first; `user_id` who invited */
+                            acting_for: {
+                                id: number;
+                                user_id: number | null;
+                                can: string[];
+                                status: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                decided_at: string | null;
                             }[];
                         };
                     };
@@ -10175,6 +10296,668 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/trusted-people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people the caller invited to act for them, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description The address invited, as given */
+                            email: string;
+                            /** @description The carer's name once they accepted; null before */
+                            name: string | null;
+                            /** @description What the carer may do for the person: `create` (ask for help for them), `follow` (see their requests and notifications; always included), `accept` (accept or turn down offers), `cancel`, `complete` */
+                            can: ("create" | "follow" | "accept" | "cancel" | "complete")[];
+                            /** @enum {string} */
+                            status: "invited" | "accepted" | "declined";
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite someone you trust to act for you
+         * @description The same answer whether or not the address has an account; an account is notified (`trust_invitation`). `follow` is always granted. Inviting an address again changes that invitation's `can` (a declined one is invited again).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
+                        email: string;
+                        can: unknown[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description The address invited, as given */
+                            email: string;
+                            /** @description The carer's name once they accepted; null before */
+                            name: string | null;
+                            /** @description What the carer may do for the person: `create` (ask for help for them), `follow` (see their requests and notifications; always included), `accept` (accept or turn down offers), `cancel`, `complete` */
+                            can: ("create" | "follow" | "accept" | "cancel" | "complete")[];
+                            /** @enum {string} */
+                            status: "invited" | "accepted" | "declined";
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/trusted-people/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop an invitation or a carer's grant, at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Revoked (no body) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/acting-for": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people who invited the caller to act for them (invited and accepted), newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            user_id: number;
+                            /** @description The name of the person who invited the caller */
+                            name: string;
+                            /** @description What the carer may do for the person: `create` (ask for help for them), `follow` (see their requests and notifications; always included), `accept` (accept or turn down offers), `cancel`, `complete` */
+                            can: ("create" | "follow" | "accept" | "cancel" | "complete")[];
+                            /** @enum {string} */
+                            status: "invited" | "accepted" | "declined";
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/acting-for/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to act for someone
+         * @description Nothing is allowed before this. Accepting an accepted invitation changes nothing. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            user_id: number;
+                            /** @description The name of the person who invited the caller */
+                            name: string;
+                            /** @description What the carer may do for the person: `create` (ask for help for them), `follow` (see their requests and notifications; always included), `accept` (accept or turn down offers), `cancel`, `complete` */
+                            can: ("create" | "follow" | "accept" | "cancel" | "complete")[];
+                            /** @enum {string} */
+                            status: "invited" | "accepted" | "declined";
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/acting-for/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation, or stop acting for someone
+         * @description Also after accepting: the grant ends at once, and the invitation leaves the list. No body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            user_id: number;
+                            /** @description The name of the person who invited the caller */
+                            name: string;
+                            /** @description What the carer may do for the person: `create` (ask for help for them), `follow` (see their requests and notifications; always included), `accept` (accept or turn down offers), `cancel`, `complete` */
+                            can: ("create" | "follow" | "accept" | "cancel" | "complete")[];
+                            /** @enum {string} */
+                            status: "invited" | "accepted" | "declined";
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10754,10 +11537,10 @@ export interface paths {
                             /** Format: date-time */
                             at: string;
                             /**
-                             * @description the role that allowed the view
+                             * @description the role that allowed the view; `carer`: someone the requester trusts (behalf.md § 2)
                              * @enum {string}
                              */
-                            viewer_role: "assigned volunteer" | "moderator" | "admin";
+                            viewer_role: "assigned volunteer" | "moderator" | "admin" | "carer";
                         }[];
                     };
                 };
@@ -11186,7 +11969,7 @@ export interface paths {
                             /** @description increasing in commit order within one recipient's inbox */
                             id: number;
                             /** @enum {string} */
-                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete";
+                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
                             /** @description the request it is about; null for a check or a concern about no request (trust.md) */
                             request_id: number | null;
                             /** @description by type (events.md § 4); never contact details or an address */
@@ -11935,13 +12718,13 @@ export interface paths {
                         "application/json": {
                             email: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             push: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {
@@ -12008,12 +12791,12 @@ export interface paths {
                     "application/json": {
                         email?: {
                             enabled?: boolean;
-                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete */
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
                             types?: unknown[];
                         };
                         push?: {
                             enabled?: boolean;
-                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete */
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
                             types?: unknown[];
                         };
                         /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
@@ -12036,13 +12819,13 @@ export interface paths {
                         "application/json": {
                             email: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             push: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {
