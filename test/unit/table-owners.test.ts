@@ -32,6 +32,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   notification_settings: 'modules/deliveries/notification-settings.repo.ts',
   request_series: 'modules/series/series.repo.ts',
   request_history: 'modules/history/history.repo.ts',
+  trusted_people: 'modules/carers/carers.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

@@ -13,7 +13,7 @@ export class AccessService {
 
   /** A request's log, for its requester, moderators and admins, and every coordinator on a client's request (behalf.md § 1); to anyone else the request does not exist. */
   async requestLog (viewer: Principal, requestId: number, page: Page): Promise<RequestAccessRecord[]> {
-    const request = await findRequestParties(this.db, requestId)
+    const request = await findRequestParties(this.db, requestId, viewer.id)
     if (request === undefined || !seesAllResponses(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     const rows = await access.listRequestRecords(this.db, { id: requestId, requester_id: request.requester_id }, page)
     return rows.map(({ request_id: _request, ...record }) => record as RequestAccessRecord)
@@ -21,7 +21,7 @@ export class AccessService {
 
   /** The caller's own profile's log. */
   async profileLog (user: Principal, page: Page): Promise<ProfileAccessRecord[]> {
-    // A profile is never shown by a 'coordinator' viewer role (only a client's request is).
+    // A profile's records never say `coordinator` or `carer`: those roles are recorded only for a request's details.
     return await access.listProfileRecords(this.db, user.id, page) as ProfileAccessRecord[]
   }
 }

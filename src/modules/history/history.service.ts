@@ -1,7 +1,6 @@
 import type { Database } from '../../db/database.js'
 import { notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
-import { findGrant } from '../carers/carers.repo.js'
 import { findRequestParties } from '../requests/requests.reads.js'
 import { isParty, seesAllResponses } from '../requests/visibility.js'
 import { listEntries, type EntryRow } from './history.repo.js'
@@ -28,12 +27,10 @@ export class HistoryService {
    * volunteer) sees only their own offer's entries, as GET /requests/{id}/responses shows them.
    */
   async list (viewer: Principal, id: number): Promise<HistoryEntry[]> {
-    const request = await findRequestParties(this.db, id)
-    if (request === undefined) throw notFound(REQUEST_NOT_FOUND)
-    const party = isParty(viewer, request)
-    const carer = !party && request.client_id === null && await findGrant(this.db, request.requester_id, viewer.id) !== undefined
-    if (!party && !carer) throw notFound(REQUEST_NOT_FOUND)
-    const seesAll = carer || seesAllResponses(viewer, request)
+    const request = await findRequestParties(this.db, id, viewer.id)
+    // isParty counts the requester's carers too (visibility.ts CarerOf: read with the request).
+    if (request === undefined || !isParty(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
+    const seesAll = seesAllResponses(viewer, request)
     const rows = await listEntries(this.db, id)
     return rows.filter((row) => seesAll || row.offer_volunteer_id === null || Number(row.offer_volunteer_id) === viewer.id).map(toEntry)
   }

@@ -90,7 +90,8 @@ export function toDetail (viewer: Principal, row: DetailRow, policy: DisclosureP
 export function roleOf (viewer: Principal, request: Parties): ViewerRole {
   if (viewer.id === request.assigned_volunteer_id) return 'assigned volunteer'
   if (viewer.roles.includes('admin')) return 'admin'
-  return isModerator(viewer) ? 'moderator' : 'coordinator'
+  if (isModerator(viewer)) return 'moderator'
+  return request.viewer_is_carer === true ? 'carer' : 'coordinator'
 }
 
 /** A request as an answer reveals it; list items carry no contact details. */

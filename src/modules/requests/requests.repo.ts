@@ -54,6 +54,8 @@ export interface DetailRow extends RequestRow, LocatedRow {
   request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean }
   assigned_volunteer: UserInfoJson | null
   client: { id: number, first_name: string, last_name: string, needs: string | null } | null /** behalf.md § 1; null once erased */
+  /** Whether the viewer it was read for is the requester's carer (behalf.md § 2; visibility.ts). */
+  viewer_is_carer: boolean
 }
 
 /** What a request is created from: the caller's answers, already checked. */

@@ -149,6 +149,11 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'subscription not found': { key: 'settings.errors.subscriptionNotFound' },
   'invalid subscription id': OUR_FAULT,
   'invalid token': { key: 'settings.unsubscribe.invalid' },
+  // Carers (behalf.md § 2).
+  'invalid can': { field: 'can', key: 'carers.errors.invalidCan' },
+  'cannot invite yourself': { field: 'email', key: 'carers.errors.inviteYourself' },
+  'invitation not found': { key: 'carers.errors.invitationNotFound' },
+  'not allowed for this person': { key: 'carers.errors.notAllowed' },
   'request body is too large': { key: 'errors.tooLarge' },
   'text must not contain NUL characters': { key: 'errors.invalidCharacters' },
   'invalid request body': OUR_FAULT,
@@ -161,6 +166,8 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid check id': OUR_FAULT,
   'invalid up_to_id': OUR_FAULT,
   'invalid concern id': OUR_FAULT,
+  'invalid invitation id': OUR_FAULT,
+  'invalid for_user_id': OUR_FAULT,
   // The app always names the person or the request a concern is about.
   'subject_user_id or request_id is required': OUR_FAULT,
   'min_lon, min_lat, max_lon, max_lat are required': OUR_FAULT,
