@@ -5135,9 +5135,9 @@ export interface paths {
                         request_type_id: number;
                         title: string;
                         description: string;
-                        latitude: number;
-                        longitude: number;
-                        address: string;
+                        latitude?: number;
+                        longitude?: number;
+                        address?: string;
                         city?: string;
                         /** Format: date-time */
                         desired_completion_date?: string | null;
@@ -5155,6 +5155,12 @@ export interface paths {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
+                        /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                        on_behalf_of?: {
+                            client_id: number;
+                        } | {
+                            user_id: number;
+                        };
                     };
                 };
             };
@@ -5195,6 +5201,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                         };
                     };
                 };
@@ -5824,6 +5832,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -5982,6 +5992,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                         };
                     };
                 };
@@ -7707,14 +7719,20 @@ export interface paths {
                             request_type_id: number;
                             title: string;
                             description: string;
-                            latitude: number;
-                            longitude: number;
-                            address: string;
+                            latitude?: number;
+                            longitude?: number;
+                            address?: string;
                             city?: string;
                             /** @enum {string} */
                             urgency: "low" | "medium" | "high" | "urgent";
                             contact_phone?: string;
                             contact_notes?: string;
+                            /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                            on_behalf_of?: {
+                                client_id: number;
+                            } | {
+                                user_id: number;
+                            };
                             /**
                              * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
                              * @default false
@@ -8142,14 +8160,20 @@ export interface paths {
                             request_type_id: number;
                             title: string;
                             description: string;
-                            latitude: number;
-                            longitude: number;
-                            address: string;
+                            latitude?: number;
+                            longitude?: number;
+                            address?: string;
                             city?: string;
                             /** @enum {string} */
                             urgency: "low" | "medium" | "high" | "urgent";
                             contact_phone?: string;
                             contact_notes?: string;
+                            /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                            on_behalf_of?: {
+                                client_id: number;
+                            } | {
+                                user_id: number;
+                            };
                             /**
                              * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
                              * @default false
@@ -9130,6 +9154,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -9322,6 +9348,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -9993,7 +10021,7 @@ export interface paths {
                                 /** @description increasing in commit order within one recipient's inbox */
                                 id: number;
                                 /** @enum {string} */
-                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete";
+                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
                                 /** @description the request it is about; null for a check or a concern about no request (trust.md) */
                                 request_id: number | null;
                                 /** @description by type (events.md § 4); never contact details or an address */
@@ -10088,13 +10116,13 @@ export interface paths {
                             notification_settings: {
                                 email: {
                                     enabled: boolean;
-                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                                 };
                                 push: {
                                     enabled: boolean;
-                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                                 };
                                 /** @description deliveries due inside wait until the end; null: none */
                                 quiet_hours: {
@@ -11186,7 +11214,7 @@ export interface paths {
                             /** @description increasing in commit order within one recipient's inbox */
                             id: number;
                             /** @enum {string} */
-                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete";
+                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
                             /** @description the request it is about; null for a check or a concern about no request (trust.md) */
                             request_id: number | null;
                             /** @description by type (events.md § 4); never contact details or an address */
@@ -11906,6 +11934,250 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the service did, period by period: requests, people helped, volunteers, hours, waits
+         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. `by`: `month` (default) or `week` (Monday to Sunday); anything else 400 `invalid by`. Created requests, their waits and their types and urgencies count in the period they were created in; completions, cancellations, expiries, people helped, active volunteers and hours in the period they ended in. A count from 1 to 4 of people, volunteers or a type or urgency is null and named in the period's `suppressed`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
+                    from?: string;
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
+                    to?: string;
+                    /** @description `month` (default) or `week` (Monday to Sunday) */
+                    by?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            periods: {
+                                /**
+                                 * Format: date
+                                 * @description The period's first day: the first of the month or a Monday, or `from` for the first period
+                                 */
+                                start: string;
+                                /** @description Requests created in the period */
+                                requests_created: number;
+                                /** @description Requests completed in the period */
+                                requests_completed: number;
+                                /** @description Requests cancelled in the period, other than by expiry */
+                                requests_cancelled: number;
+                                /** @description Requests the service cancelled in the period because their time passed unassigned */
+                                requests_expired: number;
+                                /** @description null when 1 to 4 (named in `suppressed`); 0 stays 0 */
+                                people_helped: number | null;
+                                /** @description null when 1 to 4 (named in `suppressed`); 0 stays 0 */
+                                active_volunteers: number | null;
+                                /** @description Sum of accepted-to-completed times of the requests completed in the period, each capped at 12 h; two decimals */
+                                hours_of_help: number;
+                                /** @description minutes, one decimal; null when no request had one */
+                                median_minutes_to_first_offer: number | null;
+                                /** @description minutes, one decimal; null when no request had one */
+                                median_minutes_to_accept: number | null;
+                                /** @description Requests created in the period per request type name */
+                                by_type: {
+                                    [key: string]: number | null;
+                                };
+                                /** @description Requests created in the period per urgency */
+                                by_urgency: {
+                                    [key: string]: number | null;
+                                };
+                                /** @description The fields shown as null: `people_helped`, `by_type.Shopping`, `by_urgency.high` */
+                                suppressed: string[];
+                            }[];
+                            /** @enum {number} */
+                            suppressed_below: 5;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/requests.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every request created in a range as CSV, without names, contact details, addresses, descriptions or points
+         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. Streamed from the database in batches as the client reads it. Times are ISO 8601 UTC; `grid_cell` is `i:j`, the MAP_GRID_METERS cell (map.md); `minutes_to_first_offer` and `minutes_to_accept` from creation, one decimal; `hours_of_help` accepted to completed, at most 12, two decimals; `on_behalf` `client`, `carer` or empty.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
+                    from?: string;
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        /** @description `attachment; filename="requests-<from>-<to>.csv"` */
+                        "content-disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/notification-settings": {
         parameters: {
             query?: never;
@@ -11935,13 +12207,13 @@ export interface paths {
                         "application/json": {
                             email: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             push: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {
@@ -12008,12 +12280,12 @@ export interface paths {
                     "application/json": {
                         email?: {
                             enabled?: boolean;
-                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete */
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
                             types?: unknown[];
                         };
                         push?: {
                             enabled?: boolean;
-                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete */
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
                             types?: unknown[];
                         };
                         /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
@@ -12036,13 +12308,13 @@ export interface paths {
                         "application/json": {
                             email: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             push: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {
