@@ -51,6 +51,7 @@ async function seed (db: Queryable): Promise<void> {
       51 + random() * 2 AS lat, 12 + random() * 2 AS lon, CASE WHEN random() < 0.6 THEN 1 + floor(random() * 5)::int END AS rating
     FROM generate_series(1, ${REQUESTS}) i`)
   await db.query('ALTER TABLE bench_plan ADD COLUMN status text, ADD COLUMN reason text')
+  // direct write: the bench's own scratch table of random values, which no repo owns
   await db.query(`UPDATE bench_plan SET
     status = CASE WHEN s < 0.55 THEN 'completed' WHEN s < 0.72 THEN 'cancelled' WHEN s < 0.75 THEN 'rejected'
       WHEN s < 0.85 THEN 'approved' WHEN s < 0.92 THEN 'in_progress' ELSE 'pending_moderation' END,
