@@ -163,6 +163,13 @@ for (const engine of engines()) {
       for (const [account, sees] of [[second, true], [moderator, true], [volunteer, false]] as const) {
         assert.equal((await t.get(`/requests/${id}`, account.token)).body.client !== null, sees)
       }
+      // Every coordinator is a party: the second sees the exact point and address, is recorded as `coordinator`, and reads the log.
+      const seen = await t.get(`/requests/${id}`, second.token)
+      assert.deepEqual([seen.body.address, seen.body.location.precision_meters, seen.body.contact_phone], ['5 Linden Way', 0, client.phone])
+      const log = await t.get(`/requests/${id}/access-log`, second.token)
+      assertStatus(log, 200)
+      assert.ok(log.body.some((r: { viewer_id: number, viewer_role: string }) => r.viewer_id === second.id && r.viewer_role === 'coordinator'))
+      assertError(await t.get(`/requests/${id}/access-log`, volunteer.token), 404, 'request not found')
     })
 
     it('lets every coordinator act on a client\'s request: a second one accepts and completes, a third cancels another', async () => {
