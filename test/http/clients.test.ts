@@ -263,6 +263,20 @@ for (const engine of engines()) {
       // The creating coordinator, the requester of record, hears of the cancel as of any other.
       const inbox = await t.get('/notifications?limit=100', coordinator.token)
       assert.ok(inbox.body.some((n: { type: string, request_id: number }) => n.type === 'request_cancelled' && n.request_id === open))
+      // Asking for a client while another coordinator erases them: the request is either refused or cancelled and minimised with the rest.
+      for (let round = 0; round < 5; round += 1) {
+        const racing = await newClient()
+        const { latitude: _lat, longitude: _lon, address: _address, ...rest } = REQUEST_INPUT
+        const [asked, gone] = await Promise.all([
+          t.post('/requests', { ...rest, on_behalf_of: { client_id: racing.id } }, coordinator.token),
+          t.delete(`/clients/${racing.id}`, second.token),
+        ])
+        assertStatus(gone, 200)
+        if (asked.status === 201) {
+          const left = await t.get(`/requests/${asked.body.id}`, coordinator.token)
+          assert.deepEqual([left.body.status, left.body.contact_phone, left.body.client], ['cancelled', '(removed)', null])
+        } else assertError(asked, ...CLIENT_NOT_FOUND)
+      }
       // A coordinator's own erasure leaves her clients' requests to the other coordinators.
       const leaving = await newCoordinator()
       const kept = await clientRequest((await newClient()).id, leaving)
