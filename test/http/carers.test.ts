@@ -4,6 +4,7 @@ import { startApp, startSecondInstance, uniqueEmail, type Account, type Response
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
+import { findGrant } from '../../src/modules/carers/carers.repo.js'
 
 /**
  * behalf.md § 2 through HTTP: invitations (the same answer with or without an account, no enumeration), the
@@ -257,6 +258,26 @@ for (const engine of engines()) {
         assertError(await t.post(`/requests/${later.requestId}/responses/${later.responseId}/accept`, undefined, carer.token), 400, 'only the requester can accept a response')
       }
       assert.ok(outcomes.every((status) => status === 200 || status === 400), String(outcomes))
+    })
+
+    it('a revocation waits for a change its grant already allowed (PostgreSQL: the grant is read FOR SHARE)', { skip: engine !== 'postgres' }, async () => {
+      const owner = await person()
+      const carer = await carerAccount()
+      const id = await trust(owner, carer, ['accept'])
+      let revoke: Promise<Response> | undefined
+      await t.db.transaction(async (tx) => {
+        // What an accept does once the request is locked: read the grant in its transaction.
+        assert.deepEqual(await findGrant(tx, owner.id, carer.id), ['follow', 'accept'])
+        revoke = second!.delete(`/users/me/trusted-people/${id}`, owner.token)
+        // The revocation waits on the grant's row until this transaction ends (bounded: never a hang).
+        for (let i = 0; ; i++) {
+          const [row] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM trusted_people%'")
+          if (row!.n === 1) break
+          assert.ok(i < 2000, 'the revocation never waited')
+        }
+      })
+      assertStatus(await revoke!, 204)
+      assert.equal(await findGrant(t.db, owner.id, carer.id), undefined)
     })
 
     it('erasure removes the invitations the person made and those naming them; the export shows both sides', async () => {
