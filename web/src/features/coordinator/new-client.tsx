@@ -17,6 +17,10 @@ import { CoordinatorPages } from './workspace'
 const FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'needs', 'consent'] as const
 type Fields = Record<Exclude<typeof FIELDS[number], 'consent'>, string>
 
+/** The 1.0.1 phone pattern, checked after spaces, slashes, brackets and dashes are taken out (as the profile does). */
+const PHONE = /^\+?[1-9]\d{1,14}$/
+const phoneOf = (typed: string): string => typed.replace(/[\s/()-]/g, '')
+
 /** The name typed into the search, split at its last space: "Erna Maria Schmidt" → "Erna Maria", "Schmidt". */
 function splitName (name: string): { first_name: string, last_name: string } {
   const parts = name.trim().split(/\s+/)
@@ -25,7 +29,7 @@ function splitName (name: string): { first_name: string, last_name: string } {
 
 /** The body of POST /clients: optional texts left out when empty. */
 function clientOf (fields: Fields, how: ConsentHow) {
-  const optional = Object.fromEntries((['phone', 'address', 'city', 'needs'] as const).flatMap((name) => fields[name].trim() === '' ? [] : [[name, fields[name].trim()]]))
+  const optional = Object.fromEntries((['phone', 'address', 'city', 'needs'] as const).flatMap((name) => fields[name].trim() === '' ? [] : [[name, name === 'phone' ? phoneOf(fields.phone) : fields[name].trim()]]))
   return { first_name: fields.first_name.trim(), last_name: fields.last_name.trim(), ...optional, consent: { how } }
 }
 
@@ -59,6 +63,7 @@ export function NewClientPage () {
     const problems: Problem[] = []
     if (fields.first_name.trim() === '') problems.push({ field: 'first_name', message: t('coordinator.add.errors.firstName') })
     if (fields.last_name.trim() === '') problems.push({ field: 'last_name', message: t('coordinator.add.errors.lastName') })
+    if (fields.phone.trim() !== '' && !PHONE.test(phoneOf(fields.phone))) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
     if (how === null) problems.push({ field: 'consent', message: t('coordinator.add.errors.consent') })
     if (problems.length > 0 || how === null) return form.show(problems)
     form.clear()

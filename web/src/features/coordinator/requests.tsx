@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
-import { behalfApi, shortName } from '../../api/clients'
+import { behalfApi } from '../../api/clients'
 import { unwrap } from '../../api/errors'
 import { requestKey } from '../../api/keys'
 import { Page } from '../../components/page'
@@ -16,51 +16,47 @@ import './coordinator.css'
 
 export const COORDINATED_KEY = ['get', '/api/v1/requests/coordinated'] as const
 
-/** An item of GET /requests/coordinated: a request's list item; the client and volunteer where the list carries them. */
+/** An item of GET /requests/coordinated: a request's list item with its client's id and short name ("Erna S."; null once erased). */
 interface Coordinated {
   id: number
   title: string
   status: string
-  cancel_reason?: string | null
   window_start: string | null
-  desired_completion_date?: string | null
-  client_id?: number | null
-  client?: { id: number, first_name: string, last_name: string } | null
-  assigned_volunteer?: { first_name: string, last_name: string } | null
+  client_id: number
+  client_name: string | null
 }
 
 /**
- * One client's request: for whom, when it is needed, its status, and what to tell the client. What the list does
- * not carry (the client's name, the volunteer, the wanted-by date) comes from the request itself, through the cache
- * the request's page shares.
+ * One client's request: for whom, when it is needed, its status, and what to tell the client. The list does not
+ * carry the date it is wanted by, its volunteer or why it was cancelled: those come from the request itself, through
+ * the cache the request's page shares (as the moderation queue reads its dates).
  */
 function CoordinatedCard ({ item }: { item: Coordinated }) {
   const { t, i18n } = useTranslation()
-  const complete = item.client !== undefined && item.assigned_volunteer !== undefined && item.desired_completion_date !== undefined
   const detail = useQuery({
     queryKey: requestKey(item.id),
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id: item.id } }, signal })),
-    enabled: !complete,
     staleTime: 60_000,
   })
-  const known = detail.data as (typeof detail.data & { client?: Coordinated['client'] }) | undefined
-  const client = item.client ?? known?.client ?? null
-  const volunteer = item.assigned_volunteer ?? known?.assigned_volunteer ?? null
-  const wanted = item.desired_completion_date ?? known?.desired_completion_date ?? null
-  const when = item.window_start ?? wanted
-  const name = client !== null ? shortName(client) : t('coordinator.requests.erased')
-  if (!complete && detail.isPending) return <li className='card'><h2>{item.title}</h2><p>{t('common.loading')}</p></li>
+  const name = item.client_name ?? t('coordinator.requests.erased')
+  // "Erna S." → "Erna": the client is told by first name.
+  const first = item.client_name?.replace(/\s+\S+$/, '') ?? name
+  const when = item.window_start ?? detail.data?.desired_completion_date ?? null
   return (
     <li className='card'>
       <h2><Link href={`/requests/${item.id}`}>{item.title}</Link></h2>
       <dl className='facts'>
-        <div><dt>{t('coordinator.requests.for')}</dt><dd>{name}</dd></div>
-        <div><dt>{t('coordinator.requests.needed')}</dt><dd>{when !== null ? formatWhen(when, i18n.language) : t('coordinator.requests.noDate')}</dd></div>
+        <div><dt>{t('coordinator.requests.for')}</dt><dd>{item.client_id !== null && item.client_name !== null ? <Link href={`/clients/${item.client_id}`}>{name}</Link> : name}</dd></div>
+        <div><dt>{t('coordinator.requests.needed')}</dt><dd>{detail.isPending ? t('common.loading') : when !== null ? formatWhen(when, i18n.language) : t('coordinator.requests.noDate')}</dd></div>
         <div><dt>{t('coordinator.requests.status')}</dt><dd>{requestStatus(t, item.status)}</dd></div>
       </dl>
-      <p className='tell'>
-        {whatToTell(t, i18n.language, client?.first_name ?? name, { ...item, desired_completion_date: wanted, volunteer })}
-      </p>
+      {detail.isPending
+        ? null
+        : (
+          <p className='tell'>
+            {whatToTell(t, i18n.language, first, { status: item.status, cancel_reason: detail.data?.cancel_reason, window_start: item.window_start, desired_completion_date: detail.data?.desired_completion_date, volunteer: detail.data?.assigned_volunteer })}
+          </p>
+          )}
     </li>
   )
 }
