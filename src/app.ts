@@ -35,6 +35,8 @@ import { pushRoutes } from './modules/push/push.routes.js'
 import { PushChannel } from './modules/push/push-channel.js'
 import { PushService } from './modules/push/push.service.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
+import { clientsRoutes } from './modules/clients/clients.routes.js'
+import { ClientsService } from './modules/clients/clients.service.js'
 import { accessRoutes } from './modules/access/access.routes.js'
 import { AccessService } from './modules/access/access.service.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
@@ -70,6 +72,8 @@ import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 import { openRealtime } from './realtime/open.js'
 import { StreamHub } from './realtime/stream-hub.js'
+import { historyRoutes } from './modules/history/history.routes.js'
+import { HistoryService } from './modules/history/history.service.js'
 import { SCHEDULE_TICK_MS, scheduleApi, scheduleJobsFor } from './schedule-setup.js'
 import type { AppOptions } from './app-options.js'
 
@@ -275,7 +279,9 @@ export async function buildApp ({
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
     await api.register(scheduleApi, { config, db, changes, disclosure, clock })
+    await api.register(historyRoutes, { history: new HistoryService(db) })
     await api.register(privacyRoutes, { privacy })
+    await api.register(clientsRoutes, { clients: new ClientsService(db, changes, clock, { mapGridMeters: config.mapGridMeters }) })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })
     await api.register(availabilityRoutes, { availability })

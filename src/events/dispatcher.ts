@@ -1,6 +1,6 @@
 import type { Database, Transaction } from '../db/database.js'
 import { systemClock, type Clock } from '../lib/clock.js'
-import type { Acting, Actor, DomainEvent, EventOf, EventType } from './events.js'
+import { actorId, type Acting, type Actor, type DomainEvent, type EventOf, type EventType } from './events.js'
 import type { NewNotification } from './notifications.js'
 
 export type { NewNotification }
@@ -46,12 +46,12 @@ export class Changes {
   /**
    * `reactions`: every module's, in the order they run for an event that several modules react to
    * (src/modules/reactions.ts lists them, and says why in that order); `write` stores a change's
-   * notifications (handed in, so that this layer stays below the modules).
+   * notifications (handed in, so that this layer stays below the modules), given the acting person's id.
    */
   constructor (
     private readonly db: Database,
     reactions: readonly Reactions[],
-    private readonly write: (tx: Transaction, notifications: readonly NewNotification[]) => Promise<unknown>,
+    private readonly write: (tx: Transaction, notifications: readonly NewNotification[], actorId: number | null) => Promise<unknown>,
     private readonly clock: Clock = systemClock
   ) {
     for (const module of reactions) {
@@ -92,7 +92,7 @@ export class Changes {
         for (const reaction of this.#reactions.get(event.type) ?? []) await reaction(event as EventOf<EventType>, effects)
       }
       applied = true
-      await this.write(tx, notifications)
+      await this.write(tx, notifications, actorId(acting))
       return result
     })
   }

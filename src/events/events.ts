@@ -29,6 +29,10 @@ export type DomainEvent =
   | { type: 'response_withdrawn', requestId: number, responseId: number, requesterId: number, wasAccepted: boolean, missedConfirmation?: boolean }
   | { type: 'response_rejected', requestId: number, responseId: number, volunteerId: number }
   | { type: 'request_completed', requestId: number, volunteerId: number, rating: number | null }
+  /** schedule.md § 3: the assigned volunteer confirmed they will come (behalf.md § 3: `confirmed`). */
+  | { type: 'request_confirmed', requestId: number, volunteerId: number }
+  /** schedule.md § 3: the schedule job reminded `people` (the requester and the assigned volunteer) of the window. */
+  | { type: 'request_reminded', requestId: number, people: number }
   /** A round, or a catch-up (reach.md § 3) counting as the request's round `round`, alerted these volunteers at `at` (null: the database's now()). */
   | { type: 'alert_round_ran', requestId: number, round: number, alertedIds: number[], at: Date | null }
   | { type: 'home_location_changed', userId: number }

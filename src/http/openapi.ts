@@ -44,7 +44,7 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       tags: [
         { name: 'health' }, { name: 'auth' }, { name: 'users' }, { name: 'requests' }, { name: 'responses' },
-        { name: 'moderation' }, { name: 'admin' }, { name: 'concerns' },
+        { name: 'moderation' }, { name: 'admin' }, { name: 'concerns' }, { name: 'clients' },
         { name: EXTENSION_TAG, description: 'Extensions beyond interface 1.0.1' },
       ],
     },

@@ -9,8 +9,9 @@ import { availabilityReactions } from './availability/availability.reactions.js'
 import { checksReactions } from './checks/checks.reactions.js'
 import { deliveriesReactions } from './deliveries/deliveries.reactions.js'
 import { insertNotificationDeliveries } from './deliveries/deliveries.repo.js'
+import { historyReactions } from './history/history.reactions.js'
 import { notificationsReactions } from './notifications/notifications.reactions.js'
-import { insertNotifications } from './notifications/notifications.repo.js'
+import { insertNotifications, withRequesterSide } from './notifications/notifications.repo.js'
 import { pushReactions } from './push/push.reactions.js'
 import { responsesReactions } from './responses/responses.reactions.js'
 import { rolesReactions } from './roles/roles.reactions.js'
@@ -23,9 +24,12 @@ import { usersReactions } from './users/users.reactions.js'
  * responses come next (a cancellation cancels them before alerts are closed), then an occurrence's series
  * (its preferred volunteer: a row completion and withdrawal locked first, or one passed over), then the rest. A user's
  * row comes before their availability, as in PUT /users/me/availability and a new home location; the
- * erased user's inbox goes last, after every write that waits for a transaction notifying them.
+ * erased user's inbox goes last, after every write that waits for a transaction notifying them. The
+ * request's history comes first: it only inserts (no row lock beyond its request's key), and what reads it
+ * later in the change (the notification writer below: who coordinates a client's request) finds this change's entry.
  */
 export const REACTIONS: readonly Reactions[] = [
+  historyReactions,
   responsesReactions,
   seriesReactions,
   alertsReactions,
@@ -50,13 +54,15 @@ export interface OutboxOptions {
 }
 
 /**
- * What the dispatcher writes a change's notifications with: the inbox rows, then, in the same
+ * What the dispatcher writes a change's notifications with: a requester's notifications routed to the
+ * coordinators of a client's request or also to the person's carers (behalf.md § 1, § 2: withRequesterSide,
+ * so no reaction needs to know), the inbox rows, then, in the same
  * transaction, their deliveries (the outbox of reach.md § 1), so both commit or roll back together.
  */
-export function notificationWriter (clock: Clock, outbox: OutboxOptions = {}): (tx: Transaction, notifications: readonly NewNotification[]) => Promise<void> {
+export function notificationWriter (clock: Clock, outbox: OutboxOptions = {}): (tx: Transaction, notifications: readonly NewNotification[], actorId?: number | null) => Promise<void> {
   const settings = { timeZone: outbox.timeZone ?? 'UTC', push: outbox.push ?? false }
-  return async (tx, notifications) => {
-    const written = await insertNotifications(tx, notifications)
+  return async (tx, notifications, actorId) => {
+    const written = await insertNotifications(tx, await withRequesterSide(tx, notifications, actorId ?? null))
     await insertNotificationDeliveries(tx, written, { ...settings, now: clock.now() })
   }
 }

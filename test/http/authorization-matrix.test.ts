@@ -586,6 +586,29 @@ const ROWS: readonly Row[] = [
     expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, assigned: 200, moderator: 200, admin: 200 }),
     see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1 }),
   },
+  // behalf.md § 3: its parties only (carers are in test/http/history.test.ts); `assigned` sees its own offer's entries only.
+  {
+    op: 'GET /requests/{id}/history',
+    state: 'open',
+    path: (s) => `${req(s)}/history`,
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, moderator: 200, admin: 200 }),
+  },
+  {
+    op: 'GET /requests/{id}/history',
+    state: 'assigned',
+    path: (s) => `${req(s)}/history`,
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, assigned: 200, moderator: 200, admin: 200 }),
+    see: (res, { actor, s }) => {
+      const offers = new Set((res.body as Array<{ details: { response_id?: number } }>).map((e) => e.details.response_id).filter((id) => id !== undefined))
+      assert.equal(offers.has(s.responseOf.other ?? 0), actor !== 'assigned', `${actor} sees the other offer's entries`)
+    },
+  },
+  {
+    op: 'GET /requests/{id}/history',
+    state: 'rejected',
+    path: (s) => `${req(s)}/history`,
+    expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, moderator: 200, admin: 200 }),
+  },
   {
     op: 'POST /requests/{id}/responses',
     state: 'open',

@@ -9,7 +9,8 @@ import type { Page } from '../../lib/page.js'
  */
 
 export type AccessKind = 'request' | 'profile'
-export type ViewerRole = 'requester' | 'assigned volunteer' | 'moderator' | 'admin'
+/** 'coordinator': any coordinator on a client's request but the one who created it (behalf.md § 1). */
+export type ViewerRole = 'requester' | 'assigned volunteer' | 'moderator' | 'admin' | 'coordinator'
 /** trust.md §5: `contact_phone`, `contact_notes`, `address` of a request; `phone`, `address` of a profile. */
 export const ACCESS_FIELDS = ['contact_phone', 'contact_notes', 'address', 'phone'] as const
 export type AccessField = typeof ACCESS_FIELDS[number]

@@ -15,8 +15,8 @@ const recordFields = {
 /** One record of GET /requests/{id}/access-log: who was shown the request's contact details (or, under ADDRESS_PRIVACY=parties, its address). */
 export const RequestAccessRecord = Type.Object({
   ...recordFields,
-  viewer_role: Type.Unsafe<'assigned volunteer' | 'moderator' | 'admin'>({
-    type: 'string', enum: ['assigned volunteer', 'moderator', 'admin'], description: 'the role that allowed the view',
+  viewer_role: Type.Unsafe<'assigned volunteer' | 'moderator' | 'admin' | 'coordinator'>({
+    type: 'string', enum: ['assigned volunteer', 'moderator', 'admin', 'coordinator'], description: 'the role that allowed the view (`coordinator`: on a client\'s request, behalf.md § 1)',
   }),
 })
 export type RequestAccessRecord = Static<typeof RequestAccessRecord>

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database.js'
 import { notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
-import { isModerator, type Principal } from '../../lib/principal.js'
+import type { Principal } from '../../lib/principal.js'
 import { findRequestParties } from '../requests/requests.reads.js'
+import { seesAllResponses } from '../requests/visibility.js'
 import * as access from './access.repo.js'
 import type { ProfileAccessRecord, RequestAccessRecord } from './access.schemas.js'
 
@@ -10,16 +11,17 @@ import type { ProfileAccessRecord, RequestAccessRecord } from './access.schemas.
 export class AccessService {
   constructor (private readonly db: Database) {}
 
-  /** A request's log, for its requester, moderators and admins; to anyone else the request does not exist. */
+  /** A request's log, for its requester, moderators and admins, and every coordinator on a client's request (behalf.md § 1); to anyone else the request does not exist. */
   async requestLog (viewer: Principal, requestId: number, page: Page): Promise<RequestAccessRecord[]> {
     const request = await findRequestParties(this.db, requestId)
-    if (request === undefined || (request.requester_id !== viewer.id && !isModerator(viewer))) throw notFound(REQUEST_NOT_FOUND)
+    if (request === undefined || !seesAllResponses(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     const rows = await access.listRequestRecords(this.db, { id: requestId, requester_id: request.requester_id }, page)
     return rows.map(({ request_id: _request, ...record }) => record as RequestAccessRecord)
   }
 
   /** The caller's own profile's log. */
   async profileLog (user: Principal, page: Page): Promise<ProfileAccessRecord[]> {
-    return await access.listProfileRecords(this.db, user.id, page)
+    // A profile is never shown by a 'coordinator' viewer role (only a client's request is).
+    return await access.listProfileRecords(this.db, user.id, page) as ProfileAccessRecord[]
   }
 }

@@ -1,5 +1,13 @@
-import { maybeOne, type Queryable } from '../../db/database.js'
-import { sql } from '../../db/sql.js'
+import { maybeOne, one, type Queryable } from '../../db/database.js'
+import { empty, raw, sql } from '../../db/sql.js'
+import type { Page } from '../../lib/page.js'
+import type { ConsentHow } from './clients.schemas.js'
+
+/**
+ * Owns `clients` (behalf.md § 1): a coordinator's record of a person without an account. Written by the
+ * clients service (create, change, erase); read by it, by the acting policy (a client's request's defaults)
+ * and by the requests reads (RequestDetail's `client`, the coordinators' list).
+ */
 
 /** What a request asked for a client takes from the client's record when the coordinator leaves it out (behalf.md § 1). */
 export interface ClientDefaults {
@@ -13,4 +21,97 @@ export interface ClientDefaults {
 
 export function findClientDefaults (db: Queryable, id: number): Promise<ClientDefaults | undefined> {
   return maybeOne<ClientDefaults>(db, sql`SELECT id, phone, address, city, latitude, longitude FROM clients WHERE id = ${id}`)
+}
+
+/** A client's row as the API's Client is made of it. */
+export interface ClientRow extends ClientDefaults {
+  first_name: string
+  last_name: string
+  needs: string | null
+  consent_how: ConsentHow
+  consent_recorded_by: number | null
+  consent_recorded_at: Date
+  created_at: Date
+  updated_at: Date
+}
+
+/** The fields a coordinator writes, each present only when given (a PATCH leaves the others). */
+export interface ClientFields {
+  first_name?: string
+  last_name?: string
+  phone?: string | null
+  address?: string | null
+  city?: string | null
+  latitude?: number | null
+  longitude?: number | null
+  needs?: string | null
+}
+
+/** A consent as recorded: how, by which coordinator, when. */
+export interface Consent { how: ConsentHow, recordedBy: number, at: Date }
+
+const COLUMNS = raw(`id, first_name, last_name, phone, address, city, latitude, longitude, needs,
+  consent_how, consent_recorded_by, consent_recorded_at, created_at, updated_at`)
+
+/**
+ * The digits a phone is searched by: no blanks or punctuation, no leading `+` or `00` (behalf.md § 1), so
+ * "+49 170 1234567" and "0049170…" are one number; stored beside the phone (phone_digits).
+ */
+export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '').replace(/^00/, '')
+
+export function insertClient (db: Queryable, fields: Required<Pick<ClientFields, 'first_name' | 'last_name'>> & ClientFields, consent: Consent): Promise<ClientRow> {
+  const phone = fields.phone ?? null
+  return one<ClientRow>(db, sql`
+    INSERT INTO clients (first_name, last_name, phone, phone_digits, address, city, latitude, longitude, needs,
+      consent_how, consent_recorded_by, consent_recorded_at, created_at, updated_at)
+    VALUES (${fields.first_name}, ${fields.last_name}, ${phone}, ${phone === null ? null : phoneDigits(phone)}, ${fields.address ?? null},
+      ${fields.city ?? null}, ${fields.latitude ?? null}::float8, ${fields.longitude ?? null}::float8, ${fields.needs ?? null},
+      ${consent.how}, ${consent.recordedBy}, ${consent.at}, ${consent.at}, ${consent.at})
+    RETURNING ${COLUMNS}`)
+}
+
+export function findClient (db: Queryable, id: number): Promise<ClientRow | undefined> {
+  return maybeOne<ClientRow>(db, sql`SELECT ${COLUMNS} FROM clients WHERE id = ${id}`)
+}
+
+/** The client, locked until the transaction ends: a change and an erasure of one client queue on its row. */
+export function lockClient (db: Queryable, id: number): Promise<ClientRow | undefined> {
+  return maybeOne<ClientRow>(db, sql`SELECT ${COLUMNS} FROM clients WHERE id = ${id} FOR UPDATE`)
+}
+
+/** Writes the given fields (and a consent recorded again); the caller holds the row's lock. */
+export function updateClient (db: Queryable, id: number, fields: ClientFields, consent: Consent | undefined, at: Date): Promise<ClientRow> {
+  const set = (column: string, value: unknown, cast = '') => value === undefined ? empty : sql`, ${raw(column)} = ${value}${raw(cast)}`
+  const phone = fields.phone
+  return one<ClientRow>(db, sql`
+    UPDATE clients SET updated_at = ${at}
+      ${set('first_name', fields.first_name)} ${set('last_name', fields.last_name)}
+      ${set('phone', phone)} ${set('phone_digits', phone === undefined ? undefined : phone === null ? null : phoneDigits(phone))}
+      ${set('address', fields.address)} ${set('city', fields.city)}
+      ${set('latitude', fields.latitude, '::float8')} ${set('longitude', fields.longitude, '::float8')} ${set('needs', fields.needs)}
+      ${set('consent_how', consent?.how)} ${set('consent_recorded_by', consent?.recordedBy)} ${set('consent_recorded_at', consent?.at)}
+    WHERE id = ${id}
+    RETURNING ${COLUMNS}`)
+}
+
+/**
+ * Clients whose name contains `text` (any case), or, when it has digits, whose phone contains them in the
+ * form phoneDigits makes (a leading trunk 0, "0170 …", is dropped too, so a national spelling finds the
+ * international number); most recently updated first. Every client without `text`.
+ */
+export function searchClients (db: Queryable, text: string | undefined, page: Page): Promise<ClientRow[]> {
+  const trimmed = text?.trim() ?? ''
+  const pattern = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const digits = phoneDigits(trimmed).replace(/^0/, '')
+  const byPhone = digits === '' ? empty : sql`OR phone_digits LIKE ${`%${digits}%`}`
+  const where = trimmed === '' ? empty : sql`WHERE (first_name || ' ' || last_name) ILIKE ${pattern} ${byPhone}`
+  return db.query<ClientRow>(sql`
+    SELECT ${COLUMNS} FROM clients ${where}
+    ORDER BY updated_at DESC, id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`)
+}
+
+/** Erasure's last step (privacy.md § 3 as for an account): the row is gone; requests keep its id. */
+export async function deleteClient (db: Queryable, id: number): Promise<void> {
+  await db.query(sql`DELETE FROM clients WHERE id = ${id}`)
 }

@@ -58,6 +58,46 @@ export async function insertNotifications (tx: Queryable, notifications: readonl
   return inserted.map((row) => ({ id: Number(row.id), user_id: Number(row.user_id), type: row.type }))
 }
 
+/**
+ * The types a request's requester is sent about it (events.md § 4, schedule.md § 3): only these are routed by
+ * withRequesterSide. Not alerts (volunteers'), nor concerns (the reporter's own), nor request_created_for_you
+ * (the person's, about what a carer did).
+ */
+const REQUESTER_TYPES: ReadonlySet<NotificationType> = new Set<NotificationType>([
+  'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'request_cancelled', 'volunteer_confirmed',
+  'confirmation_missed', 'reminder', 'request_expired', 'still_needed', 'please_complete',
+])
+
+/**
+ * behalf.md § 1 and § 2, in one place for every reaction that notifies "the requester": a notification to the
+ * requester of a client's request also goes to every coordinator who has acted on it (its history's
+ * coordinator entries, this change's included, while they still coordinate), and, through the channels,
+ * nowhere else: the client has no account; one to a person about her own request also goes to each carer
+ * with an accepted invitation (`follow` is always granted). `actorId`, who made the change, is not told of
+ * it again. One statement when a notification of those types is among them, none otherwise (alert rounds).
+ */
+export async function withRequesterSide (db: Queryable, notifications: readonly NewNotification[], actorId: number | null): Promise<readonly NewNotification[]> {
+  const candidates = notifications.filter((n) => n.requestId !== null && REQUESTER_TYPES.has(n.type))
+  if (candidates.length === 0) return notifications
+  const extra = await db.query<{ i: number, user_id: number }>(sql`
+    SELECT c.i::int AS i, x.user_id
+    FROM unnest(${candidates.map((n) => n.userId)}::bigint[], ${candidates.map((n) => n.requestId)}::bigint[]) WITH ORDINALITY AS c (user_id, request_id, i)
+    JOIN requests r ON r.id = c.request_id AND r.requester_id = c.user_id
+    CROSS JOIN LATERAL (
+      SELECT h.actor_id AS user_id FROM request_history h
+      WHERE r.client_id IS NOT NULL AND h.request_id = r.id AND h.actor_role = 'coordinator'
+        AND EXISTS (SELECT 1 FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id JOIN permissions p ON p.id = rp.permission_id
+          WHERE ur.user_id = h.actor_id AND p.name = 'coordinate_requests')
+      UNION
+      SELECT t.carer_id FROM trusted_people t
+      WHERE r.client_id IS NULL AND t.owner_id = r.requester_id AND t.status = 'accepted' AND t.carer_id IS NOT NULL
+    ) x
+    WHERE x.user_id <> c.user_id AND x.user_id IS DISTINCT FROM ${actorId}::bigint
+    ORDER BY c.i, x.user_id`)
+  if (extra.length === 0) return notifications
+  return [...notifications, ...extra.map((row) => ({ ...candidates[row.i - 1]!, userId: Number(row.user_id) }))]
+}
+
 export interface InboxQuery { limit: number, before: number | undefined, unreadOnly: boolean }
 
 /** The user's notifications, newest first. */

@@ -100,10 +100,10 @@ export class PrivacyService {
       const admins = await roles.lockAdmins(tx)
       if (admins.length === 1 && admins[0] === user.id) throw badRequest('the last admin cannot be erased')
       await this.#closeOpenBusinessOf(tx, change, user.id)
-      const busy = await requests.findInProgressRoles(tx, user.id)
+      const busy = await requests.findInProgressRoles(tx, { requesterId: user.id })
       if (busy.as_requester) throw badRequest('finish or cancel your open requests first')
       if (busy.as_volunteer) throw badRequest('withdraw from your assigned requests first')
-      const finished = await requests.lockFinishedRequestsOf(tx, user.id)
+      const finished = await requests.lockFinishedRequestsOf(tx, { requesterId: user.id })
       const grid = this.options.mapGridMeters
       await requests.minimiseRequests(tx, finished.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), grid)
       change.record({ type: 'user_erased', userId: user.id })
@@ -118,7 +118,7 @@ export class PrivacyService {
     const ended = await series.endSeriesOf(tx, userId, change.at)
     const grid = this.options.mapGridMeters
     await series.minimiseSeries(tx, ended.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), requests.REMOVED)
-    for (const id of await requests.cancelActiveRequestsOf(tx, userId)) {
+    for (const { id } of await requests.cancelActiveRequestsOf(tx, { requesterId: userId })) {
       change.record({ type: 'request_cancelled', requestId: Number(id), requesterId: userId, cancelledBy: userId })
     }
     for (const response of await responses.withdrawPendingResponsesOf(tx, userId)) {

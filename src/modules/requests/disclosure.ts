@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
-import type { Principal } from '../../lib/principal.js'
+import { isModerator, type Principal } from '../../lib/principal.js'
 import { recordAccess, type AccessField, type NewAccessRecord, type ViewerRole } from '../access/access.repo.js'
 import type { DetailRow, RequestRow } from './requests.repo.js'
 import type { Request, RequestDetail, RequestListItem } from './requests.schemas.js'
@@ -80,6 +80,8 @@ export function toDetail (viewer: Principal, row: DetailRow, policy: DisclosureP
     contact_notes: contact ? row.contact_notes : null,
     address: shown ? row.address : hiddenAddress(row.city),
     requester: shown ? row.requester : { ...row.requester, last_name: initialOf(row.requester.last_name), email: null },
+    // behalf.md § 1: whom the request is for, to its parties only; the whole record is at /clients/{id}.
+    client: contact && row.client !== null ? { ...row.client, last_name: initialOf(row.client.last_name) } : null,
     ...addressHidden(!shown, policy),
   }
 }
@@ -87,7 +89,8 @@ export function toDetail (viewer: Principal, row: DetailRow, policy: DisclosureP
 /** Which role let a viewer other than the requester see a request's details (trust.md §5 `viewer_role`). */
 export function roleOf (viewer: Principal, request: Parties): ViewerRole {
   if (viewer.id === request.assigned_volunteer_id) return 'assigned volunteer'
-  return viewer.roles.includes('admin') ? 'admin' : 'moderator'
+  if (viewer.roles.includes('admin')) return 'admin'
+  return isModerator(viewer) ? 'moderator' : 'coordinator'
 }
 
 /** A request as an answer reveals it; list items carry no contact details. */

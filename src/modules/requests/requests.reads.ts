@@ -1,5 +1,5 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
-import { raw, sql } from '../../db/sql.js'
+import { empty, raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 import { REQUEST_COLUMNS, type DetailRow } from './requests.repo.js'
 import type { RequestStatus } from './requests.values.js'
@@ -12,9 +12,10 @@ const userInfo = (alias: string) =>
     'last_name', ${alias}.last_name, 'email_verified', ${alias}.email_verified)`
 const DETAIL_PARTIES = raw(`${userInfo('u')} AS requester,
       json_build_object('id', t.id, 'name', t.name, 'description', t.description, 'icon', t.icon, 'is_active', t.is_active) AS request_type,
-      CASE WHEN v.id IS NULL THEN NULL ELSE ${userInfo('v')} END AS assigned_volunteer`)
+      CASE WHEN v.id IS NULL THEN NULL ELSE ${userInfo('v')} END AS assigned_volunteer,
+      CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'needs', c.needs) END AS client`)
 
-/** The request with its requester, type and assigned volunteer, in one query. */
+/** The request with its requester, type, assigned volunteer and client (behalf.md § 1), in one query. */
 export function findRequestDetail (db: Queryable, id: number): Promise<DetailRow | undefined> {
   return maybeOne<DetailRow>(db, sql`
     SELECT ${REQUEST_COLUMNS}, ${LOCATION_COLUMNS},
@@ -23,6 +24,7 @@ export function findRequestDetail (db: Queryable, id: number): Promise<DetailRow
       JOIN users u ON u.id = r.requester_id
       JOIN request_types t ON t.id = r.request_type_id
       LEFT JOIN users v ON v.id = r.assigned_volunteer_id
+      LEFT JOIN clients c ON c.id = r.client_id
     WHERE r.id = ${id}`)
 }
 
@@ -38,5 +40,22 @@ export function listByRequester (db: Queryable, requesterId: number, page: Page)
     FROM ${LIST_ITEM_FROM}
     WHERE r.requester_id = ${requesterId}
     ORDER BY r.created_at DESC, r.id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`)
+}
+
+/** A client's request as the coordinators' list reads it: the list item, its client, and the client's short name (null once erased). */
+export interface CoordinatedRow extends ListItemRow { client_id: number, client_name: string | null }
+
+/**
+ * Every client's request (behalf.md § 1), in `status` when given, soonest needed first: by its window's start,
+ * else the date it is wanted by, those without either last; then oldest first.
+ */
+export function listCoordinated (db: Queryable, status: RequestStatus | undefined, page: Page): Promise<CoordinatedRow[]> {
+  return db.query<CoordinatedRow>(sql`
+    SELECT ${LIST_ITEM_COLUMNS}, r.client_id, c.first_name || ' ' || left(c.last_name, 1) || '.' AS client_name
+    FROM ${LIST_ITEM_FROM}
+      LEFT JOIN clients c ON c.id = r.client_id
+    WHERE r.client_id IS NOT NULL ${status === undefined ? empty : sql`AND r.status = ${status}`}
+    ORDER BY COALESCE(r.window_start, r.desired_completion_date) ASC NULLS LAST, r.created_at, r.id
     LIMIT ${page.limit} OFFSET ${page.offset}`)
 }

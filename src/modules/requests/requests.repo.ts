@@ -1,5 +1,5 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
-import { raw, sql } from '../../db/sql.js'
+import { raw, sql, type Sql } from '../../db/sql.js'
 import type { GridPoint } from '../../lib/grid.js'
 import type { RequestStatus, Urgency } from './requests.values.js'
 import { ACTIVE, type LocatedRow } from './search/shared.js'
@@ -53,6 +53,7 @@ export interface DetailRow extends RequestRow, LocatedRow {
   requester: UserInfoJson
   request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean }
   assigned_volunteer: UserInfoJson | null
+  client: { id: number, first_name: string, last_name: string, needs: string | null } | null /** behalf.md § 1; null once erased */
 }
 
 /** What a request is created from: the caller's answers, already checked. */
@@ -237,11 +238,16 @@ export function lockExpiredRequests (db: Queryable, days: number, limit: number,
     FOR NO KEY UPDATE SKIP LOCKED`)
 }
 
-/** The caller's own finished requests not yet minimised, locked (erasure minimises them at once). */
-export function lockFinishedRequestsOf (db: Queryable, requesterId: number): Promise<Array<{ id: number, latitude: number, longitude: number }>> {
+/** Whose requests an erasure closes: a user's own (not her clients', which every coordinator acts on: behalf.md § 1), or a client's. */
+export type RequestsOf = { requesterId: number } | { clientId: number }
+const ownedBy = (of: RequestsOf): Sql =>
+  'clientId' in of ? sql`r.client_id = ${of.clientId}` : sql`r.requester_id = ${of.requesterId} AND r.client_id IS NULL`
+
+/** Their finished requests not yet minimised, locked (erasure minimises them at once). */
+export function lockFinishedRequestsOf (db: Queryable, of: RequestsOf): Promise<Array<{ id: number, latitude: number, longitude: number }>> {
   return db.query(sql`
     SELECT r.id, r.latitude, r.longitude FROM requests r
-    WHERE r.requester_id = ${requesterId} AND r.minimised_at IS NULL AND ${FINISHED}
+    WHERE ${ownedBy(of)} AND r.minimised_at IS NULL AND ${FINISHED}
     ORDER BY r.id
     FOR NO KEY UPDATE`)
 }
@@ -272,23 +278,22 @@ export async function minimiseRequests (db: Queryable, points: readonly GridUpda
 }
 
 /**
- * Erasure (privacy.md §3): the user's requests in pending_moderation or approved → cancelled, as one
+ * Erasure (privacy.md §3): their requests in pending_moderation or approved → cancelled, as one
  * conditional update (a concurrent accept either happened first, and the request stays in_progress, or
- * finds it cancelled). Returns the cancelled requests' ids.
+ * finds it cancelled). Returns the cancelled requests' ids and requesters.
  */
-export async function cancelActiveRequestsOf (db: Queryable, requesterId: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(sql`
-    UPDATE requests SET status = 'cancelled', updated_at = now(), cancel_reason = 'requester'
-    WHERE requester_id = ${requesterId} AND status IN ('pending_moderation', 'approved')
-    RETURNING id`)
-  return rows.map((row) => row.id)
+export async function cancelActiveRequestsOf (db: Queryable, of: RequestsOf): Promise<Array<{ id: number, requester_id: number }>> {
+  return await db.query<{ id: number, requester_id: number }>(sql`
+    UPDATE requests r SET status = 'cancelled', updated_at = now(), cancel_reason = 'requester'
+    WHERE ${ownedBy(of)} AND r.status IN ('pending_moderation', 'approved')
+    RETURNING r.id, r.requester_id`)
 }
 
-/** Whether the user has a request in_progress as its requester, and as its assigned volunteer. */
-export function findInProgressRoles (db: Queryable, userId: number): Promise<{ as_requester: boolean, as_volunteer: boolean }> {
+/** Whether they have a request in_progress as its requester (or client), and as its assigned volunteer. */
+export function findInProgressRoles (db: Queryable, of: RequestsOf): Promise<{ as_requester: boolean, as_volunteer: boolean }> {
   return maybeOne<{ as_requester: boolean, as_volunteer: boolean }>(db, sql`
     SELECT
-      EXISTS (SELECT 1 FROM requests WHERE requester_id = ${userId} AND status = 'in_progress') AS as_requester,
-      EXISTS (SELECT 1 FROM requests WHERE assigned_volunteer_id = ${userId} AND status = 'in_progress') AS as_volunteer`)
+      EXISTS (SELECT 1 FROM requests r WHERE ${ownedBy(of)} AND r.status = 'in_progress') AS as_requester,
+      EXISTS (SELECT 1 FROM requests WHERE assigned_volunteer_id = ${'requesterId' in of ? of.requesterId : null}::bigint AND status = 'in_progress') AS as_volunteer`)
     .then((row) => row ?? { as_requester: false, as_volunteer: false })
 }

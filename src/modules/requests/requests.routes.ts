@@ -5,7 +5,7 @@ import { errors } from '../../http/schemas.js'
 import { REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { parseBounds, parseMapView, parseNearby } from './requests.query.js'
 import {
-  BOUNDS_MESSAGES, BoundsQuery, MAP_MESSAGES, CREATE_REQUEST_MESSAGES, CreateRequestInput, MapQuery, MapView, NEARBY_MESSAGES, NearbyQuery,
+  BOUNDS_MESSAGES, BoundsQuery, COORDINATED_MESSAGES, CoordinatedQuery, CoordinatedRequest, MAP_MESSAGES, CREATE_REQUEST_MESSAGES, CreateRequestInput, MapQuery, MapView, NEARBY_MESSAGES, NearbyQuery,
   Request, REQUEST_ID_MESSAGES, RequestDetail, RequestIdParams, RequestListItem, RequestWithDistance,
 } from './requests.schemas.js'
 import type { RequestsService } from './requests.service.js'
@@ -25,7 +25,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       summary: 'Ask for help',
       description: 'The caller is the requester; a requester id in the body is ignored. The new request awaits moderation.',
       body: CreateRequestInput,
-      response: { 201: Request, ...errors(400, 401, 403) },
+      response: { 201: Request, ...errors(400, 401, 403, 404) },
     },
     config: { auth: 'user', messages: CREATE_REQUEST_MESSAGES },
   }, async (request, reply) => reply.code(201).send(await requests.create(request.user, request.body)))
@@ -40,6 +40,19 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     },
     config: { auth: 'user', failure: 'failed to get requests' },
   }, (request) => requests.listMine(request.user, parsePage(request.query)))
+
+  app.get('/requests/coordinated', {
+    schema: {
+      tags,
+      summary: 'Every client\'s request, soonest needed first (behalf.md § 1), for coordinators',
+      description: 'Requests a coordinator asked for a client, in `status` when given: by `window_start`, else `desired_completion_date` ' +
+        '(those without either last), then oldest first. Each is a list item with `client_id` and `client_name` (first name and last initial), ' +
+        'so that a coordinator knows whom to phone. Needs `coordinate_requests`: otherwise 403 `coordinator role required`.',
+      querystring: CoordinatedQuery,
+      response: { 200: Type.Array(CoordinatedRequest), ...errors(400, 401, 403, 500) },
+    },
+    config: { auth: 'user', extension: true, failure: 'failed to get requests', messages: COORDINATED_MESSAGES },
+  }, (request) => requests.listCoordinated(request.user, request.query.status, parsePage(request.query)))
 
   app.get('/requests/nearby', {
     schema: {

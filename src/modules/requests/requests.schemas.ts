@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, Latitude, Longitude, NullableDateTime, NullableId, NullableString } from '../../http/schemas.js'
+import { ClientSummary } from '../clients/clients.schemas.js'
 import { RequestType } from '../request-types/request-types.schemas.js'
 import { UserInfo } from '../users/users.schemas.js'
 import { REQUEST_STATUSES, URGENCIES, type RequestStatus as RequestStatusValue, type Urgency as UrgencyValue } from './requests.values.js'
@@ -103,6 +104,9 @@ export const RequestDetail = Type.Object({
   request_type: RequestType,
   assigned_volunteer: Type.Union([UserInfo, Type.Null()]),
   location: Location,
+  client: Type.Union([ClientSummary, Type.Null()], {
+    description: 'behalf.md § 1: the client a coordinator asked for, to the request\'s parties; null to others, for a request asked by its requester, and once the client is erased',
+  }),
 })
 export type RequestDetail = Static<typeof RequestDetail>
 
@@ -123,6 +127,17 @@ const listItemFields = {
 }
 export const RequestListItem = Type.Object(listItemFields)
 export type RequestListItem = Static<typeof RequestListItem>
+
+/** GET /requests/coordinated (behalf.md § 1): a client's request, with whom to phone. */
+export const CoordinatedRequest = Type.Object({
+  ...listItemFields,
+  client_id: Type.Integer(),
+  client_name: NullableString({ description: 'the client\'s first name and last initial ("Erna S."); null once the client is erased' }),
+})
+export type CoordinatedRequest = Static<typeof CoordinatedRequest>
+export const CoordinatedQuery = Type.Object({ status: Type.Optional(RequestStatus), ...PaginationQuery })
+export type CoordinatedQuery = Static<typeof CoordinatedQuery>
+export const COORDINATED_MESSAGES = { status: 'invalid status' }
 
 export const RequestWithDistance = Type.Object({ ...listItemFields, distance_meters: Type.Number() })
 export type RequestWithDistance = Static<typeof RequestWithDistance>

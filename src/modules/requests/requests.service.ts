@@ -1,16 +1,16 @@
 import type { Database } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
-import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
-import { isModerator, type Principal } from '../../lib/principal.js'
+import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import type { ClientDefaults } from '../clients/clients.repo.js'
-import { actingAsModerator, actingAsRequester, actingToCreate } from './acting.js'
+import { actingAsModerator, actingAsRequester, actingToCreate, COORDINATOR_REQUIRED } from './acting.js'
 import * as requests from './requests.repo.js'
 import type { NewRequest } from './requests.repo.js'
 import * as reads from './requests.reads.js'
-import type { CreateRequestInput, Request, RequestDetail, RequestListItem } from './requests.schemas.js'
+import type { CoordinatedRequest, CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus } from './requests.schemas.js'
 import { toListItem, type Disclosure } from './disclosure.js'
 import { isVisibleTo } from './visibility.js'
 
@@ -83,6 +83,13 @@ export class RequestsService {
   async listMine (user: Principal, page: Page): Promise<RequestListItem[]> {
     const rows = await reads.listByRequester(this.db, user.id, page)
     return await this.disclosure.list(user, rows, toListItem)
+  }
+
+  /** behalf.md § 1: every client's request, soonest needed first, for coordinators only. */
+  async listCoordinated (user: Principal, status: RequestStatus | undefined, page: Page): Promise<CoordinatedRequest[]> {
+    if (!hasPermission(user, 'coordinate_requests')) throw forbidden(COORDINATOR_REQUIRED)
+    const rows = await reads.listCoordinated(this.db, status, page)
+    return await this.disclosure.list(user, rows, (viewer, row, policy) => ({ ...toListItem(viewer, row, policy), client_id: row.client_id, client_name: row.client_name }))
   }
 
   /**

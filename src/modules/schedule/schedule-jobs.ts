@@ -66,6 +66,10 @@ export class ScheduleJobs {
 
   async #reminders (tx: Transaction, change: Change): Promise<number> {
     const sent = await schedule.sendReminders(tx, change.at, this.settings.remindBeforeMinutes, this.batch)
+    // One history entry per request reminded (behalf.md § 3), saying how many people, not who.
+    const people = new Map<number, number>()
+    for (const m of sent) people.set(Number(m.request_id), (people.get(Number(m.request_id)) ?? 0) + 1)
+    for (const [requestId, count] of people) change.record({ type: 'request_reminded', requestId, people: count })
     this.#notify(change, 'reminder', sent)
     return sent.length
   }

@@ -34,7 +34,10 @@ export class ScheduleService {
   async confirm (volunteer: Principal, id: number): Promise<RequestDetail> {
     const confirmed = await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
       const row = await deadlines.confirmRequest(tx, id, volunteer.id, this.clock.now())
-      if (row !== undefined) change.notify({ userId: row.requester_id, type: 'volunteer_confirmed', requestId: id, data: windowData(row.window_start) })
+      if (row !== undefined) {
+        change.record({ type: 'request_confirmed', requestId: id, volunteerId: volunteer.id })
+        change.notify({ userId: row.requester_id, type: 'volunteer_confirmed', requestId: id, data: windowData(row.window_start) })
+      }
       return row !== undefined
     })
     const detail = await findRequestDetail(this.db, id)

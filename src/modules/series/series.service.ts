@@ -7,7 +7,7 @@ import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import { recordAccess, type AccessField, type NewAccessRecord } from '../access/access.repo.js'
 import { isActiveRequestType } from '../request-types/request-types.repo.js'
-import { actingAsVolunteer } from '../requests/acting.js'
+import { actingAsModerator, actingAsVolunteer } from '../requests/acting.js'
 import { lockRequest } from '../requests/requests.repo.js'
 import { isVisibleTo } from '../requests/visibility.js'
 import { cancelAll, createOccurrences, horizonEnd, type OccurrenceSettings } from './occurrences.js'
@@ -128,6 +128,8 @@ export class SeriesService {
     const ended = await this.changes.run(user.id, async (tx, change) => {
       const row = await series.lockSeries(tx, id)
       if (row === undefined || (row.requester_id !== user.id && !isModerator(user))) throw notFound(SERIES_NOT_FOUND)
+      // The occurrences' history says in what capacity they were cancelled (behalf.md § 3).
+      change.actAs(row.requester_id === user.id ? { id: user.id, role: 'requester', onBehalfOf: null } : actingAsModerator(user))
       const changed = await series.endSeries(tx, id, change.at) ?? row
       const coming = await series.listComingOccurrences(tx, id, change.at)
       await cancelAll(tx, change, row, coming.map((o) => o.id), ['pending_moderation', 'approved', 'in_progress'], row.requester_id === user.id ? 'requester' : 'moderator', user.id)

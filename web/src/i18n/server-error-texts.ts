@@ -53,6 +53,15 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'title must not be blank': { field: 'title', key: 'ask.errors.title' },
   'description must not be blank': { field: 'description', key: 'ask.errors.description' },
   'address must not be blank': { field: 'address', key: 'ask.errors.address' },
+  // behalf.md § 1: a client's request takes the client's address when left out; a client without one needs it here.
+  'address is required': { field: 'address', key: 'ask.errors.address' },
+  // behalf.md § 1: coordinators and their clients.
+  'coordinator role required': { key: 'errors.coordinatorRequired' },
+  'client not found': { key: 'errors.clientNotFound' },
+  'consent is required': { field: 'consent', key: 'errors.consentRequired' },
+  'invalid consent': { field: 'consent', key: 'errors.consentRequired' },
+  'invalid client id': OUR_FAULT,
+  'invalid status': OUR_FAULT,
   'desired_completion_date must be in the future': { field: 'desired_completion_date', key: 'ask.errors.whenPast' },
   // behalf.md § 1: coordinators and their clients (features/coordinator/, "Ask for help" for a client).
   'coordinator role required': { key: 'coordinator.errors.required' },

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/database.js'
 import { empty, raw, sql, type Sql } from '../../../db/sql.js'
 import { gridPoint } from '../../../lib/grid.js'
-import { isModerator, type Principal } from '../../../lib/principal.js'
+import { hasPermission, isModerator, type Principal } from '../../../lib/principal.js'
 import type { Location } from '../requests.schemas.js'
 import type { RequestStatus } from '../requests.values.js'
 import type { Disclosure, DisclosurePolicy } from '../disclosure.js'
@@ -123,11 +123,12 @@ export const pendingCondition = (view: SearchView): Sql => view.hidePendingFrom 
 const VOLUNTEER_SEES_EXACT: readonly RequestStatus[] = ['in_progress', 'completed']
 
 /**
- * Exactly to its requester, moderators and admins, and its assigned volunteer while in_progress or
+ * Exactly to its requester, moderators and admins, every coordinator on a client's request (behalf.md § 1:
+ * rows that carry `client_id`; the searches' do not), and its assigned volunteer while in_progress or
  * completed; to everyone else at the centre of its grid cell (map.md › The `location` field).
  */
-export function seesExactPoint (viewer: Principal, row: Pick<LocatedRow, 'requester_id' | 'assigned_volunteer_id' | 'status'>): boolean {
-  return viewer.id === row.requester_id || isModerator(viewer) ||
+export function seesExactPoint (viewer: Principal, row: Pick<LocatedRow, 'requester_id' | 'assigned_volunteer_id' | 'status'> & { client_id?: number | null }): boolean {
+  return viewer.id === row.requester_id || isModerator(viewer) || (row.client_id != null && hasPermission(viewer, 'coordinate_requests')) ||
     (viewer.id === row.assigned_volunteer_id && VOLUNTEER_SEES_EXACT.includes(row.status))
 }
 
@@ -143,7 +144,7 @@ export function approximateLocation (row: LocatedRow, gridMeters: number): Locat
   return { ...point, precision_meters: gridMeters }
 }
 
-export function locationFor (viewer: Principal, row: LocatedRow, gridMeters: number): Location {
+export function locationFor (viewer: Principal, row: LocatedRow & { client_id?: number | null }, gridMeters: number): Location {
   return seesExactPoint(viewer, row)
     ? { latitude: row.latitude, longitude: row.longitude, precision_meters: 0 }
     : approximateLocation(row, gridMeters)
@@ -152,7 +153,7 @@ export function locationFor (viewer: Principal, row: LocatedRow, gridMeters: num
 type PointColumns = 'latitude' | 'longitude' | 'grid_latitude' | 'grid_longitude' | 'grid_meters'
 
 /** A detail row as the API shows it: `location` for the viewer, without the columns it was made from. */
-export function withLocation<T extends LocatedRow> (viewer: Principal, row: T, gridMeters: number): Omit<T, PointColumns> & { location: Location } {
+export function withLocation<T extends LocatedRow & { client_id?: number | null }> (viewer: Principal, row: T, gridMeters: number): Omit<T, PointColumns> & { location: Location } {
   const { latitude: _lat, longitude: _lon, grid_latitude: _glat, grid_longitude: _glon, grid_meters: _g, ...rest } = row
   return { ...rest, location: locationFor(viewer, row, gridMeters) }
 }

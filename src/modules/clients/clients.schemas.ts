@@ -1,0 +1,86 @@
+import { Type, type Static } from 'typebox'
+import { PaginationQuery } from '../../http/pagination.js'
+import { DateTime, Id, NullableNumber, NullableString, PHONE_PATTERN } from '../../http/schemas.js'
+
+/** behalf.md § 1: a person without an account whom coordinators ask for. */
+
+export const CONSENT_HOWS = ['phone', 'in_person', 'written'] as const
+export type ConsentHow = typeof CONSENT_HOWS[number]
+const ConsentHow = Type.Unsafe<ConsentHow>({ type: 'string', enum: [...CONSENT_HOWS], description: 'how the client agreed to be recorded' })
+
+/** At least one character that is not white space. */
+const VISIBLE = '\\S'
+const Name = Type.String({ minLength: 1, maxLength: 100, pattern: VISIBLE })
+const NullableLatitude = Type.Unsafe<number | null>({ type: ['number', 'null'], minimum: -90, maximum: 90 })
+const NullableLongitude = Type.Unsafe<number | null>({ type: ['number', 'null'], minimum: -180, maximum: 180 })
+
+/** The fields a coordinator writes; latitude and longitude both or neither (the service says so). */
+const writable = {
+  phone: Type.Optional(NullableString({ pattern: PHONE_PATTERN, description: 'the 1.0.1 phone pattern, e.g. +491701234567' })),
+  address: Type.Optional(NullableString({ maxLength: 500 })),
+  city: Type.Optional(NullableString({ maxLength: 200 })),
+  latitude: Type.Optional(NullableLatitude),
+  longitude: Type.Optional(NullableLongitude),
+  needs: Type.Optional(NullableString({ maxLength: 1000, description: 'for example "wheelchair, needs help on stairs"' })),
+}
+
+export const ConsentInput = Type.Object({ how: ConsentHow }, { description: 'recorded_by (the caller) and recorded_at (now) are set by the service' })
+
+export const CreateClientInput = Type.Object({ first_name: Name, last_name: Name, ...writable, consent: ConsentInput })
+export type CreateClientInput = Static<typeof CreateClientInput>
+
+export const UpdateClientInput = Type.Object({
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+  ...writable,
+  consent: Type.Optional(Type.Object({ how: ConsentHow }, { description: 'a consent recorded again: by the caller, now' })),
+})
+export type UpdateClientInput = Static<typeof UpdateClientInput>
+
+export const Client = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  phone: NullableString(),
+  address: NullableString(),
+  city: NullableString(),
+  latitude: NullableNumber,
+  longitude: NullableNumber,
+  needs: NullableString(),
+  consent: Type.Object({ how: ConsentHow, recorded_by: Type.Union([Type.Integer(), Type.Null()], { description: 'the coordinator; null once their account is gone' }), recorded_at: DateTime }),
+  created_at: DateTime,
+  updated_at: DateTime,
+})
+export type Client = Static<typeof Client>
+
+/** RequestDetail's `client` for the request's parties: the last name shortened to its initial ("S."). */
+export const ClientSummary = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String({ description: 'the initial and a full stop ("S."); the whole record through GET /clients/{id}' }),
+  needs: NullableString(),
+})
+export type ClientSummary = Static<typeof ClientSummary>
+
+export const ClientQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'part of the name ("Erna", "Erna Sch"), or of the phone number in any spelling ("+49 170 1234567", "0049 170…", "170 1234 567")' })),
+  ...PaginationQuery,
+})
+export type ClientQuery = Static<typeof ClientQuery>
+
+export const ClientIdParams = Type.Object({ id: Id })
+
+export const CLIENT_ERASED = 'client erased'
+export const LOCATION_TOGETHER = 'latitude and longitude must be given together'
+export const CLIENT_MESSAGES = {
+  id: 'invalid client id',
+  'consent:required': 'consent is required',
+  consent: 'consent is required',
+  'consent.how:required': 'consent is required',
+  'consent.how': 'invalid consent',
+  'first_name:pattern': 'first_name must not be blank',
+  'last_name:pattern': 'last_name must not be blank',
+  phone: 'invalid phone',
+  latitude: 'invalid latitude',
+  longitude: 'invalid longitude',
+}
