@@ -239,10 +239,7 @@ test('screenshots of the coordinator\'s workspace: a client found by number, the
   const email = uniqueEmail('clara')
   const clara = await registerPerson(request, email, 'Clara', 'Koch')
   await postAs(request, `/admin/users/${clara.id}/roles/4`, admin)
-  const erna = await postAs(request, '/clients', clara, {
-    first_name: 'Erna', last_name: 'Schmidt', phone: '+49301234567', address: 'Lindenweg 4', city: 'Berlin', latitude: 52.51, longitude: 13.39,
-    needs: 'Uses a wheelchair, needs help on stairs', consent: { how: 'phone' },
-  }) as { id: number }
+  const erna = await postAs(request, '/clients', clara, { first_name: 'Erna', last_name: 'Schmidt', phone: '+49301234567', address: 'Lindenweg 4', city: 'Berlin', latitude: 52.51, longitude: 13.39, needs: 'Uses a wheelchair, needs help on stairs', consent: { how: 'phone' } }) as { id: number }
   const hans = await postAs(request, '/clients', clara, { first_name: 'Hans', last_name: 'Weber', phone: '+49309876543', address: 'Am Markt 2', city: 'Berlin', latitude: 52.52, longitude: 13.41, consent: { how: 'in_person' } }) as { id: number }
   const forClient = (client: number, title: string, fields: Record<string, unknown>) => postAs(request, '/requests', clara, { request_type_id: 1, title, description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'medium', on_behalf_of: { client_id: client }, ...fields }) as Promise<{ id: number }>
   const shopping = await forClient(erna.id, 'Shopping for Erna on Tuesday', { desired_completion_date: '2031-05-06T08:00:00Z' })

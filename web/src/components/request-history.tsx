@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { behalfApi } from '../api/clients'
+import { api } from '../api/client'
 import { ApiError, unwrap } from '../api/errors'
+import type { paths } from '../api/schema'
 import { formatDate } from '../lib/format'
 import './request-history.css'
 
 /** One entry of GET /requests/{id}/history (behalf.md § 3). */
-export interface HistoryEntry {
-  at: string
-  action: string
-  actor: { id?: number | null, name?: string | null, role: string }
-  on_behalf_of: { client_id: number } | { user_id: number } | null
-  details?: Record<string, unknown> | null
-}
+type HistoryEntry = paths['/api/v1/requests/{id}/history']['get']['responses'][200]['content']['application/json'][number]
 
 export const historyKey = (id: number) => ['get', '/api/v1/requests/{id}/history', id] as const
 
@@ -51,7 +46,7 @@ export function RequestHistory ({ id, names = {} }: { id: number, names?: OnBeha
   const { t, i18n } = useTranslation()
   const history = useQuery({
     queryKey: historyKey(id),
-    queryFn: ({ signal }) => unwrap(behalfApi.GET(`/api/v1/requests/${id}/history`, { signal })) as Promise<HistoryEntry[]>,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/history', { params: { path: { id } }, signal })),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 3,
   })
   if (history.error instanceof ApiError && history.error.status === 404) return null

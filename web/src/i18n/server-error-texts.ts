@@ -63,11 +63,6 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid client id': OUR_FAULT,
   'invalid status': OUR_FAULT,
   'desired_completion_date must be in the future': { field: 'desired_completion_date', key: 'ask.errors.whenPast' },
-  // behalf.md § 1: coordinators and their clients (features/coordinator/, "Ask for help" for a client).
-  'coordinator role required': { key: 'coordinator.errors.required' },
-  'client not found': { key: 'coordinator.errors.notFound' },
-  'consent is required': { field: 'consent', key: 'coordinator.add.errors.consent' },
-  'address is required': { field: 'address', key: 'ask.errors.address' },
   // schedule.md § 1: the app checks a window before sending it, so only a fault of ours sends these.
   'window_start and window_end go together': OUR_FAULT,
   'window_end must be after window_start': OUR_FAULT,

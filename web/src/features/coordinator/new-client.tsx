@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react'
 import { Button, Form, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { behalfApi, CLIENTS_KEY, CONSENT_WAYS, type Client, type ConsentHow } from '../../api/clients'
+import { api } from '../../api/client'
+import { CLIENTS_KEY, CONSENT_WAYS, type ConsentHow } from '../../api/clients'
 import { unwrap } from '../../api/errors'
 import { Choice } from '../../components/choice'
 import { ErrorSummary } from '../../components/error-summary'
@@ -49,7 +50,7 @@ export function NewClientPage () {
   const [how, setHow] = useState<ConsentHow | null>(null)
   const set = (name: keyof Fields) => (value: string) => setFields((previous) => ({ ...previous, [name]: value }))
   const create = useMutation({
-    mutationFn: (body: ReturnType<typeof clientOf>) => unwrap(behalfApi.POST('/api/v1/clients', { body })) as Promise<Client>,
+    mutationFn: (body: ReturnType<typeof clientOf>) => unwrap(api.POST('/api/v1/clients', { body })),
     onSuccess: async (created) => {
       await client.invalidateQueries({ queryKey: CLIENTS_KEY })
       const page = `/clients/${created.id}`

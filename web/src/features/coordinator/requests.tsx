@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
-import { behalfApi } from '../../api/clients'
 import { unwrap } from '../../api/errors'
+import type { paths } from '../../api/schema'
 import { requestKey } from '../../api/keys'
 import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
@@ -17,14 +17,7 @@ import './coordinator.css'
 export const COORDINATED_KEY = ['get', '/api/v1/requests/coordinated'] as const
 
 /** An item of GET /requests/coordinated: a request's list item with its client's id and short name ("Erna S."; null once erased). */
-interface Coordinated {
-  id: number
-  title: string
-  status: string
-  window_start: string | null
-  client_id: number
-  client_name: string | null
-}
+type Coordinated = paths['/api/v1/requests/coordinated']['get']['responses'][200]['content']['application/json'][number]
 
 /**
  * One client's request: for whom, when it is needed, its status, and what to tell the client. The list does not
@@ -66,7 +59,7 @@ export function CoordinatedRequestsPage () {
   const { t } = useTranslation()
   const list = useQuery({
     queryKey: COORDINATED_KEY,
-    queryFn: ({ signal }) => unwrap(behalfApi.GET('/api/v1/requests/coordinated', { params: { query: { limit: '100' } }, signal })) as Promise<Coordinated[]>,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/coordinated', { params: { query: { limit: '100' } }, signal })),
   })
   return (
     <Page title={t('coordinator.requests.title')}>

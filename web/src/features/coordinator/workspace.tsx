@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Button, Form, Input, Label, Link, SearchField, Text } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'react-router'
-import { behalfApi, CLIENTS_KEY, type Client } from '../../api/clients'
+import { api } from '../../api/client'
+import { CLIENTS_KEY, type Client } from '../../api/clients'
 import { unwrap } from '../../api/errors'
 import { useAnnounce } from '../../components/announcer'
 import { Page } from '../../components/page'
@@ -66,7 +67,7 @@ export function ClientsPage () {
   const [typed, setTyped] = useState(q)
   const found = useQuery({
     queryKey: [...CLIENTS_KEY, q],
-    queryFn: ({ signal }) => unwrap(behalfApi.GET('/api/v1/clients', { params: { query: { q, limit: '20' } }, signal })) as Promise<Client[]>,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/clients', { params: { query: { q, limit: '20' } }, signal })),
   })
   const count = found.data?.length
   useEffect(() => {

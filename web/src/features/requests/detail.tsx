@@ -139,7 +139,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   if (request.isError) return <Page title={t('request.title')}><p className='error-text' role='alert'>{serverProblem(request.error, t, []).message}</p></Page>
   const item = request.data
   // A client's request is every coordinator's to act on as its requester (behalf.md § 1), not only its creator's.
-  const forClient = (item as typeof item & { client?: { id: number, first_name: string, last_name: string, needs: string | null } | null }).client ?? null
+  const forClient = item.client
   const mine = user !== undefined && (item.client_id !== null ? canCoordinate(roles) : item.requester_id === user.id)
   // Anyone else sees the request as a volunteer does (the same page as from "Find help nearby").
   if (!mine) return <OthersView />

@@ -125,7 +125,7 @@ export function VolunteerRequestPage () {
   if (detail.isPending) return <p>{t('common.loading')}</p>
   const request = detail.data
   // Asked by a coordinator for a client (behalf.md § 1): the client is who the help is for, with what they need.
-  const forClient = (request as typeof request & { client?: { first_name: string, last_name: string, needs: string | null } | null }).client ?? null
+  const forClient = request.client
   const phone = request.contact_phone ?? requesterPhone.data
   return (
     <Page title={request.title} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>
