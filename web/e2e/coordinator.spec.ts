@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, expectNoHorizontalScroll, expectSaid, fill, scanA11y, test } from './fixtures.js'
+import { expect, expectNoHorizontalScroll, expectSaid, fill, recordSaid, scanA11y, test } from './fixtures.js'
 import { admin, approve, choose, continueTo, getAs, navLink, offer, postAs, registerPerson, uniquePoint, type Person } from './journeys.js'
 import { say, signInAs, type Lang } from './say.js'
 
@@ -198,6 +198,7 @@ test('the history timeline on the volunteer\'s page, and a second coordinator ac
 
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: ZONE, viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
+  await recordSaid(page)
   // Otto, who did not ask, accepts as every coordinator may.
   await signInAs(page, 'de', otto)
   await page.goto(`/requests/${created.id}`)

@@ -81,15 +81,14 @@ export function ClientsPage () {
   return (
     <Page title={t('coordinator.find.title')}>
       <CoordinatorPages />
+      {/* The button stands outside the SearchField, whose own Button slot is its "clear" button (Escape clears too). */}
       <Form role='search' onSubmit={submit} className='client-search'>
         <SearchField className='field' name='q' value={typed} onChange={setTyped} onClear={() => setParams({})}>
           <Label>{t('coordinator.find.label')}</Label>
           <Text slot='description' className='hint'>{t('coordinator.find.hint')}</Text>
-          <div className='search-row'>
-            <Input inputMode='search' autoComplete='off' />
-            <Button type='submit' className='button'>{t('coordinator.find.search')}</Button>
-          </div>
+          <Input inputMode='search' autoComplete='off' />
         </SearchField>
+        <Button type='submit' className='button'>{t('coordinator.find.search')}</Button>
       </Form>
       <p><Link href={addHref(q)} className='button secondary'>{t('coordinator.find.add')}</Link></p>
       <section aria-labelledby='clients-heading'>
