@@ -67,6 +67,8 @@ async function main (): Promise<void> {
     await sink?.close()
     // The bench's own requests go again, so that a repeated run searches the same active requests.
     if (db !== undefined) {
+      // direct write: the service never deletes a request's history, but the bench's own requests go, and it with them
+      await db.query('DELETE FROM request_history WHERE request_id IN (SELECT id FROM requests WHERE requester_id = $1 AND id > $2)', [creator.id, firstNew])
       // direct write: the service never deletes a request (it cancels), and a rerun needs the bench's own ones gone
       await db.query('DELETE FROM requests WHERE requester_id = $1 AND id > $2', [creator.id, firstNew])
       await db.close()

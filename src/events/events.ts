@@ -31,6 +31,8 @@ export type DomainEvent =
   | { type: 'request_completed', requestId: number, volunteerId: number, rating: number | null }
   /** schedule.md § 3: the assigned volunteer confirmed they will come (behalf.md § 3: `confirmed`). */
   | { type: 'request_confirmed', requestId: number, volunteerId: number }
+  /** schedule.md § 3: the requester said the approved request is still needed (behalf.md § 3: `edited`, its expiry moved). */
+  | { type: 'request_still_needed', requestId: number }
   /** schedule.md § 3: the schedule job reminded `people` (the requester and the assigned volunteer) of the window. */
   | { type: 'request_reminded', requestId: number, people: number }
   /** A round, or a catch-up (reach.md § 3) counting as the request's round `round`, alerted these volunteers at `at` (null: the database's now()). */

@@ -5,7 +5,8 @@ import { statementParts } from '../../src/db/database.js'
 import { Changes, type Reactions } from '../../src/events/dispatcher.js'
 import type { Actor, DomainEvent } from '../../src/events/events.js'
 import { insertNotifications } from '../../src/modules/notifications/notifications.repo.js'
-import { changesOn, REACTIONS } from '../../src/modules/reactions.js'
+import { systemClock } from '../../src/lib/clock.js'
+import { changesOn, notificationWriter, REACTIONS } from '../../src/modules/reactions.js'
 import { migratedDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'
 
@@ -147,6 +148,30 @@ for (const engine of databaseEngines()) {
       let late: ((event: DomainEvent) => void) | undefined
       await new Changes(db, [], insertNotifications).run(requester, async (_tx, change) => { late = change.record })
       assert.throws(() => late!({ type: 'request_approved', requestId, requesterId: requester }), /recorded after its change was applied/)
+    })
+
+    it('routes a requester\'s notifications (behalf.md § 1, § 2) in one statement, and runs none for a batch of alerts', async () => {
+      const { requester, volunteer, requestId } = await fixture(db)
+      let routings = 0
+      const counting: Database = {
+        ...db,
+        transaction: (fn) => db.transaction((tx) => fn({
+          exec: (script) => tx.exec(script),
+          query: (statement: Statement, params?: readonly unknown[]) => {
+            if (/FROM request_history h/.test(statementParts(statement, params).text)) routings++
+            return tx.query(statement, params)
+          },
+        })),
+      }
+      const changes = new Changes(counting, [], notificationWriter(systemClock))
+      await changes.run(null, async (_tx, change) => {
+        change.notify(...[1, 2, 3].map((round) => ({ userId: volunteer, type: 'request_alert' as const, requestId, data: { round } })))
+      })
+      assert.equal(routings, 0, 'an alert round reads nothing more')
+      await changes.run(null, async (_tx, change) => {
+        change.notify({ userId: requester, type: 'request_approved', requestId, data: {} }, { userId: requester, type: 'response_received', requestId, data: {} })
+      })
+      assert.equal(routings, 1)
     })
   })
 }

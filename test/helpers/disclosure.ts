@@ -98,6 +98,12 @@ export type Seen =
   | { kind: 'profile', item: any, contactShown: boolean }
   /** A request series (schedule.md § 2): only its requester, moderators and admins are ever shown one. */
   | { kind: 'series', item: any }
+  /**
+   * behalf.md § 1: a client's record, or a client's request in the coordinators' list. None of the five viewers
+   * holds coordinate_requests, so each is refused a write (checked in the exercise); the moderator reads a record,
+   * and at the moderator's turn the admin (a coordinator too) writes one and reads the list: always whole.
+   */
+  | { kind: 'client', item: any }
 export type Exercise = (t: TestApp, scene: Scene, viewer: ViewerName) => Promise<Seen[]>
 
 const near = `lat=${PLACE.latitude}&lon=${PLACE.longitude}&radius=1000&limit=100`
@@ -124,6 +130,34 @@ const moderatorsOnly = (path: string): Exercise => async (t, scene, viewer) => {
   if (viewer !== 'moderator') return (await ok(t, 'GET', path, token, 403), [])
   return ofScene(scene, await ok(t, 'GET', path, token))
 }
+
+export const CLIENT_ADDRESS = 'Kiefernweg 4'
+/** A client, and a client's request, made and cancelled by the admin (its requester: nothing of it is revealed to anyone else here). */
+async function adminsClient (t: TestApp): Promise<{ clientId: number, requestId: number }> {
+  const client = await t.post('/clients', { first_name: 'Karl', last_name: 'Klient', phone: '+4930765432', address: CLIENT_ADDRESS, consent: { how: 'phone' } }, t.admin.token)
+  assert.equal(client.status, 201, client.text)
+  const request = await t.post('/requests', { ...requestInput(), address: CLIENT_ADDRESS, on_behalf_of: { client_id: client.body.id } }, t.admin.token)
+  assert.equal(request.status, 201, request.text)
+  // Cancelled at once, so that no search or moderation list of another exercise shows it to a viewer.
+  assert.equal((await t.post(`/requests/${request.body.id}/cancel`, undefined, t.admin.token)).status, 200)
+  return { clientId: client.body.id, requestId: request.body.id }
+}
+
+/** behalf.md § 1: `allowed` of the five viewers is served by `path`; the others are refused. At the moderator's turn, `asAdmin` too. */
+const clientExercise = (method: 'GET' | 'POST' | 'PATCH', path: (id: number) => string, moderatorReads: boolean, asAdmin?: (t: TestApp, ids: { clientId: number, requestId: number }) => Promise<any[]>): Exercise =>
+  async (t, scene, viewer) => {
+    const ids = await adminsClient(t)
+    const token = scene.viewers[viewer].token
+    const body = method === 'GET' ? undefined : { first_name: 'Karla', last_name: 'Klient', consent: { how: 'written' } }
+    const res = await t.request(method, path(ids.clientId), { token, body })
+    if (viewer === 'moderator' && moderatorReads) {
+      assert.equal(res.status, 200, res.text)
+      return [res.body].flat().map((item) => ({ kind: 'client', item }))
+    }
+    assert.deepEqual([res.status, res.body], [403, { error: 'coordinator role required' }], `${method} ${path(ids.clientId)} by the ${viewer}`)
+    if (viewer !== 'moderator' || asAdmin === undefined) return []
+    return (await asAdmin(t, ids)).map((item) => ({ kind: 'client', item }))
+  }
 
 /** How each operation is exercised by each viewer. Keys must be exactly the operations the document lists. */
 export const EXERCISES: Record<string, Exercise> = {
@@ -182,4 +216,21 @@ export const EXERCISES: Record<string, Exercise> = {
     return seen
   },
   ...SERIES_EXERCISES,
+  'POST /clients': clientExercise('POST', () => '/clients', false, async (t) => {
+    const res = await t.post('/clients', { first_name: 'Kurt', last_name: 'Klient', address: CLIENT_ADDRESS, consent: { how: 'in_person' } }, t.admin.token)
+    assert.equal(res.status, 201, res.text)
+    return [res.body]
+  }),
+  'GET /clients': clientExercise('GET', () => '/clients?q=Karl', true),
+  'GET /clients/{id}': clientExercise('GET', (id) => `/clients/${id}`, true),
+  'PATCH /clients/{id}': clientExercise('PATCH', (id) => `/clients/${id}`, false, async (t, { clientId }) => {
+    const res = await t.patch(`/clients/${clientId}`, { needs: 'deaf: knock loudly' }, t.admin.token)
+    assert.equal(res.status, 200, res.text)
+    return [res.body]
+  }),
+  'GET /requests/coordinated': clientExercise('GET', () => '/requests/coordinated', false, async (t, { requestId }) => {
+    const res = await t.get('/requests/coordinated?status=cancelled&limit=100', t.admin.token)
+    assert.equal(res.status, 200, res.text)
+    return (res.body as Array<{ id: number }>).filter((item) => item.id === requestId)
+  }),
 }

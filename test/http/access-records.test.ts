@@ -22,7 +22,8 @@ function expectedReveals (scene: Scene, setting: string, viewer: ViewerName, see
   const viewerId = scene.viewers[viewer].id
   const keys = new Set<string>()
   for (const entry of seen) {
-    if (entry.kind === 'marker') continue
+    // A client's record is not logged (docs/privacy.md: the client has no account to read a log); the client requests here are the admin's own.
+    if (entry.kind === 'marker' || entry.kind === 'client') continue
     const { item } = entry
     if (entry.kind === 'series') {
       // A series' template, shown to a moderator, is recorded in its requester's profile log (it belongs to no request).

@@ -5,7 +5,7 @@ import { ADDRESS_HIDDEN_TEXT } from '../../src/modules/requests/disclosure.js'
 import { startApp, type TestApp } from '../helpers/app.js'
 import { SERIES_ADDRESS } from '../helpers/disclosure-series.js'
 import {
-  EXERCISES, ok, operationsAnswering, REQUESTER_ADDRESS, REQUESTER_PHONE, setScene, VIEWERS, type Made, type Scene, type Seen, type ViewerName,
+  CLIENT_ADDRESS, EXERCISES, ok, operationsAnswering, REQUESTER_ADDRESS, REQUESTER_PHONE, setScene, VIEWERS, type Made, type Scene, type Seen, type ViewerName,
 } from '../helpers/disclosure.js'
 import { engines } from '../helpers/engines.js'
 
@@ -52,6 +52,13 @@ function checkProfile (scene: Scene, setting: 'full' | 'parties', viewer: Viewer
   assert.deepEqual([item.first_name, item.last_name, item.email], ['Erna', named ? 'Schmidt' : 'S.', named ? scene.requester.email : null], viewer)
 }
 
+/** behalf.md § 1: a client's record, or a client's request, reaches only coordinators, moderators and admins, whole, under both settings. */
+function checkClient (viewer: ViewerName, { item }: Extract<Seen, { kind: 'client' }>): void {
+  assert.equal(viewer, 'moderator')
+  assert.equal(item.address, CLIENT_ADDRESS, viewer)
+  assert.equal(item.address_hidden ?? false, false, viewer)
+}
+
 /** schedule.md § 2: a series reaches only its requester and moderators, whole, under both settings. */
 function checkSeries (viewer: ViewerName, { item }: Extract<Seen, { kind: 'series' }>): void {
   assert.ok(viewer === 'requester' || viewer === 'moderator', viewer)
@@ -80,6 +87,7 @@ for (const engine of engines()) {
             for (const seen of await EXERCISES[operation]!(t, scene, viewer)) {
               if (seen.kind === 'profile') checkProfile(scene, setting, viewer, seen)
               else if (seen.kind === 'series') checkSeries(viewer, seen)
+              else if (seen.kind === 'client') checkClient(viewer, seen)
               else checkRequest(scene, setting, viewer, seen)
               exercised.add(operation)
             }

@@ -18,10 +18,11 @@ import { REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
 /**
  * Who calls. The parties of the scenario's request: `requester` (created it), `assigned` (responded;
  * accepted once the request is in progress) and `other` (responded too, not chosen). With no relation
- * to it: `volunteer`, `moderator`, `admin`; and `anonymous`, without a token.
+ * to it: `volunteer`, `coordinator` (behalf.md § 1; the scenario's request is no client's, so to it she is a volunteer),
+ * `moderator`, `admin`; and `anonymous`, without a token.
  */
-type Actor = 'anonymous' | 'volunteer' | 'requester' | 'other' | 'assigned' | 'moderator' | 'admin'
-const ACTORS: readonly Actor[] = ['anonymous', 'volunteer', 'requester', 'other', 'assigned', 'moderator', 'admin']
+type Actor = 'anonymous' | 'volunteer' | 'coordinator' | 'requester' | 'other' | 'assigned' | 'moderator' | 'admin'
+const ACTORS: readonly Actor[] = ['anonymous', 'volunteer', 'coordinator', 'requester', 'other', 'assigned', 'moderator', 'admin']
 
 /** A status, or a status with its exact error text. */
 type Outcome = number | readonly [number, string]
@@ -111,6 +112,10 @@ const all = (outcome: Outcome) => Object.fromEntries(ACTORS.map((actor) => [acto
 const everyone = (outcome: Outcome): Expected => all(outcome)
 /** A token needed: anonymous gets 401, every signed-in caller `outcome` unless `except` says otherwise. */
 const signedIn = (outcome: Outcome, except: Partial<Expected> = {}): Expected => ({ ...all(outcome), anonymous: UNAUTHORIZED, ...except })
+const COORDINATOR_REQUIRED = [403, 'coordinator role required'] as const
+/** behalf.md § 1: holders of coordinate_requests (coordinators and admins) only; `readers` also lets moderators read. */
+const coordinatorsOnly = (outcome: Outcome, readers = false): Expected =>
+  signedIn(COORDINATOR_REQUIRED, { coordinator: outcome, admin: outcome, ...(readers ? { moderator: outcome } : {}) })
 const moderatorsOnly = (outcome: Outcome): Expected => signedIn(MODERATOR_REQUIRED, { moderator: outcome, admin: outcome })
 const adminOnly = (outcome: Outcome, except: Partial<Expected> = {}): Expected => signedIn(ADMIN_REQUIRED, { admin: outcome, ...except })
 
@@ -164,12 +169,13 @@ const responsesSeen = (counts: Partial<Record<Actor, number>>) => (res: Response
   if (!['requester', 'moderator', 'admin'].includes(actor)) assert.ok(items.every((item) => item.volunteer_id === account?.id), 'only their own')
 }
 
-const rolesOf = (actor: Actor) => actor === 'moderator' ? ['moderator', 'volunteer'] : actor === 'admin' ? ['admin', 'volunteer'] : ['volunteer']
+const rolesOf = (actor: Actor) => actor === 'moderator' ? ['moderator', 'volunteer'] : actor === 'admin' ? ['admin', 'volunteer'] : actor === 'coordinator' ? ['coordinator', 'volunteer'] : ['volunteer']
 /** rules.md › Roles and permissions: the mapping of roles to permissions. */
 const permissionsOf = (actor: Actor) => [
   'create_request', 'respond_request',
   ...(actor === 'moderator' || actor === 'admin' ? ['moderate_request'] : []),
   ...(actor === 'admin' ? ['manage_users', 'coordinate_requests', 'view_reports'] : []),
+  ...(actor === 'coordinator' ? ['coordinate_requests'] : []),
 ].sort()
 const names = (res: Response) => (res.body as Array<{ name: string }>).map((item) => item.name).sort()
 
@@ -199,6 +205,15 @@ const seriesParties = (outcome: Outcome, forModerators: Outcome = outcome): Expe
   signedIn(SERIES_NOT_FOUND, { requester: outcome, moderator: forModerators, admin: forModerators })
 
 const req = (s: Scenario) => `/requests/${s.requestId}`
+/** The client every client row reads and changes, made by the bootstrapped admin (no actor); `erasable`, one per erasing cell. */
+const CLIENT = { first_name: 'Matrix', last_name: 'Client', phone: '+4917011122233', consent: { how: 'in_person' } }
+let matrixClient = 0
+let erasableClient = 0
+async function newClient (t: TestApp): Promise<number> {
+  const res = await t.post('/clients', CLIENT, t.admin.token)
+  assertStatus(res, 201)
+  return res.body.id
+}
 const nearby = (s: Scenario) => `/requests/nearby?lat=${s.point.lat}&lon=${s.point.lon}&radius=100`
 const rectangle = (s: Scenario) => `min_lon=${s.point.lon - 0.001}&min_lat=${s.point.lat - 0.001}&max_lon=${s.point.lon + 0.001}&max_lat=${s.point.lat + 0.001}`
 const bounds = (s: Scenario) => `/requests/bounds?${rectangle(s)}`
@@ -330,6 +345,19 @@ const ROWS: readonly Row[] = [
   { op: 'GET /notifications/unread-count', state: 'assigned', path: () => '/notifications/unread-count', expect: signedIn(200) },
   { op: 'POST /notifications/read', state: 'assigned', path: () => '/notifications/read', body: () => ({ up_to_id: 0 }), expect: signedIn(200) },
   { op: 'GET /events', state: 'assigned', path: () => '/events', expect: signedIn(200), stream: true },
+  // behalf.md § 1: clients and the coordinators' list.
+  { op: 'POST /clients', state: 'open', path: () => '/clients', body: () => CLIENT, expect: coordinatorsOnly(201) },
+  { op: 'GET /clients', state: 'open', path: () => '/clients?q=Matrix', expect: coordinatorsOnly(200, true) },
+  { op: 'GET /clients/{id}', state: 'open', path: () => `/clients/${matrixClient}`, expect: coordinatorsOnly(200, true), see: (res) => assert.equal(res.body.phone, CLIENT.phone) },
+  { op: 'PATCH /clients/{id}', state: 'open', path: () => `/clients/${matrixClient}`, body: () => ({ needs: 'help on stairs' }), expect: coordinatorsOnly(200) },
+  {
+    op: 'DELETE /clients/{id}',
+    state: 'open',
+    path: () => `/clients/${erasableClient}`,
+    prepare: async (_s, t) => { erasableClient = await newClient(t) },
+    expect: coordinatorsOnly(200),
+  },
+  { op: 'GET /requests/coordinated', state: 'open', path: () => '/requests/coordinated', expect: coordinatorsOnly(200), see: listedFor() },
   { op: 'GET /users/me/roles', state: 'assigned', path: () => '/users/me/roles', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), rolesOf(actor)) },
   { op: 'GET /users/me/permissions', state: 'assigned', path: () => '/users/me/permissions', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), permissionsOf(actor)) },
   {
@@ -570,8 +598,8 @@ const ROWS: readonly Row[] = [
       assert.ok((res.body as Array<{ volunteer_id: number }>).every((item) => item.volunteer_id === account?.id), 'only their own')
     },
   },
-  { op: 'GET /requests/{id}/responses', state: 'open', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0 }) },
-  { op: 'GET /requests/{id}/responses', state: 'assigned', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0 }) },
+  { op: 'GET /requests/{id}/responses', state: 'open', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0, coordinator: 0 }) },
+  { op: 'GET /requests/{id}/responses', state: 'assigned', path: (s) => `${req(s)}/responses`, expect: signedIn(200), see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1, other: 1, volunteer: 0, coordinator: 0 }) },
   {
     op: 'GET /requests/{id}/responses',
     state: 'rejected',
@@ -696,6 +724,7 @@ for (const engine of engines()) {
     /** Approves and rejects the scenarios' requests; none of the actors. */
     let setup: Account
     let volunteer: Account
+    let coordinator: Account
     let moderator: Account
     let admin: Account
     const shared = new Map<State, Promise<Scenario>>()
@@ -707,6 +736,9 @@ for (const engine of engines()) {
       moderator = await t.registerWithRole(2)
       admin = await t.registerWithRole(3)
       volunteer = await t.register()
+      coordinator = await t.register()
+      assertStatus(await t.post(`/admin/users/${coordinator.id}/roles/4`, undefined, t.admin.token), 200)
+      matrixClient = await newClient(t)
     })
     after(() => t.close())
 
@@ -747,6 +779,7 @@ for (const engine of engines()) {
       switch (actor) {
         case 'anonymous': return undefined
         case 'volunteer': return volunteer
+        case 'coordinator': return coordinator
         case 'requester': return s.requester
         case 'other': return s.other
         case 'assigned': return s.assigned

@@ -36,10 +36,8 @@ for (const engine of engines()) {
 
     async function newClient (fields: Record<string, unknown> = {}): Promise<{ id: number, phone: string, local: string, first_name: string }> {
       const phone = newPhone()
-      const res = await t.post('/clients', {
-        first_name: newName(), last_name: 'Schmidt', phone: phone.stored, address: '5 Linden Way', city: 'Berlin', ...CLIENT_POINT,
-        needs: 'wheelchair, needs help on stairs', consent: { how: 'phone' }, ...fields,
-      }, coordinator.token)
+      const record = { first_name: newName(), last_name: 'Schmidt', phone: phone.stored, address: '5 Linden Way', city: 'Berlin', ...CLIENT_POINT }
+      const res = await t.post('/clients', { ...record, needs: 'wheelchair, needs help on stairs', consent: { how: 'phone' }, ...fields }, coordinator.token)
       assertStatus(res, 201)
       return { ...res.body, local: phone.local }
     }

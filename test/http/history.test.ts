@@ -158,6 +158,14 @@ for (const engine of engines()) {
           },
         },
         {
+          op: 'say it is still needed (a change in place)',
+          run: async () => {
+            const id = await approved(requester)
+            assertStatus(await t.post(`/requests/${id}/still-needed`, undefined, requester.token), 200)
+            return { id, expected: [entry('edited', person(requester, 'requester'), { still_needed: true })] }
+          },
+        },
+        {
           op: 'cancel by the requester',
           run: async () => {
             const id = await approved(requester)

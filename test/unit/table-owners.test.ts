@@ -13,6 +13,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   request_alerts: 'modules/alerts/alerts.repo.ts',
   alert_catch_ups: 'modules/alerts/catch-up.repo.ts',
   users: 'modules/users/users.repo.ts',
+  clients: 'modules/clients/clients.repo.ts',
   user_roles: 'modules/roles/roles.repo.ts',
   refresh_tokens: 'modules/auth/auth.repo.ts',
   auth_codes: 'modules/auth/auth.repo.ts',
@@ -30,6 +31,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   calendar_feeds: 'modules/calendar/calendar.repo.ts',
   notification_settings: 'modules/deliveries/notification-settings.repo.ts',
   request_series: 'modules/series/series.repo.ts',
+  request_history: 'modules/history/history.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

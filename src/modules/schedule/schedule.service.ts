@@ -3,7 +3,8 @@ import type { Changes } from '../../events/dispatcher.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
-import { actingAsVolunteer } from '../requests/acting.js'
+import { actingAsVolunteer, actingDirectly } from '../requests/acting.js'
+import { lockRequest } from '../requests/requests.repo.js'
 import * as deadlines from '../requests/deadlines.repo.js'
 import type { Disclosure } from '../requests/disclosure.js'
 import { findRequestDetail } from '../requests/requests.reads.js'
@@ -49,11 +50,16 @@ export class ScheduleService {
 
   /** The requester keeps an approved request: an open question is answered, and the next waits STALE_AFTER_DAYS. */
   async stillNeeded (requester: Principal, id: number): Promise<RequestDetail> {
-    const kept = await this.changes.run(requester.id, async (tx) => {
+    const kept = await this.changes.run(requester.id, async (tx, change) => {
       // The request row first (its lock), then its messages.
+      const locked = await lockRequest(tx, id, 'update')
+      const acting = locked === undefined ? undefined : actingDirectly(requester, locked)
+      if (acting !== undefined) change.actAs(acting)
       const row = await deadlines.markStillNeeded(tx, id, requester.id, this.clock.now())
-      if (row !== undefined) await schedule.closeStillNeededQuestion(tx, id)
-      return row !== undefined
+      if (row === undefined) return false
+      await schedule.closeStillNeededQuestion(tx, id)
+      change.record({ type: 'request_still_needed', requestId: id })
+      return true
     })
     const detail = await findRequestDetail(this.db, id)
     if (detail === undefined || !isVisibleTo(requester, detail)) throw notFound(REQUEST_NOT_FOUND)
