@@ -24,7 +24,7 @@ function byline (t: TFunction, entry: HistoryEntry, names: OnBehalfNames): strin
   return whom !== undefined ? t('history.byFor', { name, role, whom }) : t('history.by', { name, role })
 }
 
-/** What the details add in words: an alert round's number and how many were alerted (never who). */
+/** What the details add in words: an alert round's number and how many were alerted (never who), why it was cancelled or withdrawn. */
 function detailText (t: TFunction, entry: HistoryEntry): string | undefined {
   const details = entry.details ?? {}
   const number = (key: string): number | undefined => typeof details[key] === 'number' ? details[key] : undefined
@@ -34,6 +34,9 @@ function detailText (t: TFunction, entry: HistoryEntry): string | undefined {
     if (count === undefined) return undefined
     return round !== undefined ? t('history.details.roundAlerted', { round, count }) : t('history.details.alerted', { count })
   }
+  if (entry.action === 'cancelled' && (details.reason === 'expired' || details.reason === 'series_changed')) return t(`history.details.${details.reason}`)
+  if (entry.action === 'offer_withdrawn' && details.missed_confirmation === true) return t('history.details.missedConfirmation')
+  if (entry.action === 'accepted' && details.automatic === true) return t('history.details.automatic')
   return undefined
 }
 
