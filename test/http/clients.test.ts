@@ -163,6 +163,13 @@ for (const engine of engines()) {
       for (const [account, sees] of [[second, true], [moderator, true], [volunteer, false]] as const) {
         assert.equal((await t.get(`/requests/${id}`, account.token)).body.client !== null, sees)
       }
+      // Every coordinator is a party: the second sees the exact point and address, is recorded as `coordinator`, and reads the log.
+      const seen = await t.get(`/requests/${id}`, second.token)
+      assert.deepEqual([seen.body.address, seen.body.location.precision_meters, seen.body.contact_phone], ['5 Linden Way', 0, client.phone])
+      const log = await t.get(`/requests/${id}/access-log`, second.token)
+      assertStatus(log, 200)
+      assert.ok(log.body.some((r: { viewer_id: number, viewer_role: string }) => r.viewer_id === second.id && r.viewer_role === 'coordinator'))
+      assertError(await t.get(`/requests/${id}/access-log`, volunteer.token), 404, 'request not found')
     })
 
     it('lets every coordinator act on a client\'s request: a second one accepts and completes, a third cancels another', async () => {
@@ -256,6 +263,20 @@ for (const engine of engines()) {
       // The creating coordinator, the requester of record, hears of the cancel as of any other.
       const inbox = await t.get('/notifications?limit=100', coordinator.token)
       assert.ok(inbox.body.some((n: { type: string, request_id: number }) => n.type === 'request_cancelled' && n.request_id === open))
+      // Asking for a client while another coordinator erases them: the request is either refused or cancelled and minimised with the rest.
+      for (let round = 0; round < 5; round += 1) {
+        const racing = await newClient()
+        const { latitude: _lat, longitude: _lon, address: _address, ...rest } = REQUEST_INPUT
+        const [asked, gone] = await Promise.all([
+          t.post('/requests', { ...rest, on_behalf_of: { client_id: racing.id } }, coordinator.token),
+          t.delete(`/clients/${racing.id}`, second.token),
+        ])
+        assertStatus(gone, 200)
+        if (asked.status === 201) {
+          const left = await t.get(`/requests/${asked.body.id}`, coordinator.token)
+          assert.deepEqual([left.body.status, left.body.contact_phone, left.body.client], ['cancelled', '(removed)', null])
+        } else assertError(asked, ...CLIENT_NOT_FOUND)
+      }
       // A coordinator's own erasure leaves her clients' requests to the other coordinators.
       const leaving = await newCoordinator()
       const kept = await clientRequest((await newClient()).id, leaving)

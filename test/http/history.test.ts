@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js'
 import { changesOn } from '../../src/modules/reactions.js'
 import { ScheduleJobs } from '../../src/modules/schedule/schedule-jobs.js'
 import { newPlace, noticesOf, RoundDriver, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
-import { startApp, TEST_SECRET, type Account, type TestApp } from '../helpers/app.js'
+import { startApp, TEST_SECRET, type Account, type Response, type TestApp } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
@@ -42,19 +42,14 @@ for (const engine of engines()) {
     })
     after(() => t.close())
 
-    async function history (id: number, viewer: Account = t.admin): Promise<Entry[]> {
-      const res = await t.get<Entry[]>(`/requests/${id}/history`, viewer.token)
-      assertStatus(res, 200)
-      return res.body
-    }
+    /** The answer's body, once its status is the expected one. */
+    const bodyOf = async (answer: Promise<Response>, status = 200) => { const res = await answer; assertStatus(res, status); return res.body }
+    const history = async (id: number, viewer: Account = t.admin): Promise<Entry[]> => await bodyOf(t.get(`/requests/${id}/history`, viewer.token))
 
     const withoutAt = (entries: Entry[]): Expected[] => entries.map(({ at: _at, ...rest }) => rest)
 
-    async function created (requester: Account, fields: Record<string, unknown> = {}, token = requester.token): Promise<number> {
-      const res = await t.post('/requests', requestInput(fields), token)
-      assertStatus(res, 201)
-      return res.body.id
-    }
+    const created = async (requester: Account, fields: Record<string, unknown> = {}, token = requester.token): Promise<number> =>
+      (await bodyOf(t.post('/requests', requestInput(fields), token), 201)).id
 
     async function approved (requester: Account, fields: Record<string, unknown> = {}): Promise<number> {
       const id = await created(requester, fields)
@@ -62,11 +57,7 @@ for (const engine of engines()) {
       return id
     }
 
-    async function offer (id: number, volunteer: Account): Promise<number> {
-      const res = await t.post(`/requests/${id}/responses`, {}, volunteer.token)
-      assertStatus(res, 201)
-      return res.body.id
-    }
+    const offer = async (id: number, volunteer: Account): Promise<number> => (await bodyOf(t.post(`/requests/${id}/responses`, {}, volunteer.token), 201)).id
 
     /** A window starting `hours` from the clock's now, an hour long. */
     const window = (hours: number) => {
@@ -78,11 +69,7 @@ for (const engine of engines()) {
     async function scheduleJobAfter (hours: number): Promise<void> {
       const now = clock.now()
       clock.advance(hours * HOUR_MS)
-      try {
-        await jobs.runOnce()
-      } finally {
-        clock.set(now)
-      }
+      await jobs.runOnce().finally(() => clock.set(now))
     }
 
     it('writes each change of the lifecycle with its actor, in the change', async () => {
@@ -165,22 +152,15 @@ for (const engine of engines()) {
             return { id, expected: [entry('edited', person(requester, 'requester'), { still_needed: true })] }
           },
         },
-        {
-          op: 'cancel by the requester',
+        ...(['requester', 'moderator'] as const).map((role) => ({
+          op: `cancel by the ${role}`,
           run: async () => {
             const id = await approved(requester)
-            assertStatus(await t.post(`/requests/${id}/cancel`, undefined, requester.token), 200)
-            return { id, expected: [entry('cancelled', person(requester, 'requester'), { reason: 'requester' })] }
+            const by = role === 'requester' ? requester : moderator
+            assertStatus(await t.post(`/requests/${id}/cancel`, undefined, by.token), 200)
+            return { id, expected: [entry('cancelled', person(by, role), { reason: role })] }
           },
-        },
-        {
-          op: 'cancel by a moderator',
-          run: async () => {
-            const id = await approved(requester)
-            assertStatus(await t.post(`/requests/${id}/cancel`, undefined, moderator.token), 200)
-            return { id, expected: [entry('cancelled', person(moderator, 'moderator'), { reason: 'moderator' })] }
-          },
-        },
+        })),
         {
           op: 'expire (the schedule job)',
           run: async () => {
@@ -275,6 +255,13 @@ for (const engine of engines()) {
       assert.deepEqual(await types(owner), ['request_approved', 'response_received'])
       assert.deepEqual(await types(carer), ['request_approved', 'response_received'], 'the person\'s notifications reach the carer')
       assert.deepEqual(await types(invited), [], 'nothing before acceptance')
+
+      // A carer cancels a request the person made herself: she is told, and the carer, who did it, is not.
+      const own = await created(owner)
+      assertStatus(await t.post(`/requests/${own}/cancel`, undefined, carer.token), 200)
+      assert.deepEqual(withoutAt(await history(own, owner)).at(-1), entry('cancelled', person(carer, 'carer'), { reason: 'requester' }, forOwner))
+      assert.deepEqual((await noticesOf(t, owner, own)).map((n) => n.type), ['request_cancelled'])
+      assert.deepEqual(await noticesOf(t, carer, own), [])
 
       for (const viewer of [invited, stranger]) assertError(await t.get(`/requests/${id}/history`, viewer.token), 404, 'request not found')
       assertError(await t.get('/requests/999999999/history', owner.token), 404, 'request not found')

@@ -19,8 +19,12 @@ export interface ClientDefaults {
   longitude: number | null
 }
 
+/**
+ * Read in the creating transaction and held (FOR SHARE) until it ends: an erasure, which locks the row first,
+ * either waits for the new request and then cancels it, or has deleted the row, and the creation finds no client.
+ */
 export function findClientDefaults (db: Queryable, id: number): Promise<ClientDefaults | undefined> {
-  return maybeOne<ClientDefaults>(db, sql`SELECT id, phone, address, city, latitude, longitude FROM clients WHERE id = ${id}`)
+  return maybeOne<ClientDefaults>(db, sql`SELECT id, phone, address, city, latitude, longitude FROM clients WHERE id = ${id} FOR SHARE`)
 }
 
 /** A client's row as the API's Client is made of it. */
