@@ -232,3 +232,46 @@ test('screenshots of help on a schedule: regular help checked in plain words, an
     await volunteer.close()
   }
 })
+
+test('screenshots of the coordinator\'s workspace: a client found by number, the client requests with what to tell, a request\'s history', async ({ browser, request }) => {
+  test.setTimeout(180_000)
+  const admin = await signInAdmin(request)
+  const email = uniqueEmail('clara')
+  const clara = await registerPerson(request, email, 'Clara', 'Koch')
+  await postAs(request, `/admin/users/${clara.id}/roles/4`, admin)
+  const erna = await postAs(request, '/clients', clara, { first_name: 'Erna', last_name: 'Schmidt', phone: '+49301234567', address: 'Lindenweg 4', city: 'Berlin', latitude: 52.51, longitude: 13.39, needs: 'Uses a wheelchair, needs help on stairs', consent: { how: 'phone' } }) as { id: number }
+  const hans = await postAs(request, '/clients', clara, { first_name: 'Hans', last_name: 'Weber', phone: '+49309876543', address: 'Am Markt 2', city: 'Berlin', latitude: 52.52, longitude: 13.41, consent: { how: 'in_person' } }) as { id: number }
+  const forClient = (client: number, title: string, fields: Record<string, unknown>) => postAs(request, '/requests', clara, { request_type_id: 1, title, description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'medium', on_behalf_of: { client_id: client }, ...fields }) as Promise<{ id: number }>
+  const shopping = await forClient(erna.id, 'Shopping for Erna on Tuesday', { desired_completion_date: '2031-05-06T08:00:00Z' })
+  await forClient(hans.id, 'Lift to the eye doctor', { request_type_id: 2, desired_completion_date: '2031-05-08T12:30:00Z' })
+  await forClient(erna.id, 'Post office errand', {})
+  await approve(request, admin, shopping.id)
+  const jonas = await registerPerson(request, uniqueEmail('jonas'), 'Jonas', 'Berg')
+  await acceptOffer(request, jonas, clara, shopping.id)
+
+  for (const size of SIZES) {
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Berlin', viewport: { width: size.width, height: size.height } })
+    const page = await context.newPage()
+    const shot = async (name: string) => {
+      await page.evaluate(() => document.fonts.ready)
+      await page.screenshot({ path: `${OUT}/${name}-${size.name}.png`, fullPage: size.name === 'desktop' })
+    }
+    await page.goto('/sign-in')
+    await fill(page, 'Email address', email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Clara' })).toBeVisible()
+    await page.goto(`/clients?q=${encodeURIComponent('0049 30 1234567')}`)
+    await expect(page.getByRole('heading', { level: 3, name: 'Erna Schmidt' })).toBeVisible()
+    await shot('coordinator-find')
+    await page.goto('/clients/requests')
+    await expect(page.getByText('Tell Erna: Jonas will come')).toBeVisible()
+    await shot('coordinator-requests')
+    await page.goto(`/requests/${shopping.id}`)
+    const history = page.getByRole('heading', { level: 2, name: 'What has happened' })
+    await expect(history).toBeVisible()
+    await history.scrollIntoViewIfNeeded()
+    await shot('request-history')
+    await context.close()
+  }
+})

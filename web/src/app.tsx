@@ -6,7 +6,7 @@ import { useSession } from './api/use-session'
 import { useAnnounce } from './components/announcer'
 import { HomePage, NotFoundPage } from './features/home'
 import { chooseLanguage } from './i18n'
-import { canModerate, isAdmin, isVolunteer, useRolesSettled } from './api/use-my-roles'
+import { canCoordinate, canModerate, isAdmin, isVolunteer, useRolesSettled } from './api/use-my-roles'
 import { PageErrorBoundary } from './components/page-error-boundary'
 import { RoleGate } from './components/role-gate'
 import { focusPageHeading } from './components/page'
@@ -78,6 +78,12 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/moderation/concerns', page: page(() => import('./features/moderation/concerns'), 'ConcernsQueuePage'), access: canModerate },
   { path: '/people/:id', page: page(() => import('./features/admin/person'), 'PersonPage'), access: canModerate },
   { path: '/admin/users', page: page(() => import('./features/admin/users'), 'AdminUsersPage'), access: isAdmin },
+  // Coordinators (behalf.md § 5): find or add a client on the phone, ask for help for them, their requests.
+  { path: '/clients', page: page(() => import('./features/coordinator/workspace'), 'ClientsPage'), access: canCoordinate },
+  { path: '/clients/new', page: page(() => import('./features/coordinator/new-client'), 'NewClientPage'), access: canCoordinate },
+  { path: '/clients/requests', page: page(() => import('./features/coordinator/requests'), 'CoordinatedRequestsPage'), access: canCoordinate },
+  { path: '/clients/:id', page: page(() => import('./features/coordinator/client'), 'ClientPage'), access: canCoordinate },
+  { path: '/clients/:id/ask/*', page: page(() => import('./features/requests/ask/index'), 'ClientAskPage'), access: canCoordinate },
 ]
 
 /**

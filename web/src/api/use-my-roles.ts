@@ -41,3 +41,5 @@ export function useRolesSettled (): boolean {
 export const canModerate = (roles: string[] | undefined): boolean => roles !== undefined && (roles.includes('moderator') || roles.includes('admin'))
 export const isAdmin = (roles: string[] | undefined): boolean => roles?.includes('admin') === true
 export const isVolunteer = (roles: string[] | undefined): boolean => roles?.includes('volunteer') === true
+/** Coordinators ask for help for clients (behalf.md § 1); admins hold `coordinate_requests` too. */
+export const canCoordinate = (roles: string[] | undefined): boolean => roles !== undefined && (roles.includes('coordinator') || roles.includes('admin'))

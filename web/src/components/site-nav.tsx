@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { api } from '../api/client'
 import { unwrap } from '../api/errors'
 import { CSRF_HEADERS, endSession } from '../api/session'
-import { canModerate, isAdmin, isVolunteer, useMyRoles } from '../api/use-my-roles'
+import { canCoordinate, canModerate, isAdmin, isVolunteer, useMyRoles } from '../api/use-my-roles'
 import { useSession } from '../api/use-session'
 import { useSuccess } from './success-banner'
 
@@ -94,6 +94,7 @@ function SignedInLinks ({ unread, helper }: { unread: number | undefined, helper
     : []
   return (
     <>
+      {canCoordinate(roles) ? <NavLink href='/clients'>{t('coordinator.nav')}</NavLink> : null}
       {canModerate(roles) ? <NavLink href='/moderation'>{t('moderation.nav')}</NavLink> : null}
       {isAdmin(roles) ? <NavLink href='/admin/users'>{t('admin.nav')}</NavLink> : null}
       {helper ? [...helping, ...asking] : [...asking, ...helping]}

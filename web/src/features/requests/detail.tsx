@@ -6,6 +6,9 @@ import { useParams } from 'react-router'
 import { api } from '../../api/client'
 import { ApiError, unwrap } from '../../api/errors'
 import { useSession } from '../../api/use-session'
+import { canCoordinate, useMyRoles } from '../../api/use-my-roles'
+import { shortName } from '../../api/clients'
+import { historyKey, RequestHistory } from '../../components/request-history'
 import { ConfirmedAction } from '../../components/confirmed-action'
 import { useAnnounce } from '../../components/announcer'
 import { OfflineNotice } from '../../components/offline-notice'
@@ -30,6 +33,7 @@ export function useInvalidate (id: number) {
       client.invalidateQueries({ queryKey: requestKey(id) }),
       client.invalidateQueries({ queryKey: responsesKey(id) }),
       client.invalidateQueries({ queryKey: MY_REQUESTS }),
+      client.invalidateQueries({ queryKey: historyKey(id) }),
     ])
   }
 }
@@ -122,6 +126,7 @@ function Cancel ({ id }: { id: number }) {
 export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   const { t, i18n } = useTranslation()
   const { user } = useSession()
+  const roles = useMyRoles()
   const id = Number(useParams().id)
   const request = useRequest(id)
   // Once an offer is accepted the requester rings the volunteer: the API gives his profile phone to her (rules.md).
@@ -133,7 +138,9 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   if (request.isPending) return <p>{t('common.loading')}</p>
   if (request.isError) return <Page title={t('request.title')}><p className='error-text' role='alert'>{serverProblem(request.error, t, []).message}</p></Page>
   const item = request.data
-  const mine = user !== undefined && item.requester_id === user.id
+  // A client's request is every coordinator's to act on as its requester (behalf.md § 1), not only its creator's.
+  const forClient = item.client
+  const mine = user !== undefined && (item.client_id !== null ? canCoordinate(roles) : item.requester_id === user.id)
   // Anyone else sees the request as a volunteer does (the same page as from "Find help nearby").
   if (!mine) return <OthersView />
   const volunteer = item.assigned_volunteer !== null ? `${item.assigned_volunteer.first_name} ${item.assigned_volunteer.last_name}` : undefined
@@ -143,6 +150,9 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
       <p className={`status status-${item.status}`}>{t('request.statusLine', { status: statusLabel(t, item.status) })}</p>
       <p>{item.description}</p>
       <dl className='facts'>
+        {forClient !== null
+          ? <div><dt>{t('coordinator.ask.for')}</dt><dd><Link href={`/clients/${forClient.id}`}>{shortName(forClient)}</Link>{forClient.needs !== null && forClient.needs !== '' ? ` (${forClient.needs})` : ''}</dd></div>
+          : null}
         <div><dt>{t('request.kind')}</dt><dd>{kindLabel(t, item.request_type.id, item.request_type.name)}</dd></div>
         <div><dt>{t('request.urgency')}</dt><dd>{urgencyLabel(t, item.urgency)}</dd></div>
         <div><dt>{t('request.where')}</dt><dd>{[item.address, item.city].filter(Boolean).join(', ')}</dd></div>
@@ -165,6 +175,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
       {['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}
       {item.status === 'in_progress' && volunteer !== undefined ? <Complete id={id} /> : null}
       {['pending_moderation', 'approved', 'in_progress'].includes(item.status) ? <Cancel id={id} /> : null}
+      <RequestHistory id={id} names={{ client: forClient !== null ? shortName(forClient) : undefined }} />
       <WorriedLink requestId={id} personId={item.assigned_volunteer?.id} />
     </Page>
   )

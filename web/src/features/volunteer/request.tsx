@@ -6,6 +6,8 @@ import { useParams } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { useSession } from '../../api/use-session'
+import { shortName } from '../../api/clients'
+import { historyKey, RequestHistory } from '../../components/request-history'
 import { useSuccess } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
@@ -87,6 +89,7 @@ export function VolunteerRequestPage () {
       client.invalidateQueries({ queryKey: offersKey }),
       client.invalidateQueries({ queryKey: detailKey }),
       client.invalidateQueries({ queryKey: MY_OFFERS_KEY }),
+      client.invalidateQueries({ queryKey: historyKey(id) }),
     ])
     success(message)
     offerHeading.current?.focus()
@@ -121,6 +124,8 @@ export function VolunteerRequestPage () {
   // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
   if (detail.isPending) return <p>{t('common.loading')}</p>
   const request = detail.data
+  // Asked by a coordinator for a client (behalf.md § 1): the client is who the help is for, with what they need.
+  const forClient = request.client
   const phone = request.contact_phone ?? requesterPhone.data
   return (
     <Page title={request.title} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>
@@ -130,6 +135,9 @@ export function VolunteerRequestPage () {
         <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, request.urgency)}</dd></div>
         <div><dt>{t('volunteer.item.status')}</dt><dd>{requestFromVolunteerSide(t, open?.status ?? '', request.status)}</dd></div>
         <div><dt>{t('volunteer.request.askedBy')}</dt><dd>{request.requester.first_name} {request.requester.last_name}</dd></div>
+        {forClient !== null
+          ? <div><dt>{t('coordinator.ask.for')}</dt><dd>{shortName(forClient)}{forClient.needs !== null && forClient.needs !== '' ? ` (${forClient.needs})` : ''}</dd></div>
+          : null}
         <div><dt>{t('volunteer.item.place')}</dt><dd><Place request={request} /></dd></div>
         {request.window_start !== null
           ? <div><dt>{t('schedule.window')}</dt><dd>{sayWindow(request.window_start, request.window_end, i18n.language)}</dd></div>
@@ -182,6 +190,8 @@ export function VolunteerRequestPage () {
                 </>
                 )}
       </section>
+      {/* The parties' timeline; to anyone else the API answers 404 and it is not shown. */}
+      <RequestHistory id={id} names={{ client: forClient !== null ? shortName(forClient) : undefined }} />
       <WorriedLink requestId={id} personId={request.requester.id !== user?.id ? request.requester.id : undefined} />
       <p><Link href='/find-help'>{t('volunteer.request.back')}</Link></p>
     </Page>

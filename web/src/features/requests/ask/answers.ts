@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import { useLocation } from 'react-router'
+import type { Client } from '../../../api/clients'
 import { useStoredAnswers, type AnswersStore as StoredAnswers } from '../../../components/stored-answers'
 // Shared with the profile's home location; the lead moves it to a shared place at merge.
 import { parseCoordinate } from '../../../lib/coordinates'
@@ -36,7 +37,18 @@ export interface Answers {
   urgency?: string
   phone?: string
   notes?: string
+  /** Asked for a client (behalf.md § 1): once only, as POST /request-series takes no `on_behalf_of`. */
+  onlyOnce?: boolean
 }
+
+/**
+ * For whom the questions are asked: the signed-in person (at /ask), or a coordinator's client (at /clients/:id/ask,
+ * behalf.md § 1), whose home, address and phone are the answers' defaults as the profile's are for oneself.
+ * `leave` is where Back leads from the first question.
+ */
+export interface AskingFor { base: string, leave: string, client?: Client }
+export const AskingForContext = createContext<AskingFor>({ base: '/ask', leave: '/' })
+export const useAskingFor = (): AskingFor => useContext(AskingForContext)
 
 export type Step = 'kind' | 'title' | 'description' | 'where' | 'map' | 'coordinates' | 'address' | 'often' | 'when' | 'days' | 'times' | 'return' | 'dates' | 'urgency' | 'contact' | 'check'
 
@@ -47,7 +59,8 @@ export const REGULAR_STEPS = ['days', 'times', 'return', 'dates'] as const
 export function stepsFor (answers: Answers): Step[] {
   const placeStep: Step[] = answers.place === 'map' ? ['map'] : answers.place === 'coordinates' ? ['coordinates'] : []
   const timeSteps: Step[] = answers.often === 'regular' ? [...REGULAR_STEPS] : ['when']
-  return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'often', ...timeSteps, 'urgency', 'contact', 'check']
+  const often: Step[] = answers.onlyOnce === true ? [] : ['often']
+  return ['kind', 'title', 'description', 'where', ...placeStep, 'address', ...often, ...timeSteps, 'urgency', 'contact', 'check']
 }
 
 /** The outbound window of regular help in minutes, when both times are times and it lasts 15 minutes to 12 hours the same day. */
@@ -116,13 +129,16 @@ export function firstUnanswered (answers: Answers): Step | undefined {
   return stepsFor(answers).find((step) => step !== 'check' && !ANSWERED[step](answers))
 }
 
-export const stepPath = (step: Step, change = false): string => `/ask/${step}${change ? '?change' : ''}`
+export const stepPath = (step: Step, change = false, base = '/ask'): string => `${base}/${step}${change ? '?change' : ''}`
+
+const stepAt = (step: Step, change: boolean, base: string): string => stepPath(step, change, base)
 
 /**
  * Where Continue and Back lead. Coming from "Change" on the check page, Continue returns there, except
  * that a new way of giving the place goes on through its own pages (the map, the address) first.
  */
-export function nextPath (step: Step, answers: Answers, change: boolean): string {
+export function nextPath (step: Step, answers: Answers, change: boolean, base = '/ask'): string {
+  const stepPath = (to: Step, changing = false) => stepAt(to, changing, base)
   const steps = stepsFor(answers)
   const following = steps[steps.indexOf(step) + 1] ?? 'check'
   if (change && ['where', 'map', 'coordinates'].includes(step)) return stepPath(following, following !== 'check')
@@ -134,11 +150,12 @@ export function nextPath (step: Step, answers: Answers, change: boolean): string
   return change ? stepPath('check') : stepPath(following)
 }
 
-export function backPath (step: Step, answers: Answers, change: boolean): string {
+export function backPath (step: Step, answers: Answers, change: boolean, base = '/ask', leave = '/'): string {
+  const stepPath = (to: Step, changing = false) => stepAt(to, changing, base)
   if (change && step !== 'map' && step !== 'coordinates') return stepPath('check')
   const steps = stepsFor(answers)
   const previous = steps[steps.indexOf(step) - 1]
-  if (previous === undefined) return '/'
+  if (previous === undefined) return leave
   return stepPath(previous, change && previous !== 'check')
 }
 
@@ -146,13 +163,14 @@ type AnswersStore = StoredAnswers<Answers>
 export const AnswersContext = createContext<AnswersStore>({ answers: {}, update: () => {}, clear: () => {} })
 
 /** The answers of "Ask for help", under the signed-in person's id (components/stored-answers.ts). */
-export function useAnswersStore (userId: number | undefined): AnswersStore {
+export function useAnswersStore (userId: number | string | undefined): AnswersStore {
   return useStoredAnswers<Answers>(`ask-answers:${userId ?? 'none'}`)
 }
 
 /** This page's answers, whether it was opened from the check page, and where Continue and Back lead. */
 export function useStep (step: Step) {
   const { answers, update, clear } = useContext(AnswersContext)
+  const { base, leave } = useAskingFor()
   const change = new URLSearchParams(useLocation().search).has('change')
-  return { answers, update, clear, change, next: (after: Answers) => nextPath(step, after, change), back: backPath(step, answers, change) }
+  return { answers, update, clear, change, base, next: (after: Answers) => nextPath(step, after, change, base), back: backPath(step, answers, change, base, leave) }
 }

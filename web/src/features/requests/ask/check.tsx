@@ -14,7 +14,8 @@ import { useFormProblems } from '../../../components/use-form-problems'
 import { formatDate } from '../../../lib/format'
 import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
-import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, useStep, type Answers, type Step } from './answers'
+import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, useAskingFor, useStep, type Answers, type Step } from './answers'
+import { useJourneyName } from './step'
 import { URGENCIES } from './questions'
 import '../../../components/journeys.css'
 
@@ -41,7 +42,7 @@ function seriesOf (answers: Answers, point: { lat: number, lon: number }): NewSe
 }
 
 /** The body of POST /requests from complete answers: optional texts left out when empty. */
-function requestOf (answers: Answers, point: { lat: number, lon: number }): NewRequest {
+function requestOf (answers: Answers, point: { lat: number, lon: number }, clientId?: number): NewRequest {
   const optional = (name: 'city' | 'contact_phone' | 'contact_notes', value: string | undefined) => value === undefined || value.trim() === '' ? {} : { [name]: value.trim() }
   const when = parseWhen(answers.when ?? '')
   return {
@@ -56,6 +57,7 @@ function requestOf (answers: Answers, point: { lat: number, lon: number }): NewR
     ...optional('contact_phone', answers.phone),
     ...optional('contact_notes', answers.notes),
     ...(when !== undefined ? { desired_completion_date: when.toISOString() } : {}),
+    ...(clientId !== undefined ? { on_behalf_of: { client_id: clientId } } : {}),
   }
 }
 
@@ -65,12 +67,13 @@ const upperFirst = (text: string): string => text.charAt(0).toLocaleUpperCase() 
 /** One row of the summary list; "Change" names its row for screen readers (GOV.UK's hidden text). */
 function Row ({ label, step, children }: { label: string, step: Step, children: ReactNode }) {
   const { t } = useTranslation()
+  const { base } = useAskingFor()
   return (
     <div className='summary-row'>
       <dt>{label}</dt>
       <dd>{children}</dd>
       <dd className='summary-change'>
-        <Link href={stepPath(step, true)}>{t('ask.check.change')}<span className='visually-hidden'> {label}</span></Link>
+        <Link href={stepPath(step, true, base)}>{t('ask.check.change')}<span className='visually-hidden'> {label}</span></Link>
       </dd>
     </div>
   )
@@ -81,7 +84,9 @@ export function CheckStep () {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const success = useSuccess()
-  const { answers, clear } = useStep('check')
+  const { answers, clear, base } = useStep('check')
+  const { client } = useAskingFor()
+  const journey = useJourneyName()
   // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
   const form = useFormProblems([])
   const types = useRequestTypes()
@@ -89,10 +94,10 @@ export function CheckStep () {
   const create = useMutation({
     mutationFn: async (point: { lat: number, lon: number }) => regular
       ? { series: true, ...await unwrap(api.POST('/api/v1/request-series', { body: seriesOf(answers, point) })) }
-      : { series: false, ...await unwrap(api.POST('/api/v1/requests', { body: requestOf(answers, point) })) },
+      : { series: false, ...await unwrap(api.POST('/api/v1/requests', { body: requestOf(answers, point, client?.id) })) },
     onSuccess: (created) => {
       const page = created.series ? `/series/${created.id}` : `/requests/${created.id}`
-      success(t(created.series ? 'regular.sent' : 'ask.sent'), page)
+      success(client !== undefined ? t('coordinator.ask.sent', { name: client.first_name }) : t(created.series ? 'regular.sent' : 'ask.sent'), page)
       // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
       clear()
       void navigate(page)
@@ -102,13 +107,13 @@ export function CheckStep () {
   const hasErrors = form.problems.length > 0
   const heading = t('ask.check.heading')
   useEffect(() => {
-    document.title = `${hasErrors ? `${t('errors.titlePrefix')} ` : ''}${heading} – ${t('ask.title')} – ${t('app.name')}`
-  }, [heading, hasErrors, t])
+    document.title = `${hasErrors ? `${t('errors.titlePrefix')} ` : ''}${heading} – ${journey} – ${t('app.name')}`
+  }, [heading, hasErrors, journey, t])
 
   const missing = firstUnanswered(answers)
   const point = pointOf(answers)
   // Unanswered questions (a new request, or one already sent) start at the first of them.
-  if ((missing !== undefined || point === undefined) && !create.isSuccess) return <Navigate to={stepPath(missing ?? 'where')} replace />
+  if ((missing !== undefined || point === undefined) && !create.isSuccess) return <Navigate to={stepPath(missing ?? 'where', false, base)} replace />
   if (point === undefined) return null
   const type = types.data?.find((item) => String(item.id) === answers.kind)
   const locale = i18n.language === 'de' ? 'de-DE' : 'en-GB'
@@ -118,13 +123,17 @@ export function CheckStep () {
   const parts = regular ? seriesParts(patternOf(answers), t, i18n.language) : undefined
   return (
     <div className='ask-step'>
-      <Link href={stepPath('contact')} className='back-link'><span>{t('ask.back')}</span></Link>
+      <Link href={stepPath('contact', false, base)} className='back-link'><span>{t('ask.back')}</span></Link>
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
-      <p className='caption'>{t('ask.title')}</p>
+      <p className='caption'>{journey}</p>
       <h1 tabIndex={-1}>{heading}</h1>
       {/* The whole plan in one sentence first (schedule.md § 5), then each answer with its Change link. */}
       {parts !== undefined ? <p className='inset-text'>{t('regular.check.summary', { summary: seriesSummary(patternOf(answers), t, i18n.language) })}</p> : null}
       <dl className='summary-list'>
+        {/* For whom: not changed here (another client is asked for from the coordinator's pages). */}
+        {client !== undefined
+          ? <div className='summary-row'><dt>{t('coordinator.ask.for')}</dt><dd>{`${client.first_name} ${client.last_name}`}</dd><dd className='summary-change' /></div>
+          : null}
         <Row label={t('request.kind')} step='kind'>{type !== undefined ? kindLabel(t, type.id, type.name) : answers.kind}</Row>
         <Row label={t('ask.titleField')} step='title'>{answers.title}</Row>
         <Row label={t('ask.check.description')} step='description'><span className='pre-line'>{answers.description}</span></Row>
@@ -153,7 +162,7 @@ export function CheckStep () {
         <Row label={t('ask.notes')} step='contact'><span className='pre-line'>{answers.notes !== undefined && answers.notes !== '' ? answers.notes : none}</span></Row>
       </dl>
       <h2>{t(regular ? 'regular.check.sendHeading' : 'ask.check.sendHeading')}</h2>
-      <p>{t(regular ? 'regular.check.sendText' : 'ask.check.sendText')}</p>
+      <p>{client !== undefined ? t('coordinator.ask.sendText', { name: client.first_name }) : t(regular ? 'regular.check.sendText' : 'ask.check.sendText')}</p>
       <Button className='button' onPress={() => { if (!create.isPending) create.mutate(point) }}>{t(regular ? 'regular.send' : 'ask.send')}</Button>
     </div>
   )

@@ -1,6 +1,13 @@
-import { Navigate, Route, Routes } from 'react-router'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-aria-components'
+import { Navigate, Route, Routes, useParams } from 'react-router'
+import { useClient } from '../../../api/clients'
+import { ApiError } from '../../../api/errors'
 import { useSession } from '../../../api/use-session'
-import { AnswersContext, useAnswersStore } from './answers'
+import { Page } from '../../../components/page'
+import { serverProblem } from '../../../i18n/server-errors'
+import { AnswersContext, AskingForContext, useAnswersStore, type AskingFor } from './answers'
 import { CheckStep } from './check'
 import { AddressStep, CoordinatesStep, MapStep, WhereStep } from './place'
 import { DatesStep, DaysStep, OftenStep, ReturnStep, TimesStep } from './regular'
@@ -16,9 +23,35 @@ export function AskPage () {
   return <AskPages key={user?.id} userId={user?.id} />
 }
 
-/** Keyed by the person, so answers never pass from one account to the next on the same tab. */
-function AskPages ({ userId }: { userId: number | undefined }) {
-  const store = useAnswersStore(userId)
+/**
+ * "Ask for help" for a coordinator's client (behalf.md § 1), the same questions at /clients/:id/ask: the client's
+ * home, address and phone are the defaults, the request is sent with `on_behalf_of`, and it is asked once (no
+ * regular help: the series API takes no `on_behalf_of`). docs/web.md › Coordinators.
+ */
+export function ClientAskPage () {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const id = Number(useParams().id)
+  const client = useClient(id)
+  const asking = useMemo<AskingFor | undefined>(() => client.data !== undefined ? { base: `/clients/${id}/ask`, leave: `/clients/${id}`, client: client.data } : undefined, [client.data, id])
+  if (client.error instanceof ApiError && client.error.status === 404) {
+    return <Page title={t('coordinator.client.notFound')}><p><Link href='/clients'>{t('coordinator.client.back')}</Link></p></Page>
+  }
+  if (client.isError) return <Page title={t('ask.title')}><p className='error-text' role='alert'>{serverProblem(client.error, t).message}</p></Page>
+  // No h1 while loading: the focus after navigation waits for the page's own.
+  if (asking === undefined) return <p>{t('common.loading')}</p>
+  return (
+    <AskingForContext.Provider value={asking}>
+      <AskPages key={`${user?.id ?? ''}:${id}`} userId={user?.id} clientId={id} />
+    </AskingForContext.Provider>
+  )
+}
+
+/** Keyed by the person (and the client), so answers never pass from one account or client to the next on the same tab. */
+function AskPages ({ userId, clientId }: { userId: number | undefined, clientId?: number }) {
+  const stored = useAnswersStore(clientId === undefined ? userId : `${userId ?? 'none'}:client:${clientId}`)
+  // A client's request is asked once: the question "How often" is left out (answers.ts › stepsFor).
+  const store = useMemo(() => clientId === undefined ? stored : { ...stored, answers: { often: 'once' as const, ...stored.answers, onlyOnce: true } }, [stored, clientId])
   return (
     <AnswersContext.Provider value={store}>
       <Routes>

@@ -14,7 +14,7 @@ import { useHomeLocation } from '../../../components/use-home-location'
 import type { Problem } from '../../../i18n/server-errors'
 import { parseCoordinate } from '../../../lib/coordinates'
 import { formatCoordinate } from '../../../lib/format'
-import { PLACES, pointOf, useStep, type Answers, type PlaceWay } from './answers'
+import { PLACES, pointOf, useAskingFor, useStep, type Answers, type PlaceWay } from './answers'
 import { ME } from './questions'
 import { QuestionChoice, QuestionHeading, StepPage } from './step'
 
@@ -29,17 +29,21 @@ export function WhereStep () {
   const navigate = useNavigate()
   const announce = useAnnounce()
   const step = useStep('where')
+  const { client } = useAskingFor()
   const form = useFormProblems(['place'])
-  const home = useQuery({ queryKey: HOME_LOCATION, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/location', { signal })) })
+  // A client's home is the client's (behalf.md § 1), never the coordinator's.
+  const home = useQuery({ queryKey: HOME_LOCATION, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/location', { signal })), enabled: client === undefined })
   const settings = useMapSettings()
   const homeLocation = useHomeLocation()
   // A refusal of the device is fixed by choosing another way: the summary links to the choice.
   const locate = useDeviceLocation((problems: Problem[]) => form.show(problems.map((problem) => ({ ...problem, field: 'place' }))))
   const question = t('ask.place.question')
-  if (home.isPending || settings.isPending) return <p>{t('common.loading')}</p>
+  if ((client === undefined && home.isPending) || settings.isPending) return <p>{t('common.loading')}</p>
 
-  const hasHome = home.data?.latitude != null && home.data.longitude != null
-  const ways = PLACES.filter((way) => (way !== 'home' || hasHome) && (way !== 'search' || settings.data?.geocoder_url != null))
+  const clientHome = client?.latitude != null && client.longitude != null ? { latitude: client.latitude, longitude: client.longitude } : undefined
+  const hasHome = client !== undefined ? clientHome !== undefined : home.data?.latitude != null && home.data.longitude != null
+  // The coordinator's device is not where the client is: "where I am now" is only for oneself.
+  const ways = PLACES.filter((way) => (way !== 'home' || hasHome) && (way !== 'here' || client === undefined) && (way !== 'search' || settings.data?.geocoder_url != null))
   const chosen = step.answers.place !== undefined && ways.includes(step.answers.place) ? step.answers.place : null
   const go = (patch: Partial<Answers>) => {
     form.clear()
@@ -48,7 +52,7 @@ export function WhereStep () {
   }
   const proceed = async (way: PlaceWay) => {
     if (way === 'home') {
-      const point = await homeLocation()
+      const point = client !== undefined ? clientHome : await homeLocation()
       if (point === undefined) return form.show([{ field: 'place', message: t('ask.noHome') }])
       announce(t('ask.homeUsed', { latitude: formatCoordinate(point.latitude, i18n.language), longitude: formatCoordinate(point.longitude, i18n.language) }))
       return go({ place: way, latitude: String(point.latitude), longitude: String(point.longitude) })
@@ -74,7 +78,9 @@ export function WhereStep () {
         hint={t('ask.place.hint')}
         value={chosen}
         onChange={(value) => step.update({ place: value as PlaceWay })}
-        options={ways.map((way) => ({ value: way, label: t(`ask.place.${way}`), description: t(`ask.place.${way}Hint`) }))}
+        options={ways.map((way) => client !== undefined && way === 'home'
+          ? { value: way, label: t('coordinator.ask.home', { name: client.first_name }), description: [client.address, client.city].filter(Boolean).join(', ') || t('coordinator.ask.homeHint') }
+          : { value: way, label: t(`ask.place.${way}`), description: t(`ask.place.${way}Hint`) })}
       />
     </StepPage>
   )
@@ -136,13 +142,17 @@ export function AddressStep () {
   const navigate = useNavigate()
   const announce = useAnnounce()
   const step = useStep('address')
+  const { client } = useAskingFor()
   const form = useFormProblems(['address', 'city'])
   const fromHome = step.answers.place === 'home' && step.answers.address === undefined
-  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: fromHome })
+  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: fromHome && client === undefined })
   const question = t('ask.addressQuestion')
-  if (fromHome && me.isPending) return <p>{t('common.loading')}</p>
-  const address = step.answers.address ?? (fromHome ? me.data?.address ?? '' : '')
-  const city = step.answers.city ?? (fromHome ? me.data?.city ?? '' : '')
+  if (fromHome && client === undefined && me.isPending) return <p>{t('common.loading')}</p>
+  // The client's address on record, or the profile's (asked once, WCAG 3.3.7); a client's is offered whatever the way.
+  const home = client !== undefined ? client : me.data
+  const offered = fromHome || (client !== undefined && step.answers.address === undefined)
+  const address = step.answers.address ?? (offered ? home?.address ?? '' : '')
+  const city = step.answers.city ?? (offered ? home?.city ?? '' : '')
   const searching = step.answers.place === 'search'
   const point = pointOf(step.answers)
   const onContinue = () => {

@@ -7,7 +7,7 @@ import { useRequestTypes } from '../../../api/use-request-types'
 import { TextInput } from '../../../components/fields'
 import { useFormProblems } from '../../../components/use-form-problems'
 import { kindLabel } from '../labels'
-import { parseWhen, useStep, type Answers } from './answers'
+import { parseWhen, useAskingFor, useStep, type Answers } from './answers'
 import { QuestionChoice, QuestionHeading, QuestionText, StepPage } from './step'
 
 export const ME = ['get', '/api/v1/users/me'] as const
@@ -106,10 +106,12 @@ export function UrgencyStep () {
 export function ContactStep () {
   const { t } = useTranslation()
   const step = useContinue('contact', ['contact_phone', 'contact_notes'])
-  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })) })
+  const { client } = useAskingFor()
+  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: client === undefined })
   const question = t('ask.contactQuestion')
-  if (step.answers.phone === undefined && me.isPending) return <p>{t('common.loading')}</p>
-  const phone = step.answers.phone ?? me.data?.phone ?? ''
+  if (step.answers.phone === undefined && client === undefined && me.isPending) return <p>{t('common.loading')}</p>
+  // A client's phone on record, or the profile's: what is typed here wins, even an empty field.
+  const phone = step.answers.phone ?? (client !== undefined ? client.phone : me.data?.phone) ?? ''
   const notes = step.answers.notes ?? ''
   return (
     <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => undefined, { phone: phone.trim(), notes: notes.trim() })}>

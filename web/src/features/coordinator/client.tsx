@@ -1,0 +1,42 @@
+import { Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { useClient } from '../../api/clients'
+import { ApiError } from '../../api/errors'
+import { Page } from '../../components/page'
+import { PhoneLink } from '../../components/phone'
+import { serverProblem } from '../../i18n/server-errors'
+import { formatDate } from '../../lib/format'
+import { CoordinatorPages } from './workspace'
+import '../../components/journeys.css'
+
+/** One client: what a coordinator needs on the phone, the consent on record, and "Ask for help for Erna". */
+export function ClientPage () {
+  const { t, i18n } = useTranslation()
+  const id = Number(useParams().id)
+  const client = useClient(id)
+  if (!Number.isSafeInteger(id) || id <= 0 || (client.error instanceof ApiError && client.error.status === 404)) {
+    return <Page title={t('coordinator.client.notFound')}><p><Link href='/clients'>{t('coordinator.client.back')}</Link></p></Page>
+  }
+  // No h1 while loading: focus after navigation waits for the page's own h1.
+  if (client.isPending) return <p>{t('common.loading')}</p>
+  if (client.isError) return <Page title={t('coordinator.find.title')}><p className='error-text' role='alert'>{serverProblem(client.error, t).message}</p></Page>
+  const item = client.data
+  const none = t('coordinator.client.none')
+  return (
+    <Page title={`${item.first_name} ${item.last_name}`}>
+      <CoordinatorPages />
+      <dl className='facts'>
+        <div><dt>{t('coordinator.client.phone')}</dt><dd>{item.phone !== null ? <PhoneLink phone={item.phone} /> : none}</dd></div>
+        <div><dt>{t('coordinator.client.address')}</dt><dd>{[item.address, item.city].filter(Boolean).join(', ') || none}</dd></div>
+        <div><dt>{t('coordinator.client.needs')}</dt><dd className='pre-line'>{item.needs ?? none}</dd></div>
+        <div>
+          <dt>{t('coordinator.client.consent')}</dt>
+          <dd>{t('coordinator.client.consentGiven', { how: t(`coordinator.consent.${item.consent.how}`), when: formatDate(item.consent.recorded_at, i18n.language) })}</dd>
+        </div>
+      </dl>
+      <p><Link href={`/clients/${item.id}/ask`} className='button'>{t('coordinator.client.ask', { name: item.first_name })}</Link></p>
+      <p><Link href='/clients/requests'>{t('coordinator.client.requests')}</Link></p>
+    </Page>
+  )
+}
