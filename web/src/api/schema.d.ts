@@ -5239,6 +5239,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description The body is larger than 64 KiB */
                 413: {
                     headers: {
@@ -5357,6 +5368,142 @@ export interface paths {
                             };
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
+                        }[];
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/coordinated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every client's request, soonest needed first (behalf.md § 1), for coordinators
+         * @description Requests a coordinator asked for a client, in `status` when given: by `window_start`, else `desired_completion_date` (those without either last), then oldest first. Each is a list item with `client_id` and `client_name` (first name and last initial), so that a coordinator knows whom to phone. Needs `coordinate_requests`: otherwise 403 `coordinator role required`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @description the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer (in_progress or completed), the city, or "address shared after acceptance" when it has none */
+                            address: string;
+                            city: string | null;
+                            urgency: string;
+                            /** @enum {string} */
+                            status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                            /** @description "first_name last_name"; "Erna S." when `address_hidden` is true */
+                            requester_name: string;
+                            request_type_name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            window_start: string | null;
+                            /** Format: date-time */
+                            window_end: string | null;
+                            series_id: number | null;
+                            /** Format: date-time */
+                            confirmed_at: string | null;
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                                /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
+                                precision_meters: number;
+                            };
+                            /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                            address_hidden?: boolean;
+                            client_id: number;
+                            /** @description the client's first name and last initial ("Erna S."); null once the client is erased */
+                            client_name: string | null;
                         }[];
                     };
                 };
@@ -5897,6 +6044,14 @@ export interface paths {
                                 /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                                 precision_meters: number;
                             };
+                            /** @description behalf.md § 1: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
+                            client: {
+                                id: number;
+                                first_name: string;
+                                /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
+                                last_name: string;
+                                needs: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -9263,6 +9418,14 @@ export interface paths {
                                 /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                                 precision_meters: number;
                             };
+                            /** @description behalf.md § 1: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
+                            client: {
+                                id: number;
+                                first_name: string;
+                                /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
+                                last_name: string;
+                                needs: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -9457,6 +9620,14 @@ export interface paths {
                                 /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                                 precision_meters: number;
                             };
+                            /** @description behalf.md § 1: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
+                            client: {
+                                id: number;
+                                first_name: string;
+                                /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
+                                last_name: string;
+                                needs: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -9949,6 +10120,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requests/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A request's history, oldest first
+         * @description Each change of the request: when, what, who (or the service) in what capacity, and for whom. For its parties (requester, assigned volunteer, moderators and admins, coordinators on a client's request) and carers of the requester; others 404. The assigned volunteer sees only their own offer's entries. Names are read now: an erased account reads "Former user".
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            at: string;
+                            /** @enum {string} */
+                            action: "created" | "approved" | "rejected" | "offer_made" | "offer_withdrawn" | "offer_rejected" | "accepted" | "confirmed" | "reminded" | "cancelled" | "completed" | "alert_round" | "edited";
+                            actor: {
+                                id: number;
+                                /** @description "first_name last_name" now ("Former user" once the account is erased) */
+                                name: string;
+                                /**
+                                 * @description the capacity in which they did it
+                                 * @enum {string}
+                                 */
+                                role: "requester" | "carer" | "coordinator" | "volunteer" | "moderator" | "admin";
+                            } | {
+                                /** @enum {string} */
+                                role: "service";
+                            };
+                            /** @description the client a coordinator, or the person a carer, acted for; null otherwise */
+                            on_behalf_of: {
+                                client_id: number;
+                            } | {
+                                user_id: number;
+                            } | null;
+                            /** @description per action (docs/api.md › A request's history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; `round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service */
+                            details: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/export": {
         parameters: {
             query?: never;
@@ -10300,6 +10597,690 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clients whose name or phone matches `q`, most recently updated first
+         * @description Phone numbers match in any spelling: digits compared without blanks and without the leading `+` or `00` (and a national leading 0). Without `q`, every client. Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description part of the name ("Erna", "Erna Sch"), or of the phone number in any spelling ("+49 170 1234567", "0049 170…", "170 1234 567") */
+                    q?: string;
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            phone: string | null;
+                            address: string | null;
+                            city: string | null;
+                            latitude: number | null;
+                            longitude: number | null;
+                            needs: string | null;
+                            consent: {
+                                /**
+                                 * @description how the client agreed to be recorded
+                                 * @enum {string}
+                                 */
+                                how: "phone" | "in_person" | "written";
+                                /** @description the coordinator; null once their account is gone */
+                                recorded_by: number | null;
+                                /** Format: date-time */
+                                recorded_at: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Record a client: a person without an account whom coordinators ask for (behalf.md § 1)
+         * @description `consent.how` is required (400 `consent is required`); the service records who (the caller) and when. Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        first_name: string;
+                        last_name: string;
+                        /** @description the 1.0.1 phone pattern, e.g. +491701234567 */
+                        phone?: string | null;
+                        address?: string | null;
+                        city?: string | null;
+                        latitude?: number | null;
+                        longitude?: number | null;
+                        /** @description for example "wheelchair, needs help on stairs" */
+                        needs?: string | null;
+                        /** @description recorded_by (the caller) and recorded_at (now) are set by the service */
+                        consent: {
+                            /**
+                             * @description how the client agreed to be recorded
+                             * @enum {string}
+                             */
+                            how: "phone" | "in_person" | "written";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            phone: string | null;
+                            address: string | null;
+                            city: string | null;
+                            latitude: number | null;
+                            longitude: number | null;
+                            needs: string | null;
+                            consent: {
+                                /**
+                                 * @description how the client agreed to be recorded
+                                 * @enum {string}
+                                 */
+                                how: "phone" | "in_person" | "written";
+                                /** @description the coordinator; null once their account is gone */
+                                recorded_by: number | null;
+                                /** Format: date-time */
+                                recorded_at: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One client's whole record
+         * @description Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            phone: string | null;
+                            address: string | null;
+                            city: string | null;
+                            latitude: number | null;
+                            longitude: number | null;
+                            needs: string | null;
+                            consent: {
+                                /**
+                                 * @description how the client agreed to be recorded
+                                 * @enum {string}
+                                 */
+                                how: "phone" | "in_person" | "written";
+                                /** @description the coordinator; null once their account is gone */
+                                recorded_by: number | null;
+                                /** Format: date-time */
+                                recorded_at: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Erase a client, as an account is erased (privacy.md § 3)
+         * @description Refused while a request of theirs is in_progress (400 `finish or cancel your open requests first`). Otherwise, in one transaction: their pending and approved requests cancelled (by the caller), finished ones minimised, the record deleted. Their requests keep `client_id` and show `client: null`. Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a client's record
+         * @description Only the fields given change; null clears one. latitude and longitude go together. A `consent` given is recorded again, by the caller, now. Requests already made keep the phone and point they were made with. Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        first_name?: string;
+                        last_name?: string;
+                        /** @description the 1.0.1 phone pattern, e.g. +491701234567 */
+                        phone?: string | null;
+                        address?: string | null;
+                        city?: string | null;
+                        latitude?: number | null;
+                        longitude?: number | null;
+                        /** @description for example "wheelchair, needs help on stairs" */
+                        needs?: string | null;
+                        /** @description a consent recorded again: by the caller, now */
+                        consent?: {
+                            /**
+                             * @description how the client agreed to be recorded
+                             * @enum {string}
+                             */
+                            how: "phone" | "in_person" | "written";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            phone: string | null;
+                            address: string | null;
+                            city: string | null;
+                            latitude: number | null;
+                            longitude: number | null;
+                            needs: string | null;
+                            consent: {
+                                /**
+                                 * @description how the client agreed to be recorded
+                                 * @enum {string}
+                                 */
+                                how: "phone" | "in_person" | "written";
+                                /** @description the coordinator; null once their account is gone */
+                                recorded_by: number | null;
+                                /** Format: date-time */
+                                recorded_at: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/users/me/trusted-people": {
@@ -11537,10 +12518,10 @@ export interface paths {
                             /** Format: date-time */
                             at: string;
                             /**
-                             * @description the role that allowed the view; `carer`: someone the requester trusts (behalf.md § 2)
+                             * @description the role that allowed the view; `coordinator`: on a client's request (behalf.md § 1); `carer`: someone the requester trusts (§ 2)
                              * @enum {string}
                              */
-                            viewer_role: "assigned volunteer" | "moderator" | "admin" | "carer";
+                            viewer_role: "assigned volunteer" | "moderator" | "admin" | "coordinator" | "carer";
                         }[];
                     };
                 };

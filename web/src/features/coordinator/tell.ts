@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
-import { formatWhen } from '../../lib/format'
+// With the extension: test/unit/web-tell.test.ts runs this file under node (NodeNext), Vite takes either.
+import { formatWhen } from '../../lib/format.js'
 
 /** What a coordinator's list needs of a client's request to say what to tell the client. */
 export interface TellFacts {
