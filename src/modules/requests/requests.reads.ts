@@ -2,7 +2,7 @@ import { maybeOne, type Queryable } from '../../db/database.js'
 import { empty, raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 import { caresFor } from '../carers/carers.repo.js'
-import { REQUEST_COLUMNS, type DetailRow } from './requests.repo.js'
+import { REQUEST_COLUMNS, type CancelReason, type DetailRow } from './requests.repo.js'
 import type { RequestStatus } from './requests.values.js'
 import type { Parties } from './visibility.js'
 import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow } from './search/shared.js'
@@ -53,7 +53,13 @@ export function listByRequester (db: Queryable, requesterId: number, page: Page)
 }
 
 /** A client's request as the coordinators' list reads it: the list item, its client, and the client's short name (null once erased). */
-export interface CoordinatedRow extends ListItemRow { client_id: number, client_name: string | null }
+export interface CoordinatedRow extends ListItemRow {
+  client_id: number
+  client_name: string | null
+  desired_completion_date: Date | null
+  cancel_reason: CancelReason | null
+  volunteer_first_name: string | null
+}
 
 /**
  * Every client's request (behalf.md § 1), in `status` when given, soonest needed first: by its window's start,
@@ -61,7 +67,8 @@ export interface CoordinatedRow extends ListItemRow { client_id: number, client_
  */
 export function listCoordinated (db: Queryable, status: RequestStatus | undefined, page: Page): Promise<CoordinatedRow[]> {
   return db.query<CoordinatedRow>(sql`
-    SELECT ${LIST_ITEM_COLUMNS}, r.client_id, c.first_name || ' ' || left(c.last_name, 1) || '.' AS client_name
+    SELECT ${LIST_ITEM_COLUMNS}, r.client_id, c.first_name || ' ' || left(c.last_name, 1) || '.' AS client_name,
+      r.desired_completion_date, r.cancel_reason, (SELECT v.first_name FROM users v WHERE v.id = r.assigned_volunteer_id) AS volunteer_first_name
     FROM ${LIST_ITEM_FROM}
       LEFT JOIN clients c ON c.id = r.client_id
     WHERE r.client_id IS NOT NULL ${status === undefined ? empty : sql`AND r.status = ${status}`}

@@ -133,6 +133,10 @@ export const CoordinatedRequest = Type.Object({
   ...listItemFields,
   client_id: Type.Integer(),
   client_name: NullableString({ description: 'the client\'s first name and last initial ("Erna S."); null once the client is erased' }),
+  // What a coordinator tells the client on the phone, without reading each request (which would record an access).
+  desired_completion_date: NullableDateTime,
+  cancel_reason: Type.Union([CancelReason, Type.Null()], { description: 'why it was cancelled; null unless cancelled' }),
+  volunteer_first_name: NullableString({ description: 'the assigned volunteer\'s first name while in_progress or completed; null otherwise' }),
 })
 export type CoordinatedRequest = Static<typeof CoordinatedRequest>
 export const CoordinatedQuery = Type.Object({ status: Type.Optional(RequestStatus), ...PaginationQuery })

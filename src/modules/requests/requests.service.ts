@@ -94,7 +94,14 @@ export class RequestsService {
   async listCoordinated (user: Principal, status: RequestStatus | undefined, page: Page): Promise<CoordinatedRequest[]> {
     if (!hasPermission(user, 'coordinate_requests')) throw forbidden(COORDINATOR_REQUIRED)
     const rows = await reads.listCoordinated(this.db, status, page)
-    return await this.disclosure.list(user, rows, (viewer, row, policy) => ({ ...toListItem(viewer, row, policy), client_id: row.client_id, client_name: row.client_name }))
+    return await this.disclosure.list(user, rows, (viewer, row, policy) => ({
+      ...toListItem(viewer, row, policy),
+      client_id: row.client_id,
+      client_name: row.client_name,
+      desired_completion_date: row.desired_completion_date,
+      cancel_reason: row.cancel_reason,
+      volunteer_first_name: row.volunteer_first_name,
+    }))
   }
 
   /**

@@ -5504,6 +5504,12 @@ export interface paths {
                             client_id: number;
                             /** @description the client's first name and last initial ("Erna S."); null once the client is erased */
                             client_name: string | null;
+                            /** Format: date-time */
+                            desired_completion_date: string | null;
+                            /** @description why it was cancelled; null unless cancelled */
+                            cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description the assigned volunteer's first name while in_progress or completed; null otherwise */
+                            volunteer_first_name: string | null;
                         }[];
                     };
                 };

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import type { paths } from '../../api/schema'
-import { requestKey } from '../../api/keys'
 import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatWhen } from '../../lib/format'
@@ -19,37 +18,25 @@ export const COORDINATED_KEY = ['get', '/api/v1/requests/coordinated'] as const
 /** An item of GET /requests/coordinated: a request's list item with its client's id and short name ("Erna S."; null once erased). */
 type Coordinated = paths['/api/v1/requests/coordinated']['get']['responses'][200]['content']['application/json'][number]
 
-/**
- * One client's request: for whom, when it is needed, its status, and what to tell the client. The list does not
- * carry the date it is wanted by, its volunteer or why it was cancelled: those come from the request itself, through
- * the cache the request's page shares (as the moderation queue reads its dates).
- */
+/** One client's request: for whom, when it is needed, its status, and what to tell the client, all from the list's item. */
 function CoordinatedCard ({ item }: { item: Coordinated }) {
   const { t, i18n } = useTranslation()
-  const detail = useQuery({
-    queryKey: requestKey(item.id),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}', { params: { path: { id: item.id } }, signal })),
-    staleTime: 60_000,
-  })
   const name = item.client_name ?? t('coordinator.requests.erased')
   // "Erna S." → "Erna": the client is told by first name.
   const first = item.client_name?.replace(/\s+\S+$/, '') ?? name
-  const when = item.window_start ?? detail.data?.desired_completion_date ?? null
+  const when = item.window_start ?? item.desired_completion_date ?? null
+  const volunteer = item.volunteer_first_name === null ? null : { first_name: item.volunteer_first_name }
   return (
     <li className='card'>
       <h2><Link href={`/requests/${item.id}`}>{item.title}</Link></h2>
       <dl className='facts'>
         <div><dt>{t('coordinator.requests.for')}</dt><dd>{item.client_id !== null && item.client_name !== null ? <Link href={`/clients/${item.client_id}`}>{name}</Link> : name}</dd></div>
-        <div><dt>{t('coordinator.requests.needed')}</dt><dd>{detail.isPending ? t('common.loading') : when !== null ? formatWhen(when, i18n.language) : t('coordinator.requests.noDate')}</dd></div>
+        <div><dt>{t('coordinator.requests.needed')}</dt><dd>{when !== null ? formatWhen(when, i18n.language) : t('coordinator.requests.noDate')}</dd></div>
         <div><dt>{t('coordinator.requests.status')}</dt><dd>{requestStatus(t, item.status)}</dd></div>
       </dl>
-      {detail.isPending
-        ? null
-        : (
-          <p className='tell'>
-            {whatToTell(t, i18n.language, first, { status: item.status, cancel_reason: detail.data?.cancel_reason, window_start: item.window_start, desired_completion_date: detail.data?.desired_completion_date, volunteer: detail.data?.assigned_volunteer })}
-          </p>
-          )}
+      <p className='tell'>
+        {whatToTell(t, i18n.language, first, { status: item.status, cancel_reason: item.cancel_reason, window_start: item.window_start, desired_completion_date: item.desired_completion_date, volunteer })}
+      </p>
     </li>
   )
 }
