@@ -5135,9 +5135,9 @@ export interface paths {
                         request_type_id: number;
                         title: string;
                         description: string;
-                        latitude: number;
-                        longitude: number;
-                        address: string;
+                        latitude?: number;
+                        longitude?: number;
+                        address?: string;
                         city?: string;
                         /** Format: date-time */
                         desired_completion_date?: string | null;
@@ -5155,6 +5155,12 @@ export interface paths {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
+                        /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                        on_behalf_of?: {
+                            client_id: number;
+                        } | {
+                            user_id: number;
+                        };
                     };
                 };
             };
@@ -5195,6 +5201,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                         };
                     };
                 };
@@ -5824,6 +5832,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -5982,6 +5992,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                         };
                     };
                 };
@@ -7707,14 +7719,20 @@ export interface paths {
                             request_type_id: number;
                             title: string;
                             description: string;
-                            latitude: number;
-                            longitude: number;
-                            address: string;
+                            latitude?: number;
+                            longitude?: number;
+                            address?: string;
                             city?: string;
                             /** @enum {string} */
                             urgency: "low" | "medium" | "high" | "urgent";
                             contact_phone?: string;
                             contact_notes?: string;
+                            /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                            on_behalf_of?: {
+                                client_id: number;
+                            } | {
+                                user_id: number;
+                            };
                             /**
                              * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
                              * @default false
@@ -8142,14 +8160,20 @@ export interface paths {
                             request_type_id: number;
                             title: string;
                             description: string;
-                            latitude: number;
-                            longitude: number;
-                            address: string;
+                            latitude?: number;
+                            longitude?: number;
+                            address?: string;
                             city?: string;
                             /** @enum {string} */
                             urgency: "low" | "medium" | "high" | "urgent";
                             contact_phone?: string;
                             contact_notes?: string;
+                            /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                            on_behalf_of?: {
+                                client_id: number;
+                            } | {
+                                user_id: number;
+                            };
                             /**
                              * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
                              * @default false
@@ -9130,6 +9154,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -9322,6 +9348,8 @@ export interface paths {
                             return_of: number | null;
                             /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
                             cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
+                            /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                            client_id: number | null;
                             /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
                             address_hidden?: boolean;
                             requester: {
@@ -9993,7 +10021,7 @@ export interface paths {
                                 /** @description increasing in commit order within one recipient's inbox */
                                 id: number;
                                 /** @enum {string} */
-                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete";
+                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
                                 /** @description the request it is about; null for a check or a concern about no request (trust.md) */
                                 request_id: number | null;
                                 /** @description by type (events.md § 4); never contact details or an address */
@@ -10088,13 +10116,13 @@ export interface paths {
                             notification_settings: {
                                 email: {
                                     enabled: boolean;
-                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                                 };
                                 push: {
                                     enabled: boolean;
-                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                                 };
                                 /** @description deliveries due inside wait until the end; null: none */
                                 quiet_hours: {
@@ -11186,7 +11214,7 @@ export interface paths {
                             /** @description increasing in commit order within one recipient's inbox */
                             id: number;
                             /** @enum {string} */
-                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete";
+                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
                             /** @description the request it is about; null for a check or a concern about no request (trust.md) */
                             request_id: number | null;
                             /** @description by type (events.md § 4); never contact details or an address */
@@ -11935,13 +11963,13 @@ export interface paths {
                         "application/json": {
                             email: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             push: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {
@@ -12008,12 +12036,12 @@ export interface paths {
                     "application/json": {
                         email?: {
                             enabled?: boolean;
-                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete */
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
                             types?: unknown[];
                         };
                         push?: {
                             enabled?: boolean;
-                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete */
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
                             types?: unknown[];
                         };
                         /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
@@ -12036,13 +12064,13 @@ export interface paths {
                         "application/json": {
                             email: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             push: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete")[];
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {

@@ -41,3 +41,5 @@ export function useRolesSettled (): boolean {
 export const canModerate = (roles: string[] | undefined): boolean => roles !== undefined && (roles.includes('moderator') || roles.includes('admin'))
 export const isAdmin = (roles: string[] | undefined): boolean => roles?.includes('admin') === true
 export const isVolunteer = (roles: string[] | undefined): boolean => roles?.includes('volunteer') === true
+/** behalf.md § 4: reports are for admins and managers (who hold `view_reports`); coordinators do not see them. */
+export const canViewReports = (roles: string[] | undefined): boolean => roles !== undefined && (roles.includes('admin') || roles.includes('manager'))

@@ -140,6 +140,15 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'subscription not found': { key: 'settings.errors.subscriptionNotFound' },
   'invalid subscription id': OUR_FAULT,
   'invalid token': { key: 'settings.unsubscribe.invalid' },
+  // Carers (behalf.md § 2).
+  'cannot invite yourself': { key: 'carers.invite.errors.self' },
+  'invalid can': { field: 'can', key: 'carers.invite.errors.can' },
+  'invitation not found': { key: 'carers.errors.invitationNotFound' },
+  'not allowed for this person': { key: 'carers.errors.notAllowed' },
+  // Reports (behalf.md § 4).
+  'invalid from': { field: 'from', key: 'reports.errors.from' },
+  'invalid to': { field: 'to', key: 'reports.errors.to' },
+  'range is too long': { field: 'from', key: 'reports.errors.tooLong' },
   'request body is too large': { key: 'errors.tooLarge' },
   'text must not contain NUL characters': { key: 'errors.invalidCharacters' },
   'invalid request body': OUR_FAULT,

@@ -36,6 +36,9 @@ export interface Answers {
   urgency?: string
   phone?: string
   notes?: string
+  /** Asking for someone who made the signed-in person their carer (behalf.md § 2): their user id and name. */
+  forUser?: number
+  forName?: string
 }
 
 export type Step = 'kind' | 'title' | 'description' | 'where' | 'map' | 'coordinates' | 'address' | 'often' | 'when' | 'days' | 'times' | 'return' | 'dates' | 'urgency' | 'contact' | 'check'
@@ -46,6 +49,8 @@ export const REGULAR_STEPS = ['days', 'times', 'return', 'dates'] as const
 /** The pages in order for these answers: the map or the coordinates only when chosen as the way; the days and times only for regular help. */
 export function stepsFor (answers: Answers): Step[] {
   const placeStep: Step[] = answers.place === 'map' ? ['map'] : answers.place === 'coordinates' ? ['coordinates'] : []
+  // For someone else, once only: behalf.md gives `on_behalf_of` to a request, not to regular help.
+  if (answers.forUser !== undefined) return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'when', 'urgency', 'contact', 'check']
   const timeSteps: Step[] = answers.often === 'regular' ? [...REGULAR_STEPS] : ['when']
   return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'often', ...timeSteps, 'urgency', 'contact', 'check']
 }
@@ -116,6 +121,10 @@ export function firstUnanswered (answers: Answers): Step | undefined {
   return stepsFor(answers).find((step) => step !== 'check' && !ANSWERED[step](answers))
 }
 
+/** The journey's name, captioned on each page: "Ask for help", or "Ask for help for Rita" when asking for someone. */
+export const journeyName = (t: (key: string, values?: Record<string, string>) => string, answers: Answers): string =>
+  answers.forName !== undefined ? t('carers.askFor', { name: answers.forName }) : t('ask.title')
+
 export const stepPath = (step: Step, change = false): string => `/ask/${step}${change ? '?change' : ''}`
 
 /**
@@ -138,7 +147,7 @@ export function backPath (step: Step, answers: Answers, change: boolean): string
   if (change && step !== 'map' && step !== 'coordinates') return stepPath('check')
   const steps = stepsFor(answers)
   const previous = steps[steps.indexOf(step) - 1]
-  if (previous === undefined) return '/'
+  if (previous === undefined) return answers.forUser !== undefined ? `/people-i-help/${answers.forUser}` : '/'
   return stepPath(previous, change && previous !== 'check')
 }
 

@@ -14,7 +14,7 @@ import { useFormProblems } from '../../../components/use-form-problems'
 import { formatDate } from '../../../lib/format'
 import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
-import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, useStep, type Answers, type Step } from './answers'
+import { durationOf, firstUnanswered, journeyName, parseWhen, pointOf, stepPath, useStep, type Answers, type Step } from './answers'
 import { URGENCIES } from './questions'
 import '../../../components/journeys.css'
 
@@ -42,6 +42,7 @@ function seriesOf (answers: Answers, point: { lat: number, lon: number }): NewSe
 
 /** The body of POST /requests from complete answers: optional texts left out when empty. */
 function requestOf (answers: Answers, point: { lat: number, lon: number }): NewRequest {
+  const forSomeone = answers.forUser !== undefined ? { on_behalf_of: { user_id: answers.forUser } } : {}
   const optional = (name: 'city' | 'contact_phone' | 'contact_notes', value: string | undefined) => value === undefined || value.trim() === '' ? {} : { [name]: value.trim() }
   const when = parseWhen(answers.when ?? '')
   return {
@@ -56,6 +57,7 @@ function requestOf (answers: Answers, point: { lat: number, lon: number }): NewR
     ...optional('contact_phone', answers.phone),
     ...optional('contact_notes', answers.notes),
     ...(when !== undefined ? { desired_completion_date: when.toISOString() } : {}),
+    ...forSomeone,
   }
 }
 
@@ -85,12 +87,20 @@ export function CheckStep () {
   // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
   const form = useFormProblems([])
   const types = useRequestTypes()
-  const regular = answers.often === 'regular'
+  const regular = answers.often === 'regular' && answers.forUser === undefined
   const create = useMutation({
     mutationFn: async (point: { lat: number, lon: number }) => regular
       ? { series: true, ...await unwrap(api.POST('/api/v1/request-series', { body: seriesOf(answers, point) })) }
       : { series: false, ...await unwrap(api.POST('/api/v1/requests', { body: requestOf(answers, point) })) },
     onSuccess: (created) => {
+      // Asked for someone: back to that person's page, where the carer follows their requests.
+      if (answers.forUser !== undefined) {
+        const page = `/people-i-help/${answers.forUser}`
+        success(t('carers.person.sent', { name: answers.forName ?? '' }), page)
+        clear()
+        void navigate(page)
+        return
+      }
       const page = created.series ? `/series/${created.id}` : `/requests/${created.id}`
       success(t(created.series ? 'regular.sent' : 'ask.sent'), page)
       // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
@@ -101,9 +111,10 @@ export function CheckStep () {
   })
   const hasErrors = form.problems.length > 0
   const heading = t('ask.check.heading')
+  const journey = journeyName(t, answers)
   useEffect(() => {
-    document.title = `${hasErrors ? `${t('errors.titlePrefix')} ` : ''}${heading} – ${t('ask.title')} – ${t('app.name')}`
-  }, [heading, hasErrors, t])
+    document.title = `${hasErrors ? `${t('errors.titlePrefix')} ` : ''}${heading} – ${journey} – ${t('app.name')}`
+  }, [heading, journey, hasErrors, t])
 
   const missing = firstUnanswered(answers)
   const point = pointOf(answers)
@@ -120,10 +131,11 @@ export function CheckStep () {
     <div className='ask-step'>
       <Link href={stepPath('contact')} className='back-link'><span>{t('ask.back')}</span></Link>
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
-      <p className='caption'>{t('ask.title')}</p>
+      <p className='caption'>{journey}</p>
       <h1 tabIndex={-1}>{heading}</h1>
       {/* The whole plan in one sentence first (schedule.md § 5), then each answer with its Change link. */}
       {parts !== undefined ? <p className='inset-text'>{t('regular.check.summary', { summary: seriesSummary(patternOf(answers), t, i18n.language) })}</p> : null}
+      {answers.forName !== undefined ? <p className='inset-text'>{t('carers.person.checkFor', { name: answers.forName })}</p> : null}
       <dl className='summary-list'>
         <Row label={t('request.kind')} step='kind'>{type !== undefined ? kindLabel(t, type.id, type.name) : answers.kind}</Row>
         <Row label={t('ask.titleField')} step='title'>{answers.title}</Row>
@@ -137,7 +149,7 @@ export function CheckStep () {
           {answers.address}
           {answers.city !== undefined && answers.city !== '' ? <><br />{answers.city}</> : null}
         </Row>
-        <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row>
+        {answers.forUser === undefined ? <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row> : null}
         {parts !== undefined
           ? (
             <>

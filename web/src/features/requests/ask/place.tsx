@@ -39,7 +39,8 @@ export function WhereStep () {
   if (home.isPending || settings.isPending) return <p>{t('common.loading')}</p>
 
   const hasHome = home.data?.latitude != null && home.data.longitude != null
-  const ways = PLACES.filter((way) => (way !== 'home' || hasHome) && (way !== 'search' || settings.data?.geocoder_url != null))
+  // "At my home" is the signed-in person's home: not offered when asking for someone else.
+  const ways = PLACES.filter((way) => (way !== 'home' || (hasHome && step.answers.forUser === undefined)) && (way !== 'search' || settings.data?.geocoder_url != null))
   const chosen = step.answers.place !== undefined && ways.includes(step.answers.place) ? step.answers.place : null
   const go = (patch: Partial<Answers>) => {
     form.clear()

@@ -106,10 +106,12 @@ export function UrgencyStep () {
 export function ContactStep () {
   const { t } = useTranslation()
   const step = useContinue('contact', ['contact_phone', 'contact_notes'])
-  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })) })
+  // For someone else the carer's own phone is not theirs: nothing is filled in.
+  const forSomeone = step.answers.forUser !== undefined
+  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: !forSomeone })
   const question = t('ask.contactQuestion')
-  if (step.answers.phone === undefined && me.isPending) return <p>{t('common.loading')}</p>
-  const phone = step.answers.phone ?? me.data?.phone ?? ''
+  if (step.answers.phone === undefined && !forSomeone && me.isPending) return <p>{t('common.loading')}</p>
+  const phone = step.answers.phone ?? (forSomeone ? '' : me.data?.phone ?? '')
   const notes = step.answers.notes ?? ''
   return (
     <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => undefined, { phone: phone.trim(), notes: notes.trim() })}>
