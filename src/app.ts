@@ -18,6 +18,8 @@ import { schemaCompiler } from './http/validation.js'
 import { registerWeb } from './http/web.js'
 import { JobRunner } from './jobs/runner.js'
 import type { Job } from './jobs/job.js'
+import { CarersService } from './modules/carers/carers.service.js'
+import { carersRoutes } from './modules/carers/carers.routes.js'
 import { calendarOf } from './lib/checks.js'
 import { systemClock } from './lib/clock.js'
 import { gridPoint, type GridPoint } from './lib/grid.js'
@@ -276,6 +278,7 @@ export async function buildApp ({
     await api.register(responsesRoutes, { responses })
     await api.register(scheduleApi, { config, db, changes, disclosure, clock })
     await api.register(privacyRoutes, { privacy })
+    await api.register(carersRoutes, { carers: new CarersService(db, changes) })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })
     await api.register(availabilityRoutes, { availability })

@@ -52,7 +52,7 @@ export async function runRawTwin (scenario: Scenario, ctx: Context): Promise<Res
     }, options)
   }
   if (scenario === 'detail') {
-    return await runRaw('detail, raw SQL', db, () => findRequestDetail(db, ctx.requestIds[Math.floor(random() * ctx.requestIds.length)] ?? 1), options)
+    return await runRaw('detail, raw SQL', db, () => findRequestDetail(db, ctx.requestIds[Math.floor(random() * ctx.requestIds.length)] ?? 1, 1), options)
   }
   return undefined
 }

@@ -4,6 +4,7 @@ import { Changes, type NewNotification, type Reactions } from '../events/dispatc
 import { accessReactions } from './access/access.reactions.js'
 import { alertsReactions } from './alerts/alerts.reactions.js'
 import { authReactions } from './auth/auth.reactions.js'
+import { carersReactions } from './carers/carers.reactions.js'
 import { calendarReactions } from './calendar/calendar.reactions.js'
 import { availabilityReactions } from './availability/availability.reactions.js'
 import { checksReactions } from './checks/checks.reactions.js'
@@ -22,13 +23,15 @@ import { usersReactions } from './users/users.reactions.js'
  * event. The order keeps the lock order of README.md: a change has locked its request row, so
  * responses come next (a cancellation cancels them before alerts are closed), then an occurrence's series
  * (its preferred volunteer: a row completion and withdrawal locked first, or one passed over), then the rest. A user's
- * row comes before their availability, as in PUT /users/me/availability and a new home location; the
+ * row comes before their availability, as in PUT /users/me/availability and a new home location; the invitations
+ * naming an erased person (carers) go before their row loses its address, by which some name them; the
  * erased user's inbox goes last, after every write that waits for a transaction notifying them.
  */
 export const REACTIONS: readonly Reactions[] = [
   responsesReactions,
   seriesReactions,
   alertsReactions,
+  carersReactions,
   usersReactions,
   availabilityReactions,
   rolesReactions,

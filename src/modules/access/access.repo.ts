@@ -9,7 +9,7 @@ import type { Page } from '../../lib/page.js'
  */
 
 export type AccessKind = 'request' | 'profile'
-export type ViewerRole = 'requester' | 'assigned volunteer' | 'moderator' | 'admin'
+export type ViewerRole = 'requester' | 'assigned volunteer' | 'moderator' | 'admin' | 'carer'
 /** trust.md §5: `contact_phone`, `contact_notes`, `address` of a request; `phone`, `address` of a profile. */
 export const ACCESS_FIELDS = ['contact_phone', 'contact_notes', 'address', 'phone'] as const
 export type AccessField = typeof ACCESS_FIELDS[number]

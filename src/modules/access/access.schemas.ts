@@ -15,8 +15,10 @@ const recordFields = {
 /** One record of GET /requests/{id}/access-log: who was shown the request's contact details (or, under ADDRESS_PRIVACY=parties, its address). */
 export const RequestAccessRecord = Type.Object({
   ...recordFields,
-  viewer_role: Type.Unsafe<'assigned volunteer' | 'moderator' | 'admin'>({
-    type: 'string', enum: ['assigned volunteer', 'moderator', 'admin'], description: 'the role that allowed the view',
+  viewer_role: Type.Unsafe<'assigned volunteer' | 'moderator' | 'admin' | 'carer'>({
+    type: 'string',
+    enum: ['assigned volunteer', 'moderator', 'admin', 'carer'],
+    description: 'the role that allowed the view; `carer`: someone the requester trusts (behalf.md § 2)',
   }),
 })
 export type RequestAccessRecord = Static<typeof RequestAccessRecord>

@@ -12,7 +12,7 @@ export class AccessService {
 
   /** A request's log, for its requester, moderators and admins; to anyone else the request does not exist. */
   async requestLog (viewer: Principal, requestId: number, page: Page): Promise<RequestAccessRecord[]> {
-    const request = await findRequestParties(this.db, requestId)
+    const request = await findRequestParties(this.db, requestId, viewer.id)
     if (request === undefined || (request.requester_id !== viewer.id && !isModerator(viewer))) throw notFound(REQUEST_NOT_FOUND)
     const rows = await access.listRequestRecords(this.db, { id: requestId, requester_id: request.requester_id }, page)
     return rows.map(({ request_id: _request, ...record }) => record as RequestAccessRecord)
@@ -20,6 +20,7 @@ export class AccessService {
 
   /** The caller's own profile's log. */
   async profileLog (user: Principal, page: Page): Promise<ProfileAccessRecord[]> {
-    return await access.listProfileRecords(this.db, user.id, page)
+    // A profile's records never say `carer`: that role is recorded only for a request's details.
+    return await access.listProfileRecords(this.db, user.id, page) as ProfileAccessRecord[]
   }
 }

@@ -40,7 +40,7 @@ export class ConcernsService {
     if (subjectUserId !== null && !await userExists(this.db, subjectUserId)) throw notFound(USER_NOT_FOUND)
     if (requestId !== null) {
       // The same rule as GET /requests/{id}: a request the caller may not know of is not found.
-      const request = await findRequestParties(this.db, requestId)
+      const request = await findRequestParties(this.db, requestId, reporter.id)
       if (request === undefined || !isVisibleTo(reporter, request)) throw notFound(REQUEST_NOT_FOUND)
     }
     return await this.changes.run(reporter.id, async (tx, change) => {

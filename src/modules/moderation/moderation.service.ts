@@ -34,7 +34,7 @@ export class ModerationService {
     })
     if (decided) return status
     // The update changed nothing: say why.
-    const request = await findRequestParties(this.db, id)
+    const request = await findRequestParties(this.db, id, moderator.id)
     if (request === undefined) throw notFound(REQUEST_NOT_FOUND)
     if (request.requester_id === moderator.id) throw badRequest('cannot moderate own request')
     throw badRequest('request is not in pending_moderation status')

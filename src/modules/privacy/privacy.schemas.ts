@@ -54,6 +54,16 @@ const ratingFields = {
   created_at: DateTime,
 }
 
+/** behalf.md § 2: an invitation, the other person by id only. */
+const ExportedInvitation = Type.Object({
+  id: Type.Integer(),
+  user_id: NullableId,
+  can: Type.Array(Type.String()),
+  status: Type.String(),
+  created_at: DateTime,
+  decided_at: NullableDateTime,
+})
+
 export const DataExport = Type.Object({
   exported_at: DateTime,
   profile: Type.Object({
@@ -87,6 +97,10 @@ export const DataExport = Type.Object({
     description: 'The caller\'s choices of channels, types, quiet hours and zone, as GET /users/me/notification-settings shows them; null while the caller has changed nothing (the defaults apply)',
   }),
   deliveries: Type.Array(Delivery, { description: 'Every e-mail and push delivery to the caller, as GET /users/me/deliveries shows them (newest first)' }),
+  trusted_people: Type.Array(ExportedInvitation, {
+    description: 'The caller\'s invitations to people they trust (behalf.md § 2), oldest first; `user_id` the carer\'s account (null while the address has none); no address',
+  }),
+  acting_for: Type.Array(ExportedInvitation, { description: 'The invitations to the caller to act for someone, any status, oldest first; `user_id` who invited' }),
 })
 export type DataExport = Static<typeof DataExport>
 

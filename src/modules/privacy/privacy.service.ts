@@ -8,6 +8,7 @@ import type { Principal, PrincipalForgetter } from '../../lib/principal.js'
 import { exportAccessRecords } from '../access/access.repo.js'
 import * as availability from '../availability/availability.repo.js'
 import { toAvailability } from '../availability/availability.schemas.js'
+import { exportActingFor, exportTrusted } from '../carers/carers.repo.js'
 import { listOwn as ownConcerns } from '../concerns/concerns.repo.js'
 import { findSettings } from '../deliveries/notification-settings.repo.js'
 import { toNotification } from '../notifications/notifications.schemas.js'
@@ -56,6 +57,8 @@ export class PrivacyService {
     ]
     // The owning repo's query, so the section is exactly what GET /request-series/mine shows.
     const ownSeries: DataExport['series'] = await series.listByRequester(this.db, user.id)
+    // behalf.md § 2: whom the caller trusts, and for whom the caller acts.
+    const [trusted, actingFor] = [await exportTrusted(this.db, user.id), await exportActingFor(this.db, user.id)]
     return {
       exported_at: new Date(),
       profile,
@@ -79,6 +82,8 @@ export class PrivacyService {
             time_zone: choices.time_zone ?? this.calendar.timeZone,
           },
       deliveries: sent,
+      trusted_people: trusted,
+      acting_for: actingFor,
     } as DataExport
   }
 

@@ -47,6 +47,16 @@ export async function actingAsRequester (db: Queryable, caller: Principal, reque
   return { id: caller.id, role: 'carer', onBehalfOf: { user_id: request.requester_id } }
 }
 
+/**
+ * behalf.md § 2: the caller reads the person's requests (GET /requests/my?for_user_id=N) herself, or as a carer
+ * by an accepted grant (every grant includes `follow`); anyone else → 403 'not allowed for this person'.
+ */
+export async function actingAsFollower (db: Queryable, caller: Principal, personId: number): Promise<void> {
+  if (personId === caller.id) return
+  const grant = await findGrant(db, personId, caller.id)
+  if (grant?.includes('follow') !== true) throw forbidden(NOT_ALLOWED_FOR_PERSON)
+}
+
 /** `on_behalf_of` of POST /requests. */
 export type CreateFor = { client_id: number } | { user_id: number }
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
-import type { Principal } from '../../lib/principal.js'
+import { isModerator, type Principal } from '../../lib/principal.js'
 import { recordAccess, type AccessField, type NewAccessRecord, type ViewerRole } from '../access/access.repo.js'
 import type { DetailRow, RequestRow } from './requests.repo.js'
 import type { Request, RequestDetail, RequestListItem } from './requests.schemas.js'
@@ -87,6 +87,7 @@ export function toDetail (viewer: Principal, row: DetailRow, policy: DisclosureP
 /** Which role let a viewer other than the requester see a request's details (trust.md §5 `viewer_role`). */
 export function roleOf (viewer: Principal, request: Parties): ViewerRole {
   if (viewer.id === request.assigned_volunteer_id) return 'assigned volunteer'
+  if (request.viewer_is_carer === true && !isModerator(viewer)) return 'carer'
   return viewer.roles.includes('admin') ? 'admin' : 'moderator'
 }
 

@@ -1,8 +1,10 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
 import { raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
+import { caresFor } from '../carers/carers.repo.js'
 import { REQUEST_COLUMNS, type DetailRow } from './requests.repo.js'
 import type { RequestStatus } from './requests.values.js'
+import type { Parties } from './visibility.js'
 import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow } from './search/shared.js'
 
 /** Reads of one request and of the requester's own list; the statements that write requests are in requests.repo.ts. */
@@ -14,11 +16,16 @@ const DETAIL_PARTIES = raw(`${userInfo('u')} AS requester,
       json_build_object('id', t.id, 'name', t.name, 'description', t.description, 'icon', t.icon, 'is_active', t.is_active) AS request_type,
       CASE WHEN v.id IS NULL THEN NULL ELSE ${userInfo('v')} END AS assigned_volunteer`)
 
-/** The request with its requester, type and assigned volunteer, in one query. */
-export function findRequestDetail (db: Queryable, id: number): Promise<DetailRow | undefined> {
+const REQUESTER = raw('r.requester_id')
+
+/**
+ * The request with its requester, type and assigned volunteer, and whether `viewerId` is the requester's
+ * carer (visibility.ts), in one query.
+ */
+export function findRequestDetail (db: Queryable, id: number, viewerId: number): Promise<DetailRow | undefined> {
   return maybeOne<DetailRow>(db, sql`
     SELECT ${REQUEST_COLUMNS}, ${LOCATION_COLUMNS},
-      ${DETAIL_PARTIES}
+      ${DETAIL_PARTIES}, ${caresFor(REQUESTER, viewerId)} AS viewer_is_carer
     FROM requests r
       JOIN users u ON u.id = r.requester_id
       JOIN request_types t ON t.id = r.request_type_id
@@ -26,9 +33,11 @@ export function findRequestDetail (db: Queryable, id: number): Promise<DetailRow
     WHERE r.id = ${id}`)
 }
 
-/** Who may see what of one request: enough to decide without loading the whole detail. */
-export function findRequestParties (db: Queryable, id: number): Promise<{ requester_id: number, assigned_volunteer_id: number | null, status: RequestStatus, client_id: number | null } | undefined> {
-  return maybeOne(db, sql`SELECT requester_id, assigned_volunteer_id, status, client_id FROM requests WHERE id = ${id}`)
+/** Who may see what of one request, for `viewerId`: enough to decide without loading the whole detail. */
+export function findRequestParties (db: Queryable, id: number, viewerId: number): Promise<Parties & { status: RequestStatus, client_id: number | null } | undefined> {
+  return maybeOne(db, sql`
+    SELECT r.requester_id, r.assigned_volunteer_id, r.status, r.client_id, ${caresFor(REQUESTER, viewerId)} AS viewer_is_carer
+    FROM requests r WHERE r.id = ${id}`)
 }
 
 /** The caller's own requests, any status, newest first. */

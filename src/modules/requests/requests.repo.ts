@@ -53,6 +53,8 @@ export interface DetailRow extends RequestRow, LocatedRow {
   requester: UserInfoJson
   request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean }
   assigned_volunteer: UserInfoJson | null
+  /** Whether the viewer it was read for is the requester's carer (behalf.md § 2; visibility.ts). */
+  viewer_is_carer: boolean
 }
 
 /** What a request is created from: the caller's answers, already checked. */

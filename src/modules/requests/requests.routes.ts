@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { PageQuery, parsePage } from '../../http/pagination.js'
+import { parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
 import { REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { parseBounds, parseMapView, parseNearby } from './requests.query.js'
 import {
-  BOUNDS_MESSAGES, BoundsQuery, MAP_MESSAGES, CREATE_REQUEST_MESSAGES, CreateRequestInput, MapQuery, MapView, NEARBY_MESSAGES, NearbyQuery,
+  BOUNDS_MESSAGES, BoundsQuery, MY_REQUESTS_MESSAGES, MyRequestsQuery, MAP_MESSAGES, CREATE_REQUEST_MESSAGES, CreateRequestInput, MapQuery, MapView, NEARBY_MESSAGES, NearbyQuery,
   Request, REQUEST_ID_MESSAGES, RequestDetail, RequestIdParams, RequestListItem, RequestWithDistance,
 } from './requests.schemas.js'
 import type { RequestsService } from './requests.service.js'
@@ -35,11 +35,16 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     schema: {
       tags,
       summary: 'The requests the caller created, newest first',
-      querystring: PageQuery,
-      response: { 200: Type.Array(RequestListItem), ...errors(401, 500) },
+      description: 'With `for_user_id` (behalf.md § 2): the requests of that person, for a carer they granted `follow`; ' +
+        'anyone else → 403 \'not allowed for this person\'.',
+      querystring: MyRequestsQuery,
+      response: { 200: Type.Array(RequestListItem), ...errors(400, 401, 403, 500) },
     },
-    config: { auth: 'user', failure: 'failed to get requests' },
-  }, (request) => requests.listMine(request.user, parsePage(request.query)))
+    config: { auth: 'user', failure: 'failed to get requests', messages: MY_REQUESTS_MESSAGES },
+  }, (request) => {
+    const forUserId = request.query.for_user_id
+    return requests.listMine(request.user, parsePage(request.query), forUserId === undefined ? undefined : Number(forUserId))
+  })
 
   app.get('/requests/nearby', {
     schema: {
@@ -105,7 +110,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       description: 'The requester, a moderator or an admin cancels a request in pending_moderation, approved or in_progress; ' +
         'its pending and accepted responses are cancelled with it. No body.',
       params: RequestIdParams,
-      response: { 200: Request, ...errors(400, 401, 404) },
+      response: { 200: Request, ...errors(400, 401, 403, 404) },
     },
     config: { auth: 'user', extension: true, messages: REQUEST_ID_MESSAGES },
   }, (request) => requests.cancel(request.user, request.params.id))

@@ -196,3 +196,11 @@ export const MapSettings = Type.Object({
   attribution: Type.String({ description: 'plain text to show on the map' }),
   geocoder_url: Type.Union([Type.String(), Type.Null()], { description: 'a Nominatim-compatible geocoder (`<url>/search`), or null when there is none' }),
 })
+
+/** GET /requests/my: a page, and `for_user_id`, the person whose requests a carer reads (behalf.md § 2). */
+export const MyRequestsQuery = Type.Object({
+  ...PaginationQuery,
+  for_user_id: Type.Optional(Type.String({ pattern: '^\\s*[1-9]\\d{0,15}\\s*$', description: 'a person who made the caller their carer (with `follow`)' })),
+})
+export type MyRequestsQuery = Static<typeof MyRequestsQuery>
+export const MY_REQUESTS_MESSAGES = { for_user_id: 'invalid for_user_id' }

@@ -6,7 +6,7 @@ import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
 import type { ClientDefaults } from '../clients/clients.repo.js'
-import { actingAsModerator, actingAsRequester, actingToCreate } from './acting.js'
+import { actingAsFollower, actingAsModerator, actingAsRequester, actingToCreate } from './acting.js'
 import * as requests from './requests.repo.js'
 import type { NewRequest } from './requests.repo.js'
 import * as reads from './requests.reads.js'
@@ -74,15 +74,20 @@ export class RequestsService {
   }
 
   async get (viewer: Principal, id: number): Promise<RequestDetail> {
-    const request = await reads.findRequestDetail(this.db, id)
+    const request = await reads.findRequestDetail(this.db, id, viewer.id)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     return await this.disclosure.detail(viewer, request)
   }
 
-  /** The caller's own requests, every status, newest first. */
-  async listMine (user: Principal, page: Page): Promise<RequestListItem[]> {
-    const rows = await reads.listByRequester(this.db, user.id, page)
-    return await this.disclosure.list(user, rows, toListItem)
+  /**
+   * The caller's own requests, every status, newest first; or, with `forUserId`, those of a person the caller
+   * follows as an accepted carer (behalf.md § 2), shown to her as to the person's side.
+   */
+  async listMine (user: Principal, page: Page, forUserId: number = user.id): Promise<RequestListItem[]> {
+    await actingAsFollower(this.db, user, forUserId)
+    const rows = await reads.listByRequester(this.db, forUserId, page)
+    const seen = forUserId === user.id ? rows : rows.map((row) => ({ ...row, viewer_is_carer: true }))
+    return await this.disclosure.list(user, seen, toListItem)
   }
 
   /**

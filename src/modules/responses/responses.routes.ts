@@ -43,7 +43,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ responses: ResponsesSe
       summary: 'Accept a pending response and assign its volunteer',
       description: 'Requester only. The other pending responses are rejected; the request becomes in_progress.',
       params: ResponseParams,
-      response: { 200: AcceptResult, ...errors(400, 401, 404) },
+      response: { 200: AcceptResult, ...errors(400, 401, 403, 404) },
     },
     config: { auth: 'user', messages: RESPONSE_PARAM_MESSAGES },
   }, (request) => responses.accept(request.user, request.params.id, request.params.response_id))
@@ -55,7 +55,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ responses: ResponsesSe
       description: 'Requester only. Stores the rating and updates the volunteer\'s volunteer_rating and completed_requests_count.',
       params: RequestIdParams,
       body: CompleteInput,
-      response: { 200: CompleteResult, ...errors(400, 401, 404) },
+      response: { 200: CompleteResult, ...errors(400, 401, 403, 404) },
     },
     config: { auth: 'user', messages: { ...REQUEST_ID_MESSAGES, ...RATING_MESSAGES } },
   }, (request) => responses.complete(request.user, request.params.id, request.body))
@@ -90,7 +90,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ responses: ResponsesSe
       summary: 'Reject a pending response',
       description: 'Requester only.',
       params: ResponseParams,
-      response: { 200: VolunteerResponse, ...errors(400, 401, 404) },
+      response: { 200: VolunteerResponse, ...errors(400, 401, 403, 404) },
     },
     config: { auth: 'user', extension: true, messages: RESPONSE_PARAM_MESSAGES },
   }, (request) => responses.reject(request.user, request.params.id, request.params.response_id))

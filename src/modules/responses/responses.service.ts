@@ -56,7 +56,7 @@ export class ResponsesService {
 
   /** The requester and moderators see every response; anyone else only their own. Oldest first. */
   async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
-    const request = await findRequestParties(this.db, requestId)
+    const request = await findRequestParties(this.db, requestId, viewer.id)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     const rows = await responses.listResponses(this.db, requestId, seesAllResponses(viewer, request) ? null : viewer.id, this.#today())
     return rows.map(toResponse)

@@ -37,7 +37,7 @@ export class ScheduleService {
       if (row !== undefined) change.notify({ userId: row.requester_id, type: 'volunteer_confirmed', requestId: id, data: windowData(row.window_start) })
       return row !== undefined
     })
-    const detail = await findRequestDetail(this.db, id)
+    const detail = await findRequestDetail(this.db, id, volunteer.id)
     if (detail === undefined || !isVisibleTo(volunteer, detail)) throw notFound(REQUEST_NOT_FOUND)
     const theirs = detail.status === 'in_progress' && detail.assigned_volunteer_id === volunteer.id && detail.window_start !== null
     if (!confirmed && !theirs) throw badRequest(ONLY_ASSIGNED_CONFIRMS)
@@ -52,7 +52,7 @@ export class ScheduleService {
       if (row !== undefined) await schedule.closeStillNeededQuestion(tx, id)
       return row !== undefined
     })
-    const detail = await findRequestDetail(this.db, id)
+    const detail = await findRequestDetail(this.db, id, requester.id)
     if (detail === undefined || !isVisibleTo(requester, detail)) throw notFound(REQUEST_NOT_FOUND)
     if (!kept) throw detail.requester_id === requester.id ? badRequest(NOT_APPROVED) : badRequest(ONLY_REQUESTER_STILL_NEEDED)
     return await this.disclosure.detail(requester, detail)

@@ -5,6 +5,7 @@ import { isModerator, type Principal } from '../../../lib/principal.js'
 import type { Location } from '../requests.schemas.js'
 import type { RequestStatus } from '../requests.values.js'
 import type { Disclosure, DisclosurePolicy } from '../disclosure.js'
+import type { CarerOf } from '../visibility.js'
 
 /**
  * What the lists of requests share: the statuses a search considers, the columns of a list item and
@@ -123,11 +124,11 @@ export const pendingCondition = (view: SearchView): Sql => view.hidePendingFrom 
 const VOLUNTEER_SEES_EXACT: readonly RequestStatus[] = ['in_progress', 'completed']
 
 /**
- * Exactly to its requester, moderators and admins, and its assigned volunteer while in_progress or
- * completed; to everyone else at the centre of its grid cell (map.md › The `location` field).
+ * Exactly to its requester and her carers (visibility.ts CarerOf), moderators and admins, and its assigned volunteer
+ * while in_progress or completed; to everyone else at the centre of its grid cell (map.md › The `location` field).
  */
-export function seesExactPoint (viewer: Principal, row: Pick<LocatedRow, 'requester_id' | 'assigned_volunteer_id' | 'status'>): boolean {
-  return viewer.id === row.requester_id || isModerator(viewer) ||
+export function seesExactPoint (viewer: Principal, row: Pick<LocatedRow, 'requester_id' | 'assigned_volunteer_id' | 'status'> & CarerOf): boolean {
+  return viewer.id === row.requester_id || isModerator(viewer) || row.viewer_is_carer === true ||
     (viewer.id === row.assigned_volunteer_id && VOLUNTEER_SEES_EXACT.includes(row.status))
 }
 

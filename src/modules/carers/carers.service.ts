@@ -1,0 +1,66 @@
+import type { Database } from '../../db/database.js'
+import type { Changes } from '../../events/dispatcher.js'
+import { badRequest, notFound } from '../../lib/errors.js'
+import type { Principal } from '../../lib/principal.js'
+import * as carers from './carers.repo.js'
+import type { ActingFor, InviteInput, TrustedPerson } from './carers.schemas.js'
+
+export const INVALID_CAN = 'invalid can'
+export const INVITATION_NOT_FOUND = 'invitation not found'
+
+/** `can` as given, checked against CARER_CAN, with `follow` added (behalf.md § 2), in CARER_CAN's order. */
+export function grantOf (can: readonly string[]): carers.CarerCan[] {
+  if (!can.every((item) => (carers.CARER_CAN as readonly string[]).includes(item))) throw badRequest(INVALID_CAN)
+  return carers.CARER_CAN.filter((item) => item === 'follow' || can.includes(item))
+}
+
+/**
+ * behalf.md § 2, both sides of a carer's invitation. What a grant then allows on requests is decided by the
+ * requests' acting policy (requests/acting.ts), which reads the accepted invitation in the change's transaction.
+ */
+export class CarersService {
+  constructor (private readonly db: Database, private readonly changes: Changes) {}
+
+  /**
+   * The same answer whether or not the address has an account (no account enumeration): the only difference,
+   * the notification to an existing account, is written in the same transaction. Inviting an address again
+   * changes that invitation's `can` (docs/api.md › Carers).
+   */
+  async invite (owner: Principal, input: InviteInput): Promise<TrustedPerson> {
+    const can = grantOf(input.can)
+    const email = input.email.trim().toLowerCase()
+    return await this.changes.run(owner.id, async (tx, change) => {
+      if ((await carers.emailOf(tx, owner.id)).toLowerCase() === email) throw badRequest('cannot invite yourself')
+      const { row, notify } = await carers.upsertInvitation(tx, owner.id, email, can, change.at)
+      if (notify !== null) {
+        const fromName = await carers.nameOf(tx, owner.id)
+        change.notify({ userId: notify, type: 'trust_invitation', requestId: null, data: { invitation_id: row.id, from_name: fromName } })
+      }
+      return row
+    })
+  }
+
+  async listTrusted (owner: Principal): Promise<TrustedPerson[]> {
+    return await carers.listTrusted(this.db, owner.id)
+  }
+
+  /** Effective at once: the acting policy reads only accepted rows, in each change's transaction. */
+  async revoke (owner: Principal, id: number): Promise<void> {
+    if (!await carers.deleteInvitation(this.db, owner.id, id)) throw notFound(INVITATION_NOT_FOUND)
+  }
+
+  async listActingFor (carer: Principal): Promise<ActingFor[]> {
+    return await carers.listActingFor(this.db, carer.id)
+  }
+
+  /** Accept (again: no change), or decline, which is also how a carer stops after accepting. */
+  async decide (carer: Principal, id: number, status: 'accepted' | 'declined'): Promise<ActingFor> {
+    return await this.changes.run(carer.id, async (tx, change) => {
+      return await carers.decide(tx, carer.id, id, status, change.at) ?? fail(notFound(INVITATION_NOT_FOUND))
+    })
+  }
+}
+
+function fail (error: Error): never {
+  throw error
+}
