@@ -14,8 +14,7 @@ export function useTrustedPeople () {
 export function usePersonRequests (userId: number, enabled: boolean) {
   return useQuery({
     queryKey: ['get', '/api/v1/requests/my', { for_user_id: userId }],
-    // for_user_id is behalf.md's; the query type is widened until the carers' branch is merged into the schema.
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/my', { params: { query: { limit: '100', for_user_id: String(userId) } as { limit: string } }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/my', { params: { query: { limit: '100', for_user_id: String(userId) } }, signal })),
     enabled,
     retry: false,
   })
