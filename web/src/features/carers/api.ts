@@ -24,4 +24,4 @@ export function usePersonRequests (userId: number, enabled: boolean) {
 export const CHOOSABLE = CAN.filter((can) => can !== 'follow')
 
 /** `can` in the order the pages say them: following first, then the rest as chosen. */
-export const inOrder = (can: readonly Can[]): Can[] => CAN.filter((item) => item === 'follow' || can.includes(item))
+export const inOrder = (can: readonly Can[]): Can[] => ['follow', ...CHOOSABLE.filter((item) => can.includes(item))]

@@ -71,7 +71,8 @@ function WhatStep () {
     onError: form.fail,
   })
   const email = memory.email
-  if (email === undefined) return <Navigate to={`${BASE}/email`} replace />
+  // Forgotten once sent: this page then waits for the navigation to the list instead of asking again.
+  if (email === undefined) return invite.isSuccess ? null : <Navigate to={`${BASE}/email`} replace />
   const question = t('carers.invite.what', { email })
   return (
     <QuestionPage
