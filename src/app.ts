@@ -58,6 +58,8 @@ import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
 import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
+import { reportsRoutes } from './modules/reports/reports.routes.js'
+import { ReportsService } from './modules/reports/reports.service.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import type { SearchContext } from './modules/requests/search/shared.js'
@@ -285,6 +287,7 @@ export async function buildApp ({
     await api.register(notificationsRoutes, { notifications })
     await api.register(eventsRoutes, { hub })
     await api.register(pushRoutes, { push: new PushService(db, push, config.pushEndpointHosts, clock) })
+    await api.register(reportsRoutes, { reports: new ReportsService(db, { timeZone: config.timeZone, mapGridMeters: config.mapGridMeters }, clock) })
     await api.register(deliveriesRoutes, { deliveries: deliveriesServiceFor(config, db, jwtSecret) })
   }, { prefix: API_PREFIX })
   if (webRoot !== false) await registerWeb(app, webRoot)

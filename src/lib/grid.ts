@@ -38,3 +38,16 @@ export function wrapLongitude (lon: number): number {
   const wrapped = ((lon + 180) % 360 + 360) % 360 - 180
   return wrapped
 }
+
+/**
+ * The indices (i, j) of the `gridMeters` cell holding (lat, lon) by map.md's formula above: what reports
+ * show instead of a point (behalf.md § 4). j is 0 where gridPoint puts the cell's centre at longitude 0.
+ */
+export function gridCell (lat: number, lon: number, gridMeters: number): { i: number, j: number } {
+  const sLat = gridMeters / METRES_PER_DEGREE
+  const i = Math.floor(lat / sLat)
+  const centreLat = (i + 0.5) * sLat
+  if (Math.abs(centreLat) > POLAR_LATITUDE) return { i, j: 0 }
+  const sLon = gridMeters / (METRES_PER_DEGREE * Math.cos(radians(centreLat)))
+  return { i, j: Math.floor(lon / sLon) }
+}

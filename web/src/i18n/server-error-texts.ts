@@ -113,6 +113,12 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'request is not in pending_moderation status': { key: 'moderation.errors.alreadyDecided' },
   'cannot moderate own request': { key: 'moderation.errors.own' },
   'admin role required': { key: 'admin.errors.notAdmin' },
+  // Reports for funders (behalf.md § 4).
+  'view_reports permission required': { key: 'reports.errors.noPermission' },
+  'invalid from': { field: 'from', key: 'reports.errors.invalidFrom' },
+  'invalid to': { field: 'to', key: 'reports.errors.invalidTo' },
+  'range is too long': { field: 'from', key: 'reports.errors.tooLong' },
+  'invalid by': { field: 'by', key: 'reports.errors.invalidBy' },
   'cannot remove the last admin': { key: 'admin.errors.lastAdmin' },
   'cannot block yourself': { key: 'admin.errors.blockSelf' },
   'role not found': { key: 'admin.errors.roleNotFound' },

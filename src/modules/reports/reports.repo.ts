@@ -1,0 +1,137 @@
+import type { Queryable } from '../../db/database.js'
+import { sql, type Sql } from '../../db/sql.js'
+import type { Period } from './range.js'
+
+/*
+ * The reports' reads (behalf.md § 4). Every figure is one of three aggregations over the periods, each
+ * joined to requests through an index on the time that places a request in a period
+ * (migrations/0025_reports_indexes.sql): created_at for what was asked, finished_at for what ended.
+ * Only reads: this module owns no table.
+ */
+
+/** The periods as a relation (n = 1, 2, ...), so one statement counts them all. */
+const periodsTable = (periods: readonly Period[]): Sql => sql`
+  SELECT n, s, e FROM unnest(${periods.map((p) => p.start)}::timestamptz[], ${periods.map((p) => p.end)}::timestamptz[])
+    WITH ORDINALITY AS t (s, e, n)`
+
+/** The active request types' names, which by_type lists even when none was asked for. */
+export async function activeTypeNames (db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(sql`SELECT name FROM request_types WHERE is_active ORDER BY id`)
+  return rows.map((row) => row.name)
+}
+
+export interface CreatedCountRow { n: number, type_name: string | null, urgency: string | null, count: number }
+
+/** Requests created in each period, by request type and (in other rows) by urgency. */
+export function createdCounts (db: Queryable, periods: readonly Period[]): Promise<CreatedCountRow[]> {
+  return db.query<CreatedCountRow>(sql`
+    WITH p AS (${periodsTable(periods)})
+    SELECT p.n::int AS n, t.name AS type_name, r.urgency, count(*)::int AS count
+    FROM p JOIN requests r ON r.created_at >= p.s AND r.created_at < p.e
+    JOIN request_types t ON t.id = r.request_type_id
+    GROUP BY GROUPING SETS ((p.n, t.name), (p.n, r.urgency))`)
+}
+
+export interface WaitRow { n: number, median_offer_seconds: number | null, median_accept_seconds: number | null }
+
+/**
+ * The medians, in seconds, from a request's creation to its first offer and to its first acceptance, over
+ * the requests created in each period that got one (a later withdrawal does not undo the wait measured).
+ */
+export function waits (db: Queryable, periods: readonly Period[]): Promise<WaitRow[]> {
+  return db.query<WaitRow>(sql`
+    WITH p AS (${periodsTable(periods)})
+    SELECT p.n::int AS n,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.first_offer - r.created_at)::float8)::float8 AS median_offer_seconds,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.first_accept - r.created_at)::float8)::float8 AS median_accept_seconds
+    FROM p JOIN requests r ON r.created_at >= p.s AND r.created_at < p.e
+    JOIN LATERAL (SELECT min(v.responded_at) AS first_offer, min(v.accepted_at) AS first_accept
+      FROM volunteer_responses v WHERE v.request_id = r.id) o ON o.first_offer IS NOT NULL
+    GROUP BY p.n`)
+}
+
+export interface FinishedRow {
+  n: number
+  completed: number
+  cancelled: number
+  expired: number
+  people_helped: number
+  active_volunteers: number
+  help_seconds: number | null
+}
+
+/** Seconds of help counted for one request at most (behalf.md § 4: each capped at 12 h). */
+export const HELP_CAP_SECONDS = 12 * 3600
+
+/**
+ * What ended in each period (finished_at): completed requests with the distinct people helped (the client
+ * for a client's request, else the requester: a client's id is negated so the two never collide), the
+ * distinct volunteers who completed them and their accepted-to-completed time; cancellations apart from
+ * expiries, and expiries.
+ */
+export function finishedCounts (db: Queryable, periods: readonly Period[]): Promise<FinishedRow[]> {
+  return db.query<FinishedRow>(sql`
+    WITH p AS (${periodsTable(periods)})
+    SELECT p.n::int AS n,
+      count(*) FILTER (WHERE r.status = 'completed')::int AS completed,
+      count(*) FILTER (WHERE r.status = 'cancelled' AND r.cancel_reason IS DISTINCT FROM 'expired')::int AS cancelled,
+      count(*) FILTER (WHERE r.status = 'cancelled' AND r.cancel_reason = 'expired')::int AS expired,
+      count(DISTINCT COALESCE(-r.client_id, r.requester_id)) FILTER (WHERE r.status = 'completed')::int AS people_helped,
+      count(DISTINCT r.assigned_volunteer_id) FILTER (WHERE r.status = 'completed')::int AS active_volunteers,
+      sum(LEAST(GREATEST(extract(epoch FROM r.finished_at - a.accepted_at), 0), ${HELP_CAP_SECONDS}))
+        FILTER (WHERE r.status = 'completed')::float8 AS help_seconds
+    FROM p JOIN requests r ON r.finished_at >= p.s AND r.finished_at < p.e AND r.status IN ('completed', 'cancelled')
+    LEFT JOIN volunteer_responses a ON a.request_id = r.id AND a.status = 'accepted'
+    GROUP BY p.n`)
+}
+
+export interface CsvRow {
+  id: number
+  /** created_at as the database writes it, exact to the microsecond: the next batch's keyset position. */
+  cursor: string
+  created_at: Date
+  request_type: string
+  urgency: string
+  status: string
+  cancel_reason: string | null
+  city: string | null
+  latitude: number
+  longitude: number
+  offer_seconds: number | null
+  accept_seconds: number | null
+  completed_at: Date | null
+  help_seconds: number | null
+  rating: number | null
+  client_id: number | null
+  created_by_carer: number | null
+}
+
+export interface CsvPosition { cursor: string, id: number }
+
+/**
+ * The next `limit` requests created in [start, end) after `after`, in (created_at, id) order: a keyset
+ * read of requests_by_created, so each batch costs the same however far into the range it is.
+ */
+export function csvBatch (db: Queryable, start: Date, end: Date, after: CsvPosition | undefined, limit: number): Promise<CsvRow[]> {
+  const position = after === undefined
+    ? sql`r.created_at >= ${start}::timestamptz`
+    : sql`(r.created_at, r.id) > (${after.cursor}::timestamptz, ${after.id}::bigint)`
+  return db.query<CsvRow>(sql`
+    SELECT r.id, r.created_at::text AS cursor, r.created_at, t.name AS request_type, r.urgency, r.status, r.cancel_reason,
+      r.city, r.latitude, r.longitude,
+      extract(epoch FROM o.first_offer - r.created_at)::float8 AS offer_seconds,
+      extract(epoch FROM o.first_accept - r.created_at)::float8 AS accept_seconds,
+      CASE WHEN r.status = 'completed' THEN r.finished_at END AS completed_at,
+      CASE WHEN r.status = 'completed'
+        THEN LEAST(GREATEST(extract(epoch FROM r.finished_at - a.accepted_at), 0), ${HELP_CAP_SECONDS})::float8 END AS help_seconds,
+      g.score::int AS rating, r.client_id, r.created_by_carer
+    FROM requests r
+    JOIN request_types t ON t.id = r.request_type_id
+    LEFT JOIN LATERAL (SELECT min(v.responded_at) AS first_offer, min(v.accepted_at) AS first_accept
+      FROM volunteer_responses v WHERE v.request_id = r.id) o ON true
+    LEFT JOIN volunteer_responses a ON a.request_id = r.id AND a.status = 'accepted'
+    LEFT JOIN ratings g ON g.request_id = r.id
+    WHERE ${position} AND r.created_at >= ${start}::timestamptz AND r.created_at < ${end}::timestamptz
+    ORDER BY r.created_at, r.id
+    LIMIT ${limit}`)
+}

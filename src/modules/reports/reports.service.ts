@@ -1,0 +1,136 @@
+import type { Database } from '../../db/database.js'
+import type { Clock } from '../../lib/clock.js'
+import { forbidden } from '../../lib/errors.js'
+import { gridCell } from '../../lib/grid.js'
+import { hasPermission, type Principal } from '../../lib/principal.js'
+import { csvLine, type Cell } from './csv.js'
+import { dateRange, periodKind, periodsOf, type DateRange } from './range.js'
+import * as reports from './reports.repo.js'
+import { CSV_HEADER, type Summary, type SummaryPeriod, type SummaryQuery } from './reports.schemas.js'
+
+export const VIEW_REPORTS_REQUIRED = 'view_reports permission required'
+
+/** behalf.md § 4: a count from 1 to this minus one is shown as null, so no small group can be singled out. */
+export const SUPPRESSED_BELOW = 5
+
+const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
+
+/** Rows per read of the CSV: large enough that the statement's cost is spread, small enough to hold. */
+export const CSV_BATCH = 5000
+
+export interface ReportSettings { timeZone: string, mapGridMeters: number }
+
+const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places
+const minutes = (seconds: number | null): number | null => seconds === null ? null : round(seconds / 60, 1)
+const hours = (seconds: number | null): number | null => seconds === null ? null : round(seconds / 3600, 2)
+const iso = (at: Date | null): string | null => at === null ? null : at.toISOString()
+
+/** Funders' reports (behalf.md § 4): counts over periods, and every request of a range as CSV. */
+export class ReportsService {
+  constructor (
+    private readonly db: Database,
+    private readonly settings: ReportSettings,
+    private readonly clock: Clock
+  ) {}
+
+  /** Before the query is read: a caller without the permission learns nothing about what they asked. */
+  authorize (user: Principal): void {
+    if (!hasPermission(user, 'view_reports')) throw forbidden(VIEW_REPORTS_REQUIRED)
+  }
+
+  range (query: { from?: string, to?: string }): DateRange {
+    return dateRange(query, this.clock.now(), this.settings.timeZone)
+  }
+
+  async summary (user: Principal, query: SummaryQuery): Promise<Summary> {
+    this.authorize(user)
+    const range = this.range(query)
+    const periods = periodsOf(range, periodKind(query.by), this.settings.timeZone)
+    const [created, waits, finished, types] = await Promise.all([
+      reports.createdCounts(this.db, periods),
+      reports.waits(this.db, periods),
+      reports.finishedCounts(this.db, periods),
+      reports.activeTypeNames(this.db),
+    ])
+    return {
+      periods: periods.map((period, index) => {
+        const n = index + 1
+        const byType: Record<string, number> = Object.fromEntries(types.map((name) => [name, 0]))
+        const byUrgency: Record<string, number> = Object.fromEntries(URGENCIES.map((name) => [name, 0]))
+        for (const row of created) {
+          if (row.n !== n) continue
+          if (row.type_name !== null) byType[row.type_name] = row.count
+          else if (row.urgency !== null) byUrgency[row.urgency] = row.count
+        }
+        const wait = waits.find((row) => row.n === n)
+        const ended = finished.find((row) => row.n === n)
+        return suppress({
+          start: period.date,
+          requests_created: Object.values(byUrgency).reduce((sum, count) => sum + count, 0),
+          requests_completed: ended?.completed ?? 0,
+          requests_cancelled: ended?.cancelled ?? 0,
+          requests_expired: ended?.expired ?? 0,
+          people_helped: ended?.people_helped ?? 0,
+          active_volunteers: ended?.active_volunteers ?? 0,
+          hours_of_help: hours(ended?.help_seconds ?? 0) ?? 0,
+          median_minutes_to_first_offer: minutes(wait?.median_offer_seconds ?? null),
+          median_minutes_to_accept: minutes(wait?.median_accept_seconds ?? null),
+          by_type: byType,
+          by_urgency: byUrgency,
+          suppressed: [],
+        })
+      }),
+      suppressed_below: SUPPRESSED_BELOW,
+    }
+  }
+
+  /** The CSV's file name and its lines, read batch by batch as the response drains (back-pressure). */
+  csv (user: Principal, query: { from?: string, to?: string }): { filename: string, lines: AsyncGenerator<string> } {
+    this.authorize(user)
+    const range = this.range(query)
+    return { filename: `requests-${range.from}-${range.to}.csv`, lines: this.csvLines(range) }
+  }
+
+  private async * csvLines (range: DateRange): AsyncGenerator<string> {
+    yield csvLine(CSV_HEADER)
+    let after: reports.CsvPosition | undefined
+    for (;;) {
+      const rows = await reports.csvBatch(this.db, range.start, range.end, after, CSV_BATCH)
+      if (rows.length === 0) return
+      // One chunk per batch: a write per row would cost more than the rows themselves.
+      yield rows.map((row) => csvLine(this.csvCells(row))).join('')
+      if (rows.length < CSV_BATCH) return
+      const last = rows[rows.length - 1]!
+      after = { cursor: last.cursor, id: last.id }
+    }
+  }
+
+  private csvCells (row: reports.CsvRow): Cell[] {
+    const cell = gridCell(row.latitude, row.longitude, this.settings.mapGridMeters)
+    const onBehalf = row.client_id !== null ? 'client' : row.created_by_carer !== null ? 'carer' : null
+    return [row.id, iso(row.created_at), row.request_type, row.urgency, row.status, row.cancel_reason, row.city,
+      `${cell.i}:${cell.j}`, minutes(row.offer_seconds), minutes(row.accept_seconds), iso(row.completed_at),
+      hours(row.help_seconds), row.rating, onBehalf]
+  }
+}
+
+/** Counts of people and of groups from 1 to 4 become null and are named in `suppressed`. */
+function suppress (period: SummaryPeriod): SummaryPeriod {
+  const hidden: string[] = []
+  const small = (count: number | null): boolean => count !== null && count > 0 && count < SUPPRESSED_BELOW
+  for (const field of ['people_helped', 'active_volunteers'] as const) {
+    if (small(period[field])) {
+      period[field] = null
+      hidden.push(field)
+    }
+  }
+  for (const group of ['by_type', 'by_urgency'] as const) {
+    for (const [name, count] of Object.entries(period[group])) {
+      if (small(count)) {
+        period[group][name] = null
+        hidden.push(`${group}.${name}`)
+      }
+    }
+  }
+  return { ...period, suppressed: hidden }
+}
