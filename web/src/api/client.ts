@@ -1,7 +1,6 @@
 import { onlineManager } from '@tanstack/react-query'
 import createClient from 'openapi-fetch'
 import type { paths } from './schema'
-import type { BehalfPaths } from './behalf-paths'
 import { ApiError } from './errors'
 import { OFFLINE_ACTION } from './offline'
 import { refreshSession, session, signedInUnchecked } from './session'
@@ -25,4 +24,4 @@ async function authorisedFetch (request: Request): Promise<Response> {
   return await fetch(retry)
 }
 
-export const api = createClient<paths & BehalfPaths>({ baseUrl: '', fetch: authorisedFetch })
+export const api = createClient<paths>({ baseUrl: '', fetch: authorisedFetch })

@@ -12689,6 +12689,250 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the service did, period by period: requests, people helped, volunteers, hours, waits
+         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. `by`: `month` (default) or `week` (Monday to Sunday); anything else 400 `invalid by`. Created requests, their waits and their types and urgencies count in the period they were created in; completions, cancellations, expiries, people helped, active volunteers and hours in the period they ended in. A count from 1 to 4 of people, volunteers or a type or urgency is null and named in the period's `suppressed`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
+                    from?: string;
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
+                    to?: string;
+                    /** @description `month` (default) or `week` (Monday to Sunday) */
+                    by?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            periods: {
+                                /**
+                                 * Format: date
+                                 * @description The period's first day: the first of the month or a Monday, or `from` for the first period
+                                 */
+                                start: string;
+                                /** @description Requests created in the period */
+                                requests_created: number;
+                                /** @description Requests completed in the period */
+                                requests_completed: number;
+                                /** @description Requests cancelled in the period, other than by expiry */
+                                requests_cancelled: number;
+                                /** @description Requests the service cancelled in the period because their time passed unassigned */
+                                requests_expired: number;
+                                /** @description null when 1 to 4 (named in `suppressed`); 0 stays 0 */
+                                people_helped: number | null;
+                                /** @description null when 1 to 4 (named in `suppressed`); 0 stays 0 */
+                                active_volunteers: number | null;
+                                /** @description Sum of accepted-to-completed times of the requests completed in the period, each capped at 12 h; two decimals */
+                                hours_of_help: number;
+                                /** @description minutes, one decimal; null when no request had one */
+                                median_minutes_to_first_offer: number | null;
+                                /** @description minutes, one decimal; null when no request had one */
+                                median_minutes_to_accept: number | null;
+                                /** @description Requests created in the period per request type name */
+                                by_type: {
+                                    [key: string]: number | null;
+                                };
+                                /** @description Requests created in the period per urgency */
+                                by_urgency: {
+                                    [key: string]: number | null;
+                                };
+                                /** @description The fields shown as null: `people_helped`, `by_type.Shopping`, `by_urgency.high` */
+                                suppressed: string[];
+                            }[];
+                            /** @enum {number} */
+                            suppressed_below: 5;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/requests.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every request created in a range as CSV, without names, contact details, addresses, descriptions or points
+         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. Streamed from the database in batches as the client reads it. Times are ISO 8601 UTC; `grid_cell` is `i:j`, the MAP_GRID_METERS cell (map.md); `minutes_to_first_offer` and `minutes_to_accept` from creation, one decimal; `hours_of_help` accepted to completed, at most 12, two decimals; `on_behalf` `client`, `carer` or empty.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
+                    from?: string;
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        /** @description `attachment; filename="requests-<from>-<to>.csv"` */
+                        "content-disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/notification-settings": {
         parameters: {
             query?: never;

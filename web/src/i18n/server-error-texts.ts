@@ -151,10 +151,6 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid can': { field: 'can', key: 'carers.invite.errors.can' },
   'invitation not found': { key: 'carers.errors.invitationNotFound' },
   'not allowed for this person': { key: 'carers.errors.notAllowed' },
-  // Reports (behalf.md § 4).
-  'invalid from': { field: 'from', key: 'reports.errors.from' },
-  'invalid to': { field: 'to', key: 'reports.errors.to' },
-  'range is too long': { field: 'from', key: 'reports.errors.tooLong' },
   'request body is too large': { key: 'errors.tooLarge' },
   'text must not contain NUL characters': { key: 'errors.invalidCharacters' },
   'invalid request body': OUR_FAULT,
