@@ -5,7 +5,7 @@ import type { Period } from './range.js'
 /*
  * The reports' reads (behalf.md § 4). Every figure is one of three aggregations over the periods, each
  * joined to requests through an index on the time that places a request in a period
- * (migrations/0025_reports_indexes.sql): created_at for what was asked, finished_at for what ended.
+ * (migrations/0026_reports_indexes.sql): created_at for what was asked, finished_at for what ended.
  * Only reads: this module owns no table.
  */
 
