@@ -41,7 +41,7 @@ export function SummaryChart ({ periods, by }: { periods: ChartPeriod[], by: 'mo
   const ticks = [0, Math.round(max / 2), max].filter((value, index, all) => all.indexOf(value) === index)
   return (
     <figure className='report-chart'>
-      <svg viewBox={`0 0 ${width} ${HEIGHT}`} role='img' aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio='xMinYMin meet'>
+      <svg viewBox={`0 0 ${width} ${HEIGHT}`} role='img' aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} preserveAspectRatio='xMinYMin meet'>
         <title id={`${id}-title`}>{t('reports.chart.title')}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         <defs>
