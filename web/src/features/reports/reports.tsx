@@ -69,7 +69,7 @@ export function ReportsPage () {
   const periods = (summary.data?.periods ?? []).map((period) => ({ ...period, ...periodNames(period.start, range.by, i18n.language) }))
   return (
     <Page title={t('reports.title')} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>
-      <p>{t('reports.intro', { below: summary.data?.suppressed_below ?? 5 })}</p>
+      <p>{t('reports.intro', { below: summary.data?.suppressed_below ?? 5, max: (summary.data?.suppressed_below ?? 5) - 1 })}</p>
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack report-form'>
         <div className='report-dates'>
           <TextInput name='from' type='date' label={t('reports.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
