@@ -95,6 +95,19 @@ async function sessionCookie (t: TestApp): Promise<string> {
 /** The path of the feed each scenario's feed row reads, by the scenario's request. */
 const feedOf = new Map<number, string>()
 
+/** behalf.md § 2: the invitation each scenario's carers rows use, by the scenario's request. */
+const invitationOf = new Map<number, number>()
+const INVITATION_NOT_FOUND = [404, 'invitation not found'] as const
+
+/** An invitation of `owner` to `email`; kept as the scenario's. */
+async function inviteFor (s: Scenario, t: TestApp, owner: Account, email: string): Promise<void> {
+  const res = await t.post('/users/me/trusted-people', { email, can: ['create'] }, owner.token)
+  assertStatus(res, 201)
+  invitationOf.set(s.requestId, res.body.id)
+}
+/** A person with no part in the scenario invites its `assigned`: accepting makes him her carer, which no other row sees. */
+const inviteAssigned = async (s: Scenario, t: TestApp): Promise<void> => await inviteFor(s, t, await t.register(), s.assigned.email)
+
 /** The check each scenario's revoke row revokes, by the user it is about. */
 const checkOf = new Map<number, number>()
 
@@ -318,6 +331,54 @@ const ROWS: readonly Row[] = [
       const role = actor === 'requester' ? 'requester' : actor === 'assigned' ? 'volunteer' : undefined
       assert.deepEqual(res.body.filter((item: { id: number }) => item.id === s.requestId).map((item: { role: string }) => item.role), role === undefined ? [] : [role])
     },
+  },
+  // behalf.md § 2: each caller's own invitations; one of the requester's (to an address without an account) is hers
+  // alone to revoke; one to `assigned` his alone to see, accept and decline.
+  {
+    op: 'POST /users/me/trusted-people',
+    state: 'open',
+    path: () => '/users/me/trusted-people',
+    body: () => ({ email: uniqueEmail('trusted'), can: ['create'] }),
+    expect: signedIn(201),
+    see: (res) => assert.deepEqual([res.body.name, res.body.status, res.body.can], [null, 'invited', ['create', 'follow']]),
+  },
+  { op: 'GET /users/me/trusted-people', state: 'open', path: () => '/users/me/trusted-people', expect: signedIn(200) },
+  {
+    op: 'DELETE /users/me/trusted-people/{id}',
+    state: 'open',
+    path: (s) => `/users/me/trusted-people/${invitationOf.get(s.requestId)!}`,
+    prepare: async (s, t) => await inviteFor(s, t, s.requester, uniqueEmail('revoked')),
+    expect: signedIn(INVITATION_NOT_FOUND, { requester: 204 }),
+  },
+  {
+    op: 'GET /users/me/acting-for',
+    state: 'open',
+    path: () => '/users/me/acting-for',
+    prepare: inviteAssigned,
+    expect: signedIn(200),
+    see: (res, { actor, s }) => assert.equal(res.body.some((i: { id: number }) => i.id === invitationOf.get(s.requestId)), actor === 'assigned'),
+  },
+  {
+    op: 'POST /users/me/acting-for/{id}/accept',
+    state: 'open',
+    path: (s) => `/users/me/acting-for/${invitationOf.get(s.requestId)!}/accept`,
+    prepare: inviteAssigned,
+    expect: signedIn(INVITATION_NOT_FOUND, { assigned: 200 }),
+  },
+  {
+    op: 'POST /users/me/acting-for/{id}/decline',
+    state: 'open',
+    path: (s) => `/users/me/acting-for/${invitationOf.get(s.requestId)!}/decline`,
+    prepare: inviteAssigned,
+    expect: signedIn(INVITATION_NOT_FOUND, { assigned: 200 }),
+  },
+  // Another person's requests: only for her carers (test/http/carers.test.ts), refused to everyone else.
+  {
+    op: 'GET /requests/my',
+    title: 'for_user_id',
+    state: 'open',
+    path: (s) => `/requests/my?for_user_id=${s.requester.id}`,
+    expect: signedIn([403, 'not allowed for this person'], { requester: 200 }),
   },
   {
     op: 'GET /notifications',

@@ -30,6 +30,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   calendar_feeds: 'modules/calendar/calendar.repo.ts',
   notification_settings: 'modules/deliveries/notification-settings.repo.ts',
   request_series: 'modules/series/series.repo.ts',
+  trusted_people: 'modules/carers/carers.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

@@ -84,7 +84,7 @@ export async function deleteInvitation (db: Queryable, ownerId: number, id: numb
  * still null). Declined ones only when `withDeclined` (the answer to a decline).
  */
 const TO_CALLER = (carerId: number) => sql`(tp.carer_id = ${carerId} OR (tp.carer_id IS NULL AND lower(tp.email) = (SELECT lower(email) FROM users WHERE id = ${carerId})))`
-const ACTING_FOR_COLUMNS = raw(`tp.id, tp.owner_id AS user_id, o.first_name || ' ' || o.last_name AS name, tp.can, tp.status`)
+const ACTING_FOR_COLUMNS = raw('tp.id, tp.owner_id AS user_id, o.first_name || \' \' || o.last_name AS name, tp.can, tp.status')
 
 export function listActingFor (db: Queryable, carerId: number): Promise<ActingForRow[]> {
   return db.query<ActingForRow>(sql`

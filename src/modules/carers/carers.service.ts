@@ -9,8 +9,8 @@ export const INVALID_CAN = 'invalid can'
 export const INVITATION_NOT_FOUND = 'invitation not found'
 
 /** `can` as given, checked against CARER_CAN, with `follow` added (behalf.md § 2), in CARER_CAN's order. */
-export function grantOf (can: readonly string[]): carers.CarerCan[] {
-  if (!can.every((item) => (carers.CARER_CAN as readonly string[]).includes(item))) throw badRequest(INVALID_CAN)
+export function grantOf (can: readonly unknown[]): carers.CarerCan[] {
+  if (!can.every((item) => (carers.CARER_CAN as readonly unknown[]).includes(item))) throw badRequest(INVALID_CAN)
   return carers.CARER_CAN.filter((item) => item === 'follow' || can.includes(item))
 }
 

@@ -94,8 +94,8 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     schema: {
       tags,
       summary: 'One request with its requester, type and assigned volunteer',
-      description: 'Contact details are null unless the caller is the requester, the assigned volunteer, a moderator or an admin. ' +
-        'Rejected and cancelled requests are visible only to those same people; others get 404.',
+      description: 'Contact details are null unless the caller is the requester, the assigned volunteer, a moderator or an admin ' +
+        '(or a carer the requester trusts, behalf.md § 2). Rejected and cancelled requests are visible only to those same people; others get 404.',
       params: RequestIdParams,
       response: { 200: RequestDetail, ...errors(400, 401, 404) },
     },

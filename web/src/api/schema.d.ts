@@ -5809,7 +5809,7 @@ export interface paths {
         };
         /**
          * One request with its requester, type and assigned volunteer
-         * @description Contact details are null unless the caller is the requester, the assigned volunteer, a moderator or an admin. Rejected and cancelled requests are visible only to those same people; others get 404.
+         * @description Contact details are null unless the caller is the requester, the assigned volunteer, a moderator or an admin (or a carer the requester trusts, behalf.md § 2). Rejected and cancelled requests are visible only to those same people; others get 404.
          */
         get: {
             parameters: {
@@ -10394,7 +10394,11 @@ export interface paths {
                     "application/json": {
                         /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
                         email: string;
+<<<<<<< HEAD
                         can: string[];
+=======
+                        can: unknown[];
+>>>>>>> issue22-carers
                     };
                 };
             };
