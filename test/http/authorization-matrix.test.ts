@@ -75,6 +75,7 @@ const UNAUTHORIZED = [401, 'unauthorized'] as const
 const MODERATOR_REQUIRED = [403, 'moderator role required'] as const
 const ADMIN_REQUIRED = [403, 'admin role required'] as const
 const REQUEST_NOT_FOUND = [404, 'request not found'] as const
+const VIEW_REPORTS_REQUIRED = [403, 'view_reports permission required'] as const
 
 /** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
 const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh',
@@ -711,6 +712,15 @@ const ROWS: readonly Row[] = [
     // schedule.md § 2: only the preferred volunteer of an occurrence's series declines (200 in
     // series-preferred.test.ts); this request belongs to no series, so nobody was invited.
     expect: signedIn([400, 'only the invited volunteer can decline']),
+  },
+  // behalf.md § 4: permission view_reports (admins; managers, whom reports.test.ts tests; not moderators).
+  { op: 'GET /reports/summary', state: 'assigned', path: () => '/reports/summary', expect: signedIn(VIEW_REPORTS_REQUIRED, { admin: 200 }) },
+  {
+    op: 'GET /reports/requests.csv',
+    state: 'assigned',
+    path: () => '/reports/requests.csv',
+    expect: signedIn(VIEW_REPORTS_REQUIRED, { admin: 200 }),
+    see: (res) => assert.match(res.text, /^id,created_at,/),
   },
 ]
 

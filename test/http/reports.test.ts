@@ -174,6 +174,17 @@ for (const engine of engines()) {
       assert.equal(empty.text, `${HEADER}\r\n`)
     })
 
+    it('declares the CSV as text/csv with its file name header, and the summary as JSON, in the OpenAPI document', async () => {
+      const doc = (await t.get('/openapi.json')).body
+      const csv = doc.paths['/api/v1/reports/requests.csv'].get.responses
+      assert.deepEqual(Object.keys(csv['200'].content), ['text/csv'])
+      assert.equal(csv['200'].content['text/csv'].schema.type, 'string')
+      assert.ok(csv['200'].headers['content-disposition'])
+      for (const status of ['400', '401', '403']) assert.ok(csv[status], status)
+      const summary = doc.paths['/api/v1/reports/summary'].get.responses
+      assert.deepEqual(Object.keys(summary['200'].content), ['application/json'])
+    })
+
     it('pages through more rows than one batch in creation order', async () => {
       const many = 5000 + 7
       // direct write: a batch and a bit of requests at one instant, so the keyset must break ties by id.

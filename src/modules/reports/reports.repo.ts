@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js'
+import type { Database, Queryable } from '../../db/database.js'
 import { sql, type Sql } from '../../db/sql.js'
 import type { Period } from './range.js'
 
@@ -8,6 +8,19 @@ import type { Period } from './range.js'
  * (migrations/0026_reports_indexes.sql): created_at for what was asked, finished_at for what ended.
  * Only reads: this module owns no table.
  */
+
+/**
+ * Runs the reads of `fn` with PostgreSQL's JIT compilation off. These statements are estimated dear (many
+ * rows, a lookup per row), which starts JIT, yet run in milliseconds: compiling cost more than half a second a
+ * statement in the benchmark (docs/performance.md › Reports). A read-only transaction scopes the setting.
+ */
+export function withoutJit<T> (db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION READ ONLY')
+    await tx.query('SET LOCAL jit = off')
+    return await fn(tx)
+  })
+}
 
 /** The periods as a relation (n = 1, 2, ...), so one statement counts them all. */
 const periodsTable = (periods: readonly Period[]): Sql => sql`
@@ -70,19 +83,21 @@ export const HELP_CAP_SECONDS = 12 * 3600
  * expiries, and expiries.
  */
 export function finishedCounts (db: Queryable, periods: readonly Period[]): Promise<FinishedRow[]> {
+  // Per period (LATERAL), so each reads its own slice of requests_by_finished.
   return db.query<FinishedRow>(sql`
     WITH p AS (${periodsTable(periods)})
-    SELECT p.n::int AS n,
-      count(*) FILTER (WHERE r.status = 'completed')::int AS completed,
-      count(*) FILTER (WHERE r.status = 'cancelled' AND r.cancel_reason IS DISTINCT FROM 'expired')::int AS cancelled,
-      count(*) FILTER (WHERE r.status = 'cancelled' AND r.cancel_reason = 'expired')::int AS expired,
-      count(DISTINCT COALESCE(-r.client_id, r.requester_id)) FILTER (WHERE r.status = 'completed')::int AS people_helped,
-      count(DISTINCT r.assigned_volunteer_id) FILTER (WHERE r.status = 'completed')::int AS active_volunteers,
-      sum(LEAST(GREATEST(extract(epoch FROM r.finished_at - a.accepted_at), 0), ${HELP_CAP_SECONDS}))
-        FILTER (WHERE r.status = 'completed')::float8 AS help_seconds
-    FROM p JOIN requests r ON r.finished_at >= p.s AND r.finished_at < p.e AND r.status IN ('completed', 'cancelled')
-    LEFT JOIN volunteer_responses a ON a.request_id = r.id AND a.status = 'accepted'
-    GROUP BY p.n`)
+    SELECT p.n::int AS n, f.*
+    FROM p CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE r.status = 'completed')::int AS completed,
+        count(*) FILTER (WHERE r.status = 'cancelled' AND r.cancel_reason IS DISTINCT FROM 'expired')::int AS cancelled,
+        count(*) FILTER (WHERE r.status = 'cancelled' AND r.cancel_reason = 'expired')::int AS expired,
+        count(DISTINCT COALESCE(-r.client_id, r.requester_id)) FILTER (WHERE r.status = 'completed')::int AS people_helped,
+        count(DISTINCT r.assigned_volunteer_id) FILTER (WHERE r.status = 'completed')::int AS active_volunteers,
+        sum(LEAST(GREATEST(extract(epoch FROM r.finished_at - (
+          SELECT a.accepted_at FROM volunteer_responses a WHERE a.request_id = r.id AND a.status = 'accepted')), 0), ${HELP_CAP_SECONDS}))
+          FILTER (WHERE r.status = 'completed')::float8 AS help_seconds
+      FROM requests r
+      WHERE r.finished_at >= p.s AND r.finished_at < p.e AND r.status IN ('completed', 'cancelled')) f`)
 }
 
 export interface CsvRow {
@@ -116,22 +131,23 @@ export function csvBatch (db: Queryable, start: Date, end: Date, after: CsvPosit
   const position = after === undefined
     ? sql`r.created_at >= ${start}::timestamptz`
     : sql`(r.created_at, r.id) > (${after.cursor}::timestamptz, ${after.id}::bigint)`
+  // The page is chosen first, from the index alone; each of its rows then looks up its offers, acceptance and
+  // rating by request id, so a batch costs the same however large the tables around it are.
   return db.query<CsvRow>(sql`
     SELECT r.id, r.created_at::text AS cursor, r.created_at, t.name AS request_type, r.urgency, r.status, r.cancel_reason,
       r.city, r.latitude, r.longitude,
-      extract(epoch FROM o.first_offer - r.created_at)::float8 AS offer_seconds,
-      extract(epoch FROM o.first_accept - r.created_at)::float8 AS accept_seconds,
+      extract(epoch FROM (SELECT min(v.responded_at) FROM volunteer_responses v WHERE v.request_id = r.id) - r.created_at)::float8 AS offer_seconds,
+      extract(epoch FROM (SELECT min(v.accepted_at) FROM volunteer_responses v WHERE v.request_id = r.id) - r.created_at)::float8 AS accept_seconds,
       CASE WHEN r.status = 'completed' THEN r.finished_at END AS completed_at,
-      CASE WHEN r.status = 'completed'
-        THEN LEAST(GREATEST(extract(epoch FROM r.finished_at - a.accepted_at), 0), ${HELP_CAP_SECONDS})::float8 END AS help_seconds,
-      g.score::int AS rating, r.client_id, r.created_by_carer
-    FROM requests r
+      CASE WHEN r.status = 'completed' THEN LEAST(GREATEST(extract(epoch FROM r.finished_at - (
+        SELECT a.accepted_at FROM volunteer_responses a WHERE a.request_id = r.id AND a.status = 'accepted')), 0), ${HELP_CAP_SECONDS})::float8 END AS help_seconds,
+      (SELECT g.score::int FROM ratings g WHERE g.request_id = r.id) AS rating, r.client_id, r.created_by_carer
+    FROM (
+      SELECT * FROM requests r
+      WHERE ${position} AND r.created_at >= ${start}::timestamptz AND r.created_at < ${end}::timestamptz
+      ORDER BY r.created_at, r.id
+      LIMIT ${limit}
+    ) r
     JOIN request_types t ON t.id = r.request_type_id
-    LEFT JOIN LATERAL (SELECT min(v.responded_at) AS first_offer, min(v.accepted_at) AS first_accept
-      FROM volunteer_responses v WHERE v.request_id = r.id) o ON true
-    LEFT JOIN volunteer_responses a ON a.request_id = r.id AND a.status = 'accepted'
-    LEFT JOIN ratings g ON g.request_id = r.id
-    WHERE ${position} AND r.created_at >= ${start}::timestamptz AND r.created_at < ${end}::timestamptz
-    ORDER BY r.created_at, r.id
-    LIMIT ${limit}`)
+    ORDER BY r.created_at, r.id`)
 }

@@ -47,9 +47,9 @@ export class ReportsService {
     const range = this.range(query)
     const periods = periodsOf(range, periodKind(query.by), this.settings.timeZone)
     const [created, waits, finished, types] = await Promise.all([
-      reports.createdCounts(this.db, periods),
-      reports.waits(this.db, periods),
-      reports.finishedCounts(this.db, periods),
+      reports.withoutJit(this.db, (tx) => reports.createdCounts(tx, periods)),
+      reports.withoutJit(this.db, (tx) => reports.waits(tx, periods)),
+      reports.withoutJit(this.db, (tx) => reports.finishedCounts(tx, periods)),
       reports.activeTypeNames(this.db),
     ])
     return {
@@ -95,7 +95,8 @@ export class ReportsService {
     yield csvLine(CSV_HEADER)
     let after: reports.CsvPosition | undefined
     for (;;) {
-      const rows = await reports.csvBatch(this.db, range.start, range.end, after, CSV_BATCH)
+      const position = after
+      const rows = await reports.withoutJit(this.db, (tx) => reports.csvBatch(tx, range.start, range.end, position, CSV_BATCH))
       if (rows.length === 0) return
       // One chunk per batch: a write per row would cost more than the rows themselves.
       yield rows.map((row) => csvLine(this.csvCells(row))).join('')

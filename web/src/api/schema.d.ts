@@ -10394,11 +10394,7 @@ export interface paths {
                     "application/json": {
                         /** @description An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed */
                         email: string;
-<<<<<<< HEAD
-                        can: string[];
-=======
                         can: unknown[];
->>>>>>> issue22-carers
                     };
                 };
             };
