@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, expectNoHorizontalScroll, expectSaid, fill, recordSaid, scanA11y, tabTo, test } from './fixtures.js'
-import { getAs, registerPerson } from './journeys.js'
+import { getAs, postAs, registerPerson } from './journeys.js'
 import { say, signInAs, type Lang } from './say.js'
 
 /**
@@ -174,3 +174,28 @@ for (const lang of ['en', 'de'] as const) {
     await other.context().close()
   })
 }
+
+test('a carer stops helping from their side, after a confirmation; the person sees it declined (en, 320 px)', async ({ page, request, checkA11y }) => {
+  const rita = await registerPerson(request, 'Rita', 'Person')
+  const carl = await registerPerson(request, 'Carl', 'Carer')
+  const ritaName = `${rita.first} ${rita.last}`
+  const { id } = await postAs(request, '/users/me/trusted-people', rita, { email: carl.email, can: ['follow'] }) as { id: number }
+  await postAs(request, `/users/me/acting-for/${id}/accept`, carl)
+  await page.setViewportSize({ width: 320, height: 800 })
+  await signInAs(page, 'en', carl)
+  await page.goto(`/people-i-help/${rita.id}`)
+  await expect(h1(page, `Helping ${ritaName}`)).toBeVisible()
+  // Without `create` there is no "Ask for help for Rita".
+  await expect(page.getByRole('link', { name: `Ask for help for ${ritaName}` })).toHaveCount(0)
+  await checkA11y()
+  const stop = page.getByRole('button', { name: `Stop helping ${ritaName}` })
+  await tabTo(page, stop)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: `Stop helping ${ritaName}?` })
+  await dialog.getByRole('button', { name: 'Yes, stop helping' }).press('Enter')
+  await expect(h1(page, 'You no longer help this person')).toBeFocused()
+  await expectSaid(page, `You no longer help ${ritaName}.`)
+  await checkA11y()
+  const hers = await getAs(request, '/users/me/trusted-people', rita) as Array<{ status: string }>
+  expect(hers.map((item) => item.status)).toEqual(['declined'])
+})

@@ -7,6 +7,7 @@ import { api } from '../../api/client'
 import { ApiError, unwrap } from '../../api/errors'
 import { ACTING_FOR_KEY, useActingFor } from '../../api/acting-for'
 import { useAnnounce } from '../../components/announcer'
+import { ConfirmedAction } from '../../components/confirmed-action'
 import { Page, focusPageHeading } from '../../components/page'
 import { useSuccess } from '../../components/success-banner'
 import { serverProblem } from '../../i18n/server-errors'
@@ -149,6 +150,20 @@ export function PersonIHelpPage () {
                 ))}
               </ul>
               )}
+      <h2>{t('carers.person.stopHeading')}</h2>
+      <ConfirmedAction
+        words={{
+          open: t('carers.person.stop.open', { name: item.name }),
+          title: t('carers.person.stop.title', { name: item.name }),
+          text: t('carers.person.stop.text', { name: item.name }),
+          confirm: t('carers.person.stop.confirm'),
+          keep: t('carers.person.stop.keep'),
+          done: t('carers.person.stop.done', { name: item.name }),
+        }}
+        // A carer stops by declining, also after accepting (docs/api.md › Carers): the person then sees it declined.
+        run={() => unwrap(api.POST('/api/v1/users/me/acting-for/{id}/decline', { params: { path: { id: item.id } } }))}
+        onDone={() => queryClient.invalidateQueries({ queryKey: ACTING_FOR_KEY })}
+      />
     </Page>
   )
 }
