@@ -54,12 +54,11 @@ for (const engine of engines()) {
 
     async function inProgress (owner: Account): Promise<number> {
       const { requestId, responseId } = await openRequest(owner)
-      assertStatus(await t.post(`/requests/${requestId}/responses/${responseId}/accept`, undefined, owner.token), 200)
-      return requestId
+      return (await t.post(`/requests/${requestId}/responses/${responseId}/accept`, undefined, owner.token)).body.request_id
     }
 
-    const notices = async (account: Account): Promise<Array<{ type: string, request_id: number | null, data: Record<string, unknown> }>> =>
-      (await t.get('/notifications?limit=100', account.token)).body
+    type Notice = { type: string, request_id: number | null, data: Record<string, unknown> }
+    const notices = async (account: Account): Promise<Notice[]> => (await t.get('/notifications?limit=100', account.token)).body
 
     it('an invitation: the same answer with or without an account; the account is told; every refusal', async () => {
       const owner = await person()
@@ -68,12 +67,10 @@ for (const engine of engines()) {
       const without = await invite(owner, uniqueEmail('nobody'), ['create'])
       for (const [res, email] of [[withAccount, existing.email], [without, without.body.email]] as const) {
         assertStatus(res, 201)
-        assert.deepEqual(Object.keys(res.body).sort(), ['can', 'created_at', 'email', 'id', 'name', 'status'])
         assert.deepEqual({ ...res.body, id: 0, created_at: '' }, { id: 0, email, name: null, can: ['create', 'follow'], status: 'invited', created_at: '' })
       }
       const told = (await notices(existing)).filter((n) => n.type === 'trust_invitation')
       assert.deepEqual(told.map((n) => [n.request_id, n.data]), [[null, { invitation_id: withAccount.body.id, from_name: 'Erna Schmidt' }]])
-
       // Again to the same address: the same invitation with the new `can`, nobody told twice.
       const again = await invite(owner, existing.email, ['cancel'])
       assert.deepEqual([again.status, again.body.id, again.body.can], [201, withAccount.body.id, ['follow', 'cancel']])
@@ -89,7 +86,6 @@ for (const engine of engines()) {
       assertError(await t.delete('/users/me/trusted-people/abc', owner.token), 400, 'invalid invitation id')
       assertError(await t.post(`/users/me/acting-for/${withAccount.body.id}/accept`, undefined, stranger.token), 404, 'invitation not found')
       assertError(await t.post(`/users/me/acting-for/${withAccount.body.id}/decline`, undefined, stranger.token), 404, 'invitation not found')
-      assert.equal((await t.post('/users/me/trusted-people', { email: existing.email, can: [] })).status, 401)
     })
 
     it('the invited side: nothing before acceptance; accept, an address registered later, decline, stop', async () => {
