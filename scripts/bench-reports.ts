@@ -5,7 +5,8 @@
  * ratings, and five history entries each (5,000,000); then, through the service on a real port, times
  * GET /reports/summary (goal: 1 s) and streams GET /reports/requests.csv of every request (goal: 50,000
  * rows/s), sampling the process's RSS during the stream (flat memory). Figures in docs/performance.md.
- * BENCH_EXPLAIN=1 prints the plans of the summary's statements and of a CSV batch.
+ * BENCH_EXPLAIN=1 prints the plans of the summary's statements and of a CSV batch. BENCH_KEEP=name seeds a
+ * database of that name and keeps it, or measures again on it when it exists (no seeding, no migrations).
  */
 import pg from 'pg'
 import { buildApp } from '../src/app.js'
@@ -135,32 +136,35 @@ async function csvStream (base: string, token: string, from: string): Promise<vo
 }
 
 async function main (): Promise<void> {
-  const name = `vcs_bench_reports_${process.pid}`
+  const keep = process.env.BENCH_KEEP
+  const name = keep ?? `vcs_bench_reports_${process.pid}`
   const server = new pg.Client({ connectionString: SERVER })
   await server.connect()
-  await server.query(`CREATE DATABASE ${name}`)
+  const exists = keep !== undefined && (await server.query('SELECT 1 FROM pg_database WHERE datname = $1', [keep])).rowCount === 1
+  if (!exists) await server.query(`CREATE DATABASE ${name}`)
   const url = new URL(SERVER)
   url.pathname = `/${name}`
   const db = await openPostgres(url.toString(), { statementTimeoutMs: 3_600_000 })
   try {
-    await migrate(db)
-    await timed(`seeding ${REQUESTS.toLocaleString('en')} requests and ${(REQUESTS * HISTORY_PER_REQUEST).toLocaleString('en')} history rows`, () => seed(db))
-    await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'))
+    if (!exists) await migrate(db)
+    if (!exists) await timed(`seeding ${REQUESTS.toLocaleString('en')} requests and ${(REQUESTS * HISTORY_PER_REQUEST).toLocaleString('en')} history rows`, () => seed(db))
+    if (!exists) await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'))
     const counts = await db.query<{ table: string, rows: number }>(`SELECT 'requests' AS table, count(*)::int AS rows FROM requests
       UNION ALL SELECT 'volunteer_responses', count(*)::int FROM volunteer_responses UNION ALL SELECT 'ratings', count(*)::int FROM ratings
       UNION ALL SELECT 'request_history', count(*)::int FROM request_history`)
     console.log(counts.map((row) => `${row.table} ${row.rows.toLocaleString('en')}`).join(', '))
     // direct write: one manager account (role 5, view_reports) for the bench's calls
     const [manager] = await db.query<{ id: number }>(`INSERT INTO users (email, password_hash, first_name, last_name)
-      VALUES ('manager@example.org', 'x', 'Bench', 'Manager') RETURNING id`)
+      VALUES ('manager@example.org', 'x', 'Bench', 'Manager') ON CONFLICT DO NOTHING RETURNING id`)
     // direct write: its role, beside the account above
-    await db.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [manager!.id, MANAGER_ROLE_ID])
+    if (manager !== undefined) await db.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [manager.id, MANAGER_ROLE_ID])
+    const [{ id: managerId }] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = \'manager@example.org\'') as [{ id: number }]
 
     const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: SECRET, DATABASE_URL: url.toString(), TIME_ZONE: 'Europe/Berlin' })
     const app = await buildApp({ config, db, jwtSecret: SECRET, alertTickMs: 0, deliveryTickMs: 0, scheduleTickMs: 0, horizonTickMs: 0 })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1`
-    const token = accessTokens(SECRET, 3600).sign(manager!.id)
+    const token = accessTokens(SECRET, 3600).sign(managerId)
     try {
       const today = new Date()
       const fiveYears = new Date(today.getTime() - (5 * 365 - 1) * 86_400_000).toISOString().slice(0, 10)
@@ -175,7 +179,7 @@ async function main (): Promise<void> {
     }
   } finally {
     await db.close()
-    await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    if (keep === undefined) await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await server.end()
   }
 }

@@ -275,3 +275,49 @@ test('screenshots of the coordinator\'s workspace: a client found by number, the
     await context.close()
   }
 })
+
+test('screenshots of the carers\' page and the reports (behalf.md § 5)', async ({ browser, request }) => {
+  const admin = await signInAdmin(request)
+  const email = uniqueEmail('rosa')
+  const rosa = await registerPerson(request, email, 'Rosa', 'Requester')
+  const carlEmail = uniqueEmail('carl')
+  const carl = await registerPerson(request, carlEmail, 'Carl', 'Requester')
+  const claraEmail = uniqueEmail('clara')
+  await registerPerson(request, claraEmail, 'Clara', 'Neighbour')
+  // Rosa's son Carl accepted; her neighbour has not answered yet.
+  const { id: invitation } = await postAs(request, '/users/me/trusted-people', rosa, { email: carlEmail, can: ['follow', 'create', 'cancel'] }) as { id: number }
+  await postAs(request, `/users/me/acting-for/${invitation}/accept`, carl)
+  await postAs(request, '/users/me/trusted-people', rosa, { email: claraEmail, can: ['follow', 'create'] })
+  // A manager's reports over this month's requests: some done, some still open.
+  const mia = uniqueEmail('mia')
+  const manager = await registerPerson(request, mia, 'Mia', 'Manager')
+  await postAs(request, `/admin/users/${manager.id}/roles/5`, admin)
+  const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
+  for (const [index, title] of ['Shopping on Monday', 'Lift to the doctor', 'Carry the shopping upstairs', 'Change a light bulb'].entries()) {
+    const id = await createRequest(request, rosa, title)
+    await approve(request, admin, id)
+    if (index < 2) {
+      await acceptOffer(request, vera, rosa, id)
+      await postAs(request, `/requests/${id}/complete`, rosa, { rating: 5 })
+    }
+  }
+  for (const size of SIZES) {
+    for (const [who, address, path, heading, name] of [[email, 'Rosa', '/people-who-help-me', 'People who help me', 'carers'], [mia, 'Mia', '/reports', 'Reports', 'reports']] as const) {
+      const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } })
+      const page = await context.newPage()
+      await page.goto('/sign-in')
+      await fill(page, 'Email address', who)
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+      await page.getByRole('button', { name: 'Sign in' }).press('Enter')
+      await expect(page.getByRole('heading', { level: 1, name: `Hello, ${address}` })).toBeVisible()
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.getByText('Loading…')).toHaveCount(0)
+      // On a phone the reports' shot is of the window at the chart, not the form above it.
+      if (size.name === 'phone' && name === 'reports') await page.getByRole('heading', { level: 2, name: /^Figures from/ }).evaluate((element) => { element.scrollIntoView() })
+      await page.evaluate(() => document.fonts.ready)
+      await page.screenshot({ path: `${OUT}/${name}-${size.name}.png`, fullPage: size.name === 'desktop' })
+      await context.close()
+    }
+  }
+})

@@ -6,7 +6,7 @@ import { useSession } from './api/use-session'
 import { useAnnounce } from './components/announcer'
 import { HomePage, NotFoundPage } from './features/home'
 import { chooseLanguage } from './i18n'
-import { canCoordinate, canModerate, isAdmin, isVolunteer, useRolesSettled } from './api/use-my-roles'
+import { canCoordinate, canModerate, canViewReports, isAdmin, isVolunteer, useRolesSettled } from './api/use-my-roles'
 import { PageErrorBoundary } from './components/page-error-boundary'
 import { RoleGate } from './components/role-gate'
 import { focusPageHeading } from './components/page'
@@ -77,6 +77,13 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/moderation/mine', page: page(() => import('./features/moderation/moderation'), 'ModeratedByMePage'), access: canModerate },
   { path: '/moderation/concerns', page: page(() => import('./features/moderation/concerns'), 'ConcernsQueuePage'), access: canModerate },
   { path: '/people/:id', page: page(() => import('./features/admin/person'), 'PersonPage'), access: canModerate },
+  // Carers (behalf.md § 2): the people who act for me, and the people I act for.
+  { path: '/people-who-help-me', page: page(() => import('./features/carers/helpers'), 'PeopleWhoHelpMePage'), access: 'signed-in' },
+  { path: '/people-who-help-me/invite/*', page: page(() => import('./features/carers/invite'), 'InvitePage'), access: 'signed-in' },
+  { path: '/people-i-help', page: page(() => import('./features/carers/helping'), 'PeopleIHelpPage'), access: 'signed-in' },
+  { path: '/people-i-help/:userId', page: page(() => import('./features/carers/helping'), 'PersonIHelpPage'), access: 'signed-in' },
+  // Reports for funders (behalf.md § 4): admins and managers.
+  { path: '/reports', page: page(() => import('./features/reports/reports'), 'ReportsPage'), access: canViewReports },
   { path: '/admin/users', page: page(() => import('./features/admin/users'), 'AdminUsersPage'), access: isAdmin },
   // Coordinators (behalf.md § 5): find or add a client on the phone, ask for help for them, their requests.
   { path: '/clients', page: page(() => import('./features/coordinator/workspace'), 'ClientsPage'), access: canCoordinate },

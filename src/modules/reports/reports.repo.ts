@@ -5,7 +5,7 @@ import type { Period } from './range.js'
 /*
  * The reports' reads (behalf.md § 4). Every figure is one of three aggregations over the periods, each
  * joined to requests through an index on the time that places a request in a period
- * (migrations/0025_reports_indexes.sql): created_at for what was asked, finished_at for what ended.
+ * (migrations/0027_reports_indexes.sql): created_at for what was asked, finished_at for what ended.
  * Only reads: this module owns no table.
  */
 
@@ -52,15 +52,19 @@ export interface WaitRow { n: number, median_offer_seconds: number | null, media
  * the requests created in each period that got one (a later withdrawal does not undo the wait measured).
  */
 export function waits (db: Queryable, periods: readonly Period[]): Promise<WaitRow[]> {
+  // Per period (LATERAL): joined as a whole, the planner cannot tell how few requests the periods hold and
+  // looked up the offers of every request (50 s on a million; docs/performance.md › Reports).
   return db.query<WaitRow>(sql`
     WITH p AS (${periodsTable(periods)})
-    SELECT p.n::int AS n,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.first_offer - r.created_at)::float8)::float8 AS median_offer_seconds,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.first_accept - r.created_at)::float8)::float8 AS median_accept_seconds
-    FROM p JOIN requests r ON r.created_at >= p.s AND r.created_at < p.e
-    JOIN LATERAL (SELECT min(v.responded_at) AS first_offer, min(v.accepted_at) AS first_accept
-      FROM volunteer_responses v WHERE v.request_id = r.id) o ON o.first_offer IS NOT NULL
-    GROUP BY p.n`)
+    SELECT p.n::int AS n, w.*
+    FROM p CROSS JOIN LATERAL (
+      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.first_offer - r.created_at)::float8)::float8 AS median_offer_seconds,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.first_accept - r.created_at)::float8)::float8 AS median_accept_seconds
+      FROM requests r
+      JOIN LATERAL (SELECT min(v.responded_at) AS first_offer, min(v.accepted_at) AS first_accept
+        FROM volunteer_responses v WHERE v.request_id = r.id) o ON o.first_offer IS NOT NULL
+      WHERE r.created_at >= p.s AND r.created_at < p.e) w
+    WHERE w.median_offer_seconds IS NOT NULL`)
 }
 
 export interface FinishedRow {

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { api } from '../api/client'
 import { unwrap } from '../api/errors'
 import { CSRF_HEADERS, endSession } from '../api/session'
-import { canCoordinate, canModerate, isAdmin, isVolunteer, useMyRoles } from '../api/use-my-roles'
+import { canCoordinate, canModerate, canViewReports, isAdmin, isVolunteer, useMyRoles } from '../api/use-my-roles'
 import { useSession } from '../api/use-session'
 import { useSuccess } from './success-banner'
 
@@ -97,6 +97,7 @@ function SignedInLinks ({ unread, helper }: { unread: number | undefined, helper
       {canCoordinate(roles) ? <NavLink href='/clients'>{t('coordinator.nav')}</NavLink> : null}
       {canModerate(roles) ? <NavLink href='/moderation'>{t('moderation.nav')}</NavLink> : null}
       {isAdmin(roles) ? <NavLink href='/admin/users'>{t('admin.nav')}</NavLink> : null}
+      {canViewReports(roles) ? <NavLink href='/reports'>{t('reports.nav')}</NavLink> : null}
       {helper ? [...helping, ...asking] : [...asking, ...helping]}
       {/* Its name says how many are unread ("Notifications, 3 unread"). */}
       <NavLink href='/notifications'>{unread !== undefined && unread > 0 ? t('notifications.navUnread', { count: unread }) : t('notifications.nav')}</NavLink>

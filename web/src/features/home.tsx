@@ -22,6 +22,8 @@ export function HomePage () {
             <li><Link href='/requests/mine' className='button secondary'>{t('mine.title')}</Link></li>
             <li><Link href='/coming-help' className='button secondary'>{t('coming.title')}</Link></li>
             <li><Link href='/profile' className='button secondary'>{t('profile.title')}</Link></li>
+            <li><Link href='/people-who-help-me' className='button secondary'>{t('carers.helpers.title')}</Link></li>
+            <li><Link href='/people-i-help' className='button secondary'>{t('carers.helping.title')}</Link></li>
           </ul>
           )}
     </Page>

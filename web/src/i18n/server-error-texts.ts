@@ -156,8 +156,8 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid subscription id': OUR_FAULT,
   'invalid token': { key: 'settings.unsubscribe.invalid' },
   // Carers (behalf.md § 2).
-  'invalid can': { field: 'can', key: 'carers.errors.invalidCan' },
-  'cannot invite yourself': { field: 'email', key: 'carers.errors.inviteYourself' },
+  'cannot invite yourself': { key: 'carers.invite.errors.self' },
+  'invalid can': { field: 'can', key: 'carers.invite.errors.can' },
   'invitation not found': { key: 'carers.errors.invitationNotFound' },
   'not allowed for this person': { key: 'carers.errors.notAllowed' },
   'request body is too large': { key: 'errors.tooLarge' },

@@ -39,6 +39,9 @@ export interface Answers {
   notes?: string
   /** Asked for a client (behalf.md § 1): once only, as POST /request-series takes no `on_behalf_of`. */
   onlyOnce?: boolean
+  /** Asking for someone who made the signed-in person their carer (behalf.md § 2): their user id and name. */
+  forUser?: number
+  forName?: string
 }
 
 /**
@@ -58,6 +61,8 @@ export const REGULAR_STEPS = ['days', 'times', 'return', 'dates'] as const
 /** The pages in order for these answers: the map or the coordinates only when chosen as the way; the days and times only for regular help. */
 export function stepsFor (answers: Answers): Step[] {
   const placeStep: Step[] = answers.place === 'map' ? ['map'] : answers.place === 'coordinates' ? ['coordinates'] : []
+  // For someone else, once only: behalf.md gives `on_behalf_of` to a request, not to regular help.
+  if (answers.forUser !== undefined) return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'when', 'urgency', 'contact', 'check']
   const timeSteps: Step[] = answers.often === 'regular' ? [...REGULAR_STEPS] : ['when']
   const often: Step[] = answers.onlyOnce === true ? [] : ['often']
   return ['kind', 'title', 'description', 'where', ...placeStep, 'address', ...often, ...timeSteps, 'urgency', 'contact', 'check']
@@ -155,7 +160,7 @@ export function backPath (step: Step, answers: Answers, change: boolean, base = 
   if (change && step !== 'map' && step !== 'coordinates') return stepPath('check')
   const steps = stepsFor(answers)
   const previous = steps[steps.indexOf(step) - 1]
-  if (previous === undefined) return leave
+  if (previous === undefined) return answers.forUser !== undefined ? `/people-i-help/${answers.forUser}` : leave
   return stepPath(previous, change && previous !== 'check')
 }
 

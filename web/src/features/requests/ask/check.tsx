@@ -43,6 +43,8 @@ function seriesOf (answers: Answers, point: { lat: number, lon: number }): NewSe
 
 /** The body of POST /requests from complete answers: optional texts left out when empty. */
 function requestOf (answers: Answers, point: { lat: number, lon: number }, clientId?: number): NewRequest {
+  // behalf.md: for a coordinator's client, or for the person who made the signed-in carer their carer.
+  const forSomeone = clientId !== undefined ? { on_behalf_of: { client_id: clientId } } : answers.forUser !== undefined ? { on_behalf_of: { user_id: answers.forUser } } : {}
   const optional = (name: 'city' | 'contact_phone' | 'contact_notes', value: string | undefined) => value === undefined || value.trim() === '' ? {} : { [name]: value.trim() }
   const when = parseWhen(answers.when ?? '')
   return {
@@ -57,7 +59,7 @@ function requestOf (answers: Answers, point: { lat: number, lon: number }, clien
     ...optional('contact_phone', answers.phone),
     ...optional('contact_notes', answers.notes),
     ...(when !== undefined ? { desired_completion_date: when.toISOString() } : {}),
-    ...(clientId !== undefined ? { on_behalf_of: { client_id: clientId } } : {}),
+    ...forSomeone,
   }
 }
 
@@ -90,12 +92,20 @@ export function CheckStep () {
   // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
   const form = useFormProblems([])
   const types = useRequestTypes()
-  const regular = answers.often === 'regular'
+  const regular = answers.often === 'regular' && answers.forUser === undefined
   const create = useMutation({
     mutationFn: async (point: { lat: number, lon: number }) => regular
       ? { series: true, ...await unwrap(api.POST('/api/v1/request-series', { body: seriesOf(answers, point) })) }
       : { series: false, ...await unwrap(api.POST('/api/v1/requests', { body: requestOf(answers, point, client?.id) })) },
     onSuccess: (created) => {
+      // Asked for someone: back to that person's page, where the carer follows their requests.
+      if (answers.forUser !== undefined) {
+        const page = `/people-i-help/${answers.forUser}`
+        success(t('carers.person.sent', { name: answers.forName ?? '' }), page)
+        clear()
+        void navigate(page)
+        return
+      }
       const page = created.series ? `/series/${created.id}` : `/requests/${created.id}`
       success(client !== undefined ? t('coordinator.ask.sent', { name: client.first_name }) : t(created.series ? 'regular.sent' : 'ask.sent'), page)
       // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
@@ -129,6 +139,7 @@ export function CheckStep () {
       <h1 tabIndex={-1}>{heading}</h1>
       {/* The whole plan in one sentence first (schedule.md § 5), then each answer with its Change link. */}
       {parts !== undefined ? <p className='inset-text'>{t('regular.check.summary', { summary: seriesSummary(patternOf(answers), t, i18n.language) })}</p> : null}
+      {answers.forName !== undefined ? <p className='inset-text'>{t('carers.person.checkFor', { name: answers.forName })}</p> : null}
       <dl className='summary-list'>
         {/* For whom: not changed here (another client is asked for from the coordinator's pages). */}
         {client !== undefined
@@ -146,7 +157,7 @@ export function CheckStep () {
           {answers.address}
           {answers.city !== undefined && answers.city !== '' ? <><br />{answers.city}</> : null}
         </Row>
-        <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row>
+        {answers.forUser === undefined ? <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row> : null}
         {parts !== undefined
           ? (
             <>

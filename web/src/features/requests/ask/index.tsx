@@ -1,7 +1,8 @@
-import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useContext, useEffect, useMemo } from 'react'
 import { Link } from 'react-aria-components'
-import { Navigate, Route, Routes, useParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Navigate, Route, Routes, useParams, useSearchParams } from 'react-router'
+import { useActingFor } from '../../../api/acting-for'
 import { useClient } from '../../../api/clients'
 import { ApiError } from '../../../api/errors'
 import { useSession } from '../../../api/use-session'
@@ -55,7 +56,7 @@ function AskPages ({ userId, clientId }: { userId: number | undefined, clientId?
   return (
     <AnswersContext.Provider value={store}>
       <Routes>
-        <Route index element={<Navigate to='kind' replace />} />
+        <Route index element={<StartStep />} />
         <Route path='kind' element={<KindStep />} />
         <Route path='title' element={<TitleStep />} />
         <Route path='description' element={<DescriptionStep />} />
@@ -76,4 +77,37 @@ function AskPages ({ userId, clientId }: { userId: number | undefined, clientId?
       </Routes>
     </AnswersContext.Provider>
   )
+}
+
+/**
+ * `/ask` starts asking for oneself; `/ask?for=<user id>` (from "People I help") asks for that person, when they
+ * made the signed-in person their carer with `create` (behalf.md § 2). Answers meant for someone else are not
+ * carried over into a request for oneself, nor the other way round.
+ */
+function StartStep () {
+  const { t } = useTranslation()
+  const [search] = useSearchParams()
+  const { answers, update, clear } = useContext(AnswersContext)
+  const forUser = search.has('for') ? Number(search.get('for')) : undefined
+  const actingFor = useActingFor()
+  const person = forUser === undefined ? undefined : actingFor.data?.find((item) => item.user_id === forUser && item.status === 'accepted' && item.can.includes('create'))
+  const ready = forUser === undefined ? answers.forUser === undefined : answers.forUser === forUser && person !== undefined
+  useEffect(() => {
+    if (forUser === undefined) {
+      if (answers.forUser !== undefined) clear()
+    } else if (person !== undefined && answers.forUser !== forUser) {
+      clear()
+      update({ forUser, forName: person.name })
+    }
+  }, [forUser, person, answers.forUser, clear, update])
+  if (ready) return <Navigate to='kind' replace />
+  if (forUser !== undefined && !actingFor.isPending && person === undefined) {
+    return (
+      <Page title={t('carers.person.cannotAsk')}>
+        <p>{t('carers.person.stoppedText')}</p>
+        <p><Link href='/people-i-help'>{t('carers.person.backToList')}</Link></p>
+      </Page>
+    )
+  }
+  return <p>{t('common.loading')}</p>
 }

@@ -41,7 +41,8 @@ export function WhereStep () {
   if ((client === undefined && home.isPending) || settings.isPending) return <p>{t('common.loading')}</p>
 
   const clientHome = client?.latitude != null && client.longitude != null ? { latitude: client.latitude, longitude: client.longitude } : undefined
-  const hasHome = client !== undefined ? clientHome !== undefined : home.data?.latitude != null && home.data.longitude != null
+  // "At my home" is the signed-in person's home: for a client it is the client's, for a carer's person not offered.
+  const hasHome = client !== undefined ? clientHome !== undefined : home.data?.latitude != null && home.data.longitude != null && step.answers.forUser === undefined
   // The coordinator's device is not where the client is: "where I am now" is only for oneself.
   const ways = PLACES.filter((way) => (way !== 'home' || hasHome) && (way !== 'here' || client === undefined) && (way !== 'search' || settings.data?.geocoder_url != null))
   const chosen = step.answers.place !== undefined && ways.includes(step.answers.place) ? step.answers.place : null

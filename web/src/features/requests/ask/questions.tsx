@@ -107,11 +107,13 @@ export function ContactStep () {
   const { t } = useTranslation()
   const step = useContinue('contact', ['contact_phone', 'contact_notes'])
   const { client } = useAskingFor()
-  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: client === undefined })
+  // For a carer's person the carer's own phone is not theirs: nothing is filled in.
+  const forSomeone = step.answers.forUser !== undefined
+  const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: client === undefined && !forSomeone })
   const question = t('ask.contactQuestion')
-  if (step.answers.phone === undefined && client === undefined && me.isPending) return <p>{t('common.loading')}</p>
+  if (step.answers.phone === undefined && client === undefined && !forSomeone && me.isPending) return <p>{t('common.loading')}</p>
   // A client's phone on record, or the profile's: what is typed here wins, even an empty field.
-  const phone = step.answers.phone ?? (client !== undefined ? client.phone : me.data?.phone) ?? ''
+  const phone = step.answers.phone ?? (client !== undefined ? client.phone : forSomeone ? '' : me.data?.phone) ?? ''
   const notes = step.answers.notes ?? ''
   return (
     <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => undefined, { phone: phone.trim(), notes: notes.trim() })}>

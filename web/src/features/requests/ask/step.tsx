@@ -1,16 +1,21 @@
-import type { ComponentProps } from 'react'
+import { useContext, type ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { shortName } from '../../../api/clients'
 import { QuestionPage } from '../../../components/question-page'
-import { useAskingFor } from './answers'
+import { AnswersContext, useAskingFor } from './answers'
 
 export { QuestionChoice, QuestionHeading, QuestionText, QUESTION_ID } from '../../../components/question-page'
 
-/** The journey's name over each question: "Ask for help", or "Ask for help for Erna S." for a coordinator's client. */
+/**
+ * The journey's name over each question: "Ask for help", "Ask for help for Erna S." for a coordinator's client, or
+ * "Ask for help for Rita" for a carer's person (behalf.md § 1, § 2).
+ */
 export function useJourneyName (): string {
   const { t } = useTranslation()
   const { client } = useAskingFor()
-  return client !== undefined ? t('coordinator.ask.caption', { name: shortName(client) }) : t('ask.title')
+  const { answers } = useContext(AnswersContext)
+  if (client !== undefined) return t('coordinator.ask.caption', { name: shortName(client) })
+  return answers.forName !== undefined ? t('carers.askFor', { name: answers.forName }) : t('ask.title')
 }
 
 /** One page of "Ask for help": the shared question page, captioned with the journey's name. */
