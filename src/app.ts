@@ -18,8 +18,6 @@ import { schemaCompiler } from './http/validation.js'
 import { registerWeb } from './http/web.js'
 import { JobRunner } from './jobs/runner.js'
 import type { Job } from './jobs/job.js'
-import { CarersService } from './modules/carers/carers.service.js'
-import { carersRoutes } from './modules/carers/carers.routes.js'
 import { calendarOf } from './lib/checks.js'
 import { systemClock } from './lib/clock.js'
 import { gridPoint, type GridPoint } from './lib/grid.js'
@@ -37,8 +35,6 @@ import { pushRoutes } from './modules/push/push.routes.js'
 import { PushChannel } from './modules/push/push-channel.js'
 import { PushService } from './modules/push/push.service.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
-import { clientsRoutes } from './modules/clients/clients.routes.js'
-import { ClientsService } from './modules/clients/clients.service.js'
 import { accessRoutes } from './modules/access/access.routes.js'
 import { AccessService } from './modules/access/access.service.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
@@ -60,8 +56,6 @@ import { ModerationService } from './modules/moderation/moderation.service.js'
 import { requestTypesRoutes } from './modules/request-types/request-types.routes.js'
 import { RequestTypesService } from './modules/request-types/request-types.service.js'
 import { requestsRoutes } from './modules/requests/requests.routes.js'
-import { reportsRoutes } from './modules/reports/reports.routes.js'
-import { ReportsService } from './modules/reports/reports.service.js'
 import { MapSettings } from './modules/requests/requests.schemas.js'
 import { RequestsService } from './modules/requests/requests.service.js'
 import type { SearchContext } from './modules/requests/search/shared.js'
@@ -76,9 +70,8 @@ import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 import { openRealtime } from './realtime/open.js'
 import { StreamHub } from './realtime/stream-hub.js'
-import { historyRoutes } from './modules/history/history.routes.js'
-import { HistoryService } from './modules/history/history.service.js'
 import { SCHEDULE_TICK_MS, scheduleApi, scheduleJobsFor } from './schedule-setup.js'
+import { behalfApi } from './behalf-setup.js'
 import type { AppOptions } from './app-options.js'
 
 export type { AppOptions }
@@ -283,17 +276,14 @@ export async function buildApp ({
     await api.register(moderationRoutes, { moderation })
     await api.register(responsesRoutes, { responses })
     await api.register(scheduleApi, { config, db, changes, disclosure, clock })
-    await api.register(historyRoutes, { history: new HistoryService(db) })
+    await api.register(behalfApi, { config, db, changes, clock })
     await api.register(privacyRoutes, { privacy })
-    await api.register(clientsRoutes, { clients: new ClientsService(db, changes, clock, { mapGridMeters: config.mapGridMeters }) })
-    await api.register(carersRoutes, { carers: new CarersService(db, changes) })
     await api.register(concernsRoutes, { concerns })
     await api.register(accessRoutes, { access: new AccessService(db) })
     await api.register(availabilityRoutes, { availability })
     await api.register(notificationsRoutes, { notifications })
     await api.register(eventsRoutes, { hub })
     await api.register(pushRoutes, { push: new PushService(db, push, config.pushEndpointHosts, clock) })
-    await api.register(reportsRoutes, { reports: new ReportsService(db, { timeZone: config.timeZone, mapGridMeters: config.mapGridMeters }, clock) })
     await api.register(deliveriesRoutes, { deliveries: deliveriesServiceFor(config, db, jwtSecret) })
   }, { prefix: API_PREFIX })
   if (webRoot !== false) await registerWeb(app, webRoot)

@@ -93,8 +93,8 @@ export class TestApp {
     return { id: res.body.user.id, email: res.body.user.email, password, token: res.body.access_token, refresh: res.body.refresh_token }
   }
 
-  /** A new account that also holds role `moderator` (2) or `admin` (3), given through the admin API. */
-  async registerWithRole (roleId: 2 | 3): Promise<Account> {
+  /** A new account that also holds role `moderator` (2), `admin` (3), `coordinator` (4) or `manager` (5), given through the admin API. */
+  async registerWithRole (roleId: 2 | 3 | 4 | 5): Promise<Account> {
     const account = await this.register()
     const res = await this.post(`/admin/users/${account.id}/roles/${roleId}`, undefined, this.admin.token)
     if (res.status !== 200) throw new Error(`role assignment failed: ${res.status} ${res.text}`)

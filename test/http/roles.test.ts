@@ -8,6 +8,9 @@ const ROLES = [
   { id: 1, name: 'volunteer', description: 'Asks for help and offers help' },
   { id: 2, name: 'moderator', description: 'Reviews requests before they are shown to volunteers' },
   { id: 3, name: 'admin', description: 'Manages users and roles' },
+  // behalf.md § 1 and § 4.
+  { id: 4, name: 'coordinator', description: 'Asks for help for people without an account (clients) and acts on their requests' },
+  { id: 5, name: 'manager', description: 'Reads the reports' },
 ]
 
 const PERMISSIONS = [
@@ -15,6 +18,8 @@ const PERMISSIONS = [
   { id: 2, name: 'respond_request', resource: 'responses', action: 'create', description: 'Offer help on requests' },
   { id: 3, name: 'moderate_request', resource: 'requests', action: 'moderate', description: 'Approve or reject requests' },
   { id: 4, name: 'manage_users', resource: 'users', action: 'manage', description: 'Assign roles, block and verify users' },
+  { id: 5, name: 'coordinate_requests', resource: 'requests', action: 'coordinate', description: 'Ask for help for clients and act on their requests' },
+  { id: 6, name: 'view_reports', resource: 'reports', action: 'view', description: 'Read the summary and download the requests CSV' },
 ]
 
 for (const engine of engines()) {
@@ -33,13 +38,18 @@ for (const engine of engines()) {
       assert.deepEqual(permissions.body, PERMISSIONS.slice(0, 2))
     })
 
-    it('a moderator adds moderate_request; an admin holds all four (the union over roles)', async () => {
+    it('a moderator adds moderate_request; an admin holds all six (the union over roles); a coordinator and a manager theirs', async () => {
       const moderator = await t.registerWithRole(2)
       assert.deepEqual((await t.get('/users/me/roles', moderator.token)).body, ROLES.slice(0, 2))
       assert.deepEqual((await t.get('/users/me/permissions', moderator.token)).body, PERMISSIONS.slice(0, 3))
       const admin = await t.registerWithRole(3)
       assert.deepEqual((await t.get('/users/me/roles', admin.token)).body, [ROLES[0], ROLES[2]])
       assert.deepEqual((await t.get('/users/me/permissions', admin.token)).body, PERMISSIONS)
+      // behalf.md: a coordinator also creates requests; a manager only reads reports (beside the volunteer role every account holds).
+      const coordinator = await t.registerWithRole(4)
+      assert.deepEqual((await t.get('/users/me/permissions', coordinator.token)).body, [...PERMISSIONS.slice(0, 2), PERMISSIONS[4]])
+      const manager = await t.registerWithRole(5)
+      assert.deepEqual((await t.get('/users/me/permissions', manager.token)).body, [...PERMISSIONS.slice(0, 2), PERMISSIONS[5]])
     })
 
     it('permission check answers has_permission and echoes the name', async () => {

@@ -98,16 +98,20 @@ export function updateClient (db: Queryable, id: number, fields: ClientFields, c
     RETURNING ${COLUMNS}`)
 }
 
+/** A search written as a phone number: digits, blanks and the punctuation numbers are written with. */
+const PHONE_LIKE = /^[\d\s+()./-]+$/
+
 /**
- * Clients whose name contains `text` (any case), or, when it has digits, whose phone contains them in the
- * form phoneDigits makes (a leading trunk 0, "0170 …", is dropped too, so a national spelling finds the
- * international number); most recently updated first. Every client without `text`.
+ * Clients whose name contains `text` (any case), or, when it is written as a number (digits with blanks and
+ * phone punctuation only, at least three digits), whose phone contains them in the form phoneDigits makes (a
+ * leading trunk 0, "0170 …", is dropped too, so a national spelling finds the international number); most
+ * recently updated first. Every client without `text`. A name with a digit in it is no phone search.
  */
 export function searchClients (db: Queryable, text: string | undefined, page: Page): Promise<ClientRow[]> {
   const trimmed = text?.trim() ?? ''
   const pattern = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const digits = phoneDigits(trimmed).replace(/^0/, '')
-  const byPhone = digits === '' ? empty : sql`OR phone_digits LIKE ${`%${digits}%`}`
+  const digits = PHONE_LIKE.test(trimmed) ? phoneDigits(trimmed).replace(/^0/, '') : ''
+  const byPhone = digits.length < 3 ? empty : sql`OR phone_digits LIKE ${`%${digits}%`}`
   const where = trimmed === '' ? empty : sql`WHERE (first_name || ' ' || last_name) ILIKE ${pattern} ${byPhone}`
   return db.query<ClientRow>(sql`
     SELECT ${COLUMNS} FROM clients ${where}

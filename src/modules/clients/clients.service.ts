@@ -7,6 +7,7 @@ import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import { CLIENT_NOT_FOUND, COORDINATOR_REQUIRED } from '../requests/acting.js'
+import { findInProgressRoles } from '../requests/requests.reads.js'
 import * as requests from '../requests/requests.repo.js'
 import * as clients from './clients.repo.js'
 import type { ClientFields, ClientRow } from './clients.repo.js'
@@ -102,7 +103,7 @@ export class ClientsService {
       for (const request of await requests.cancelActiveRequestsOf(tx, of)) {
         change.record({ type: 'request_cancelled', requestId: Number(request.id), requesterId: Number(request.requester_id), cancelledBy: user.id })
       }
-      if ((await requests.findInProgressRoles(tx, of)).as_requester) throw badRequest(OPEN_REQUESTS_FIRST)
+      if ((await findInProgressRoles(tx, of)).as_requester) throw badRequest(OPEN_REQUESTS_FIRST)
       const grid = this.options.mapGridMeters
       const finished = await requests.lockFinishedRequestsOf(tx, of)
       await requests.minimiseRequests(tx, finished.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), grid)

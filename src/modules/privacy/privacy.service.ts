@@ -14,6 +14,7 @@ import { findSettings } from '../deliveries/notification-settings.repo.js'
 import { toNotification } from '../notifications/notifications.schemas.js'
 import { listSubscriptions } from '../push/push.repo.js'
 import { toPushSubscription } from '../push/push.schemas.js'
+import { findInProgressRoles } from '../requests/requests.reads.js'
 import * as requests from '../requests/requests.repo.js'
 import * as responses from '../responses/responses.repo.js'
 import * as roles from '../roles/roles.repo.js'
@@ -105,7 +106,7 @@ export class PrivacyService {
       const admins = await roles.lockAdmins(tx)
       if (admins.length === 1 && admins[0] === user.id) throw badRequest('the last admin cannot be erased')
       await this.#closeOpenBusinessOf(tx, change, user.id)
-      const busy = await requests.findInProgressRoles(tx, { requesterId: user.id })
+      const busy = await findInProgressRoles(tx, { requesterId: user.id })
       if (busy.as_requester) throw badRequest('finish or cancel your open requests first')
       if (busy.as_volunteer) throw badRequest('withdraw from your assigned requests first')
       const finished = await requests.lockFinishedRequestsOf(tx, { requesterId: user.id })

@@ -2,7 +2,7 @@ import { maybeOne, type Queryable } from '../../db/database.js'
 import { empty, raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 import { caresFor } from '../carers/carers.repo.js'
-import { REQUEST_COLUMNS, type CancelReason, type DetailRow } from './requests.repo.js'
+import { ownedBy, REQUEST_COLUMNS, type CancelReason, type DetailRow, type RequestsOf } from './requests.repo.js'
 import type { RequestStatus } from './requests.values.js'
 import type { Parties } from './visibility.js'
 import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow } from './search/shared.js'
@@ -74,4 +74,13 @@ export function listCoordinated (db: Queryable, status: RequestStatus | undefine
     WHERE r.client_id IS NOT NULL ${status === undefined ? empty : sql`AND r.status = ${status}`}
     ORDER BY COALESCE(r.window_start, r.desired_completion_date) ASC NULLS LAST, r.created_at, r.id
     LIMIT ${page.limit} OFFSET ${page.offset}`)
+}
+
+/** Whether they have a request in_progress as its requester (or client), and as its assigned volunteer. */
+export function findInProgressRoles (db: Queryable, of: RequestsOf): Promise<{ as_requester: boolean, as_volunteer: boolean }> {
+  return maybeOne<{ as_requester: boolean, as_volunteer: boolean }>(db, sql`
+    SELECT
+      EXISTS (SELECT 1 FROM requests r WHERE ${ownedBy(of)} AND r.status = 'in_progress') AS as_requester,
+      EXISTS (SELECT 1 FROM requests WHERE assigned_volunteer_id = ${'requesterId' in of ? of.requesterId : null}::bigint AND status = 'in_progress') AS as_volunteer`)
+    .then((row) => row ?? { as_requester: false, as_volunteer: false })
 }

@@ -53,7 +53,8 @@ export interface DetailRow extends RequestRow, LocatedRow {
   requester: UserInfoJson
   request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean }
   assigned_volunteer: UserInfoJson | null
-  client: { id: number, first_name: string, last_name: string, needs: string | null } | null /** behalf.md § 1; null once erased */
+  /** behalf.md § 1: whom a client's request is for; null for others' requests and once the client is erased. */
+  client: { id: number, first_name: string, last_name: string, needs: string | null } | null
   /** Whether the viewer it was read for is the requester's carer (behalf.md § 2; visibility.ts). */
   viewer_is_carer: boolean
 }
@@ -242,7 +243,7 @@ export function lockExpiredRequests (db: Queryable, days: number, limit: number,
 
 /** Whose requests an erasure closes: a user's own (not her clients', which every coordinator acts on: behalf.md § 1), or a client's. */
 export type RequestsOf = { requesterId: number } | { clientId: number }
-const ownedBy = (of: RequestsOf): Sql =>
+export const ownedBy = (of: RequestsOf): Sql =>
   'clientId' in of ? sql`r.client_id = ${of.clientId}` : sql`r.requester_id = ${of.requesterId} AND r.client_id IS NULL`
 
 /** Their finished requests not yet minimised, locked (erasure minimises them at once). */
@@ -289,13 +290,4 @@ export async function cancelActiveRequestsOf (db: Queryable, of: RequestsOf): Pr
     UPDATE requests r SET status = 'cancelled', updated_at = now(), cancel_reason = 'requester'
     WHERE ${ownedBy(of)} AND r.status IN ('pending_moderation', 'approved')
     RETURNING r.id, r.requester_id`)
-}
-
-/** Whether they have a request in_progress as its requester (or client), and as its assigned volunteer. */
-export function findInProgressRoles (db: Queryable, of: RequestsOf): Promise<{ as_requester: boolean, as_volunteer: boolean }> {
-  return maybeOne<{ as_requester: boolean, as_volunteer: boolean }>(db, sql`
-    SELECT
-      EXISTS (SELECT 1 FROM requests r WHERE ${ownedBy(of)} AND r.status = 'in_progress') AS as_requester,
-      EXISTS (SELECT 1 FROM requests WHERE assigned_volunteer_id = ${'requesterId' in of ? of.requesterId : null}::bigint AND status = 'in_progress') AS as_volunteer`)
-    .then((row) => row ?? { as_requester: false, as_volunteer: false })
 }
