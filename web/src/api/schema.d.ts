@@ -10252,359 +10252,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/me/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Everything the service holds about the caller (privacy.md §3)
-         * @description Profile with phone, address and home location, roles, own requests with contact data and exact points, own responses, ratings given and received. Other people appear by id only: no one else's contact data or e-mail. Sent as a download: `Content-Disposition: attachment; filename="my-data.json"`.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            exported_at: string;
-                            /** @description The caller's own profile, with phone, address and home location */
-                            profile: {
-                                id: number;
-                                /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1) */
-                                email: string | null;
-                                first_name: string;
-                                last_name: string;
-                                phone: string | null;
-                                bio: string | null;
-                                avatar_url: string | null;
-                                address: string | null;
-                                city: string | null;
-                                volunteer_rating: number | null;
-                                completed_requests_count: number | null;
-                                /** @description whether the user holds a valid identity check (trust.md § 2) */
-                                is_verified: boolean;
-                                is_blocked: boolean;
-                                email_verified: boolean;
-                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                                checks: ("identity" | "background" | "training" | "reference")[];
-                                /** @description language of e-mails and pushes: `en` (default) or `de` */
-                                locale: "en" | "de";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                latitude: number | null;
-                                longitude: number | null;
-                            };
-                            roles: string[];
-                            /** @description The caller's requests, with contact data and exact points */
-                            requests: {
-                                id: number;
-                                request_type_id: number;
-                                request_type_name: string;
-                                title: string;
-                                description: string;
-                                address: string;
-                                city: string | null;
-                                latitude: number;
-                                longitude: number;
-                                /** Format: date-time */
-                                desired_completion_date: string | null;
-                                urgency: string;
-                                /** @enum {string} */
-                                status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
-                                contact_phone: string | null;
-                                contact_notes: string | null;
-                                assigned_volunteer_id: number | null;
-                                /** Format: date-time */
-                                moderated_at: string | null;
-                                moderation_comment: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                                /** Format: date-time */
-                                finished_at: string | null;
-                                /** Format: date-time */
-                                minimised_at: string | null;
-                            }[];
-                            responses: {
-                                id: number;
-                                request_id: number;
-                                request_title: string;
-                                status: string;
-                                message: string | null;
-                                /** Format: date-time */
-                                responded_at: string;
-                                /** Format: date-time */
-                                accepted_at: string | null;
-                                /** Format: date-time */
-                                rejected_at: string | null;
-                                /** Format: date-time */
-                                cancelled_at: string | null;
-                            }[];
-                            ratings_given: {
-                                id: number;
-                                request_id: number;
-                                score: number;
-                                comment: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                volunteer_id: number;
-                            }[];
-                            ratings_received: {
-                                id: number;
-                                request_id: number;
-                                score: number;
-                                comment: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                rater_id: number;
-                            }[];
-                            /** @description As GET /users/me/availability returns it; null when the caller never saved one (nothing is held) */
-                            availability: {
-                                on_duty: boolean;
-                                radius_meters: number;
-                                /** @description null when the home location is used */
-                                latitude: number | null;
-                                longitude: number | null;
-                                request_type_ids: number[];
-                                max_alerts_per_day: number;
-                                /** @description true when no availability point is set: alerts are then measured from the home location */
-                                uses_home_location: boolean;
-                                alerts_last_24h: number;
-                                /** Format: date-time */
-                                updated_at: string | null;
-                            } | null;
-                            /** @description Every notification of the caller, as the inbox returns them (newest first) */
-                            notifications: {
-                                /** @description increasing in commit order within one recipient's inbox */
-                                id: number;
-                                /** @enum {string} */
-                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
-                                /** @description the request it is about; null for a check or a concern about no request (trust.md) */
-                                request_id: number | null;
-                                /** @description by type (events.md § 4); never contact details or an address */
-                                data: {
-                                    [key: string]: unknown;
-                                };
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                read_at: string | null;
-                            }[];
-                            /** @description The caller's series (schedule.md § 2), as GET /request-series/mine shows them; their occurrences are in `requests` */
-                            series: {
-                                id: number;
-                                requester_id: number;
-                                template: {
-                                    request_type_id: number;
-                                    title: string;
-                                    description: string;
-                                    latitude: number;
-                                    longitude: number;
-                                    address: string;
-                                    city?: string;
-                                    /** @enum {string} */
-                                    urgency: "low" | "medium" | "high" | "urgent";
-                                    contact_phone?: string;
-                                    contact_notes?: string;
-                                    auto_accept_preferred: boolean;
-                                };
-                                /** @description 1 to 7 distinct days; answers list them in week order */
-                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                                start_time: string;
-                                duration_minutes: number;
-                                every_weeks: number;
-                                /** Format: date */
-                                starts_on: string;
-                                /** Format: date */
-                                ends_on: string | null;
-                                return_time: string | null;
-                                time_zone: string;
-                                preferred_volunteer_id: number | null;
-                                /** @enum {string} */
-                                status: "pending_moderation" | "active" | "rejected" | "ended";
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                            }[];
-                            /** @description The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators' note); never those about the caller (trust.md §4) */
-                            concerns: {
-                                id: number;
-                                reporter_id: number;
-                                subject_user_id: number | null;
-                                request_id: number | null;
-                                text: string;
-                                urgent: boolean;
-                                /** @enum {string} */
-                                status: "open" | "resolved";
-                                /** @enum {string|null} */
-                                outcome: "no_action" | "warned" | "blocked" | "referred" | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                resolved_at: string | null;
-                                resolved_by: number | null;
-                            }[];
-                            /** @description Who was shown the caller's contact details (trust.md §5): of her requests, and of her profile; oldest first, viewers by id */
-                            access_records: {
-                                /** @enum {string} */
-                                kind: "request" | "profile";
-                                request_id: number | null;
-                                viewer_id: number;
-                                viewer_role: string;
-                                fields: string[];
-                                /** Format: date-time */
-                                at: string;
-                            }[];
-                            /** @description The caller's devices, as GET /users/me/push-subscriptions shows them (reach.md § 1) */
-                            push_subscriptions: {
-                                id: number;
-                                /** Format: date-time */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description when a push service last accepted a message for it; null: never yet
-                                 */
-                                last_success_at: string | null;
-                                /** @description the push service's host (the full endpoint is a capability and is never shown) */
-                                endpoint_host: string;
-                            }[];
-                            /** @description The caller's choices of channels, types, quiet hours and zone, as GET /users/me/notification-settings shows them; null while the caller has changed nothing (the defaults apply) */
-                            notification_settings: {
-                                email: {
-                                    enabled: boolean;
-                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
-                                };
-                                push: {
-                                    enabled: boolean;
-                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
-                                };
-                                /** @description deliveries due inside wait until the end; null: none */
-                                quiet_hours: {
-                                    /** @description HH:MM in time_zone */
-                                    start: string;
-                                    /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
-                                    end: string;
-                                } | null;
-                                /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
-                                time_zone: string;
-                            } | null;
-                            /** @description Every e-mail and push delivery to the caller, as GET /users/me/deliveries shows them (newest first) */
-                            deliveries: {
-                                /** @description null for an account e-mail (reach.md § 2), which `account_message` names */
-                                notification_id: number | null;
-                                /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
-                                account_message: string | null;
-                                channel: "email" | "push";
-                                status: "pending" | "sent" | "failed" | "dropped";
-                                attempts: number;
-                                /** @description why the last try did not go (for failed and dropped, and a pending one being retried); never a secret */
-                                last_error: string | null;
-                                /** Format: date-time */
-                                sent_at: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            /** @description The caller's invitations to people they trust (behalf.md § 2), oldest first; `user_id` the carer's account (null while the address has none); no address */
-                            trusted_people: {
-                                id: number;
-                                user_id: number | null;
-                                can: string[];
-                                status: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                decided_at: string | null;
-                            }[];
-                            /** @description The invitations to the caller to act for someone, any status, oldest first; `user_id` who invited */
-                            acting_for: {
-                                id: number;
-                                user_id: number | null;
-                                can: string[];
-                                status: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                decided_at: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/clients": {
         parameters: {
             query?: never;
@@ -11945,6 +11592,603 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the service did, period by period: requests, people helped, volunteers, hours, waits
+         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. `by`: `month` (default) or `week` (Monday to Sunday); anything else 400 `invalid by`. Created requests, their waits and their types and urgencies count in the period they were created in; completions, cancellations, expiries, people helped, active volunteers and hours in the period they ended in. A count from 1 to 4 of people, volunteers or a type or urgency is null and named in the period's `suppressed`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
+                    from?: string;
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
+                    to?: string;
+                    /** @description `month` (default) or `week` (Monday to Sunday) */
+                    by?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            periods: {
+                                /**
+                                 * Format: date
+                                 * @description The period's first day: the first of the month or a Monday, or `from` for the first period
+                                 */
+                                start: string;
+                                /** @description Requests created in the period */
+                                requests_created: number;
+                                /** @description Requests completed in the period */
+                                requests_completed: number;
+                                /** @description Requests cancelled in the period, other than by expiry */
+                                requests_cancelled: number;
+                                /** @description Requests the service cancelled in the period because their time passed unassigned */
+                                requests_expired: number;
+                                /** @description null when 1 to 4 (named in `suppressed`); 0 stays 0 */
+                                people_helped: number | null;
+                                /** @description null when 1 to 4 (named in `suppressed`); 0 stays 0 */
+                                active_volunteers: number | null;
+                                /** @description Sum of accepted-to-completed times of the requests completed in the period, each capped at 12 h; two decimals */
+                                hours_of_help: number;
+                                /** @description minutes, one decimal; null when no request had one */
+                                median_minutes_to_first_offer: number | null;
+                                /** @description minutes, one decimal; null when no request had one */
+                                median_minutes_to_accept: number | null;
+                                /** @description Requests created in the period per request type name */
+                                by_type: {
+                                    [key: string]: number | null;
+                                };
+                                /** @description Requests created in the period per urgency */
+                                by_urgency: {
+                                    [key: string]: number | null;
+                                };
+                                /** @description The fields shown as null: `people_helped`, `by_type.Shopping`, `by_urgency.high` */
+                                suppressed: string[];
+                            }[];
+                            /** @enum {number} */
+                            suppressed_below: 5;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/requests.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every request created in a range as CSV, without names, contact details, addresses, descriptions or points
+         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. Streamed from the database in batches as the client reads it. Times are ISO 8601 UTC; `grid_cell` is `i:j`, the MAP_GRID_METERS cell (map.md); `minutes_to_first_offer` and `minutes_to_accept` from creation, one decimal; `hours_of_help` accepted to completed, at most 12, two decimals; `on_behalf` `client`, `carer` or empty.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
+                    from?: string;
+                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        /** @description `attachment; filename="requests-<from>-<to>.csv"` */
+                        "content-disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the service holds about the caller (privacy.md §3)
+         * @description Profile with phone, address and home location, roles, own requests with contact data and exact points, own responses, ratings given and received. Other people appear by id only: no one else's contact data or e-mail. Sent as a download: `Content-Disposition: attachment; filename="my-data.json"`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            exported_at: string;
+                            /** @description The caller's own profile, with phone, address and home location */
+                            profile: {
+                                id: number;
+                                /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1) */
+                                email: string | null;
+                                first_name: string;
+                                last_name: string;
+                                phone: string | null;
+                                bio: string | null;
+                                avatar_url: string | null;
+                                address: string | null;
+                                city: string | null;
+                                volunteer_rating: number | null;
+                                completed_requests_count: number | null;
+                                /** @description whether the user holds a valid identity check (trust.md § 2) */
+                                is_verified: boolean;
+                                is_blocked: boolean;
+                                email_verified: boolean;
+                                /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                                checks: ("identity" | "background" | "training" | "reference")[];
+                                /** @description language of e-mails and pushes: `en` (default) or `de` */
+                                locale: "en" | "de";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                latitude: number | null;
+                                longitude: number | null;
+                            };
+                            roles: string[];
+                            /** @description The caller's requests, with contact data and exact points */
+                            requests: {
+                                id: number;
+                                request_type_id: number;
+                                request_type_name: string;
+                                title: string;
+                                description: string;
+                                address: string;
+                                city: string | null;
+                                latitude: number;
+                                longitude: number;
+                                /** Format: date-time */
+                                desired_completion_date: string | null;
+                                urgency: string;
+                                /** @enum {string} */
+                                status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
+                                contact_phone: string | null;
+                                contact_notes: string | null;
+                                assigned_volunteer_id: number | null;
+                                /** Format: date-time */
+                                moderated_at: string | null;
+                                moderation_comment: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                /** Format: date-time */
+                                minimised_at: string | null;
+                            }[];
+                            responses: {
+                                id: number;
+                                request_id: number;
+                                request_title: string;
+                                status: string;
+                                message: string | null;
+                                /** Format: date-time */
+                                responded_at: string;
+                                /** Format: date-time */
+                                accepted_at: string | null;
+                                /** Format: date-time */
+                                rejected_at: string | null;
+                                /** Format: date-time */
+                                cancelled_at: string | null;
+                            }[];
+                            ratings_given: {
+                                id: number;
+                                request_id: number;
+                                score: number;
+                                comment: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                volunteer_id: number;
+                            }[];
+                            ratings_received: {
+                                id: number;
+                                request_id: number;
+                                score: number;
+                                comment: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                rater_id: number;
+                            }[];
+                            /** @description As GET /users/me/availability returns it; null when the caller never saved one (nothing is held) */
+                            availability: {
+                                on_duty: boolean;
+                                radius_meters: number;
+                                /** @description null when the home location is used */
+                                latitude: number | null;
+                                longitude: number | null;
+                                request_type_ids: number[];
+                                max_alerts_per_day: number;
+                                /** @description true when no availability point is set: alerts are then measured from the home location */
+                                uses_home_location: boolean;
+                                alerts_last_24h: number;
+                                /** Format: date-time */
+                                updated_at: string | null;
+                            } | null;
+                            /** @description Every notification of the caller, as the inbox returns them (newest first) */
+                            notifications: {
+                                /** @description increasing in commit order within one recipient's inbox */
+                                id: number;
+                                /** @enum {string} */
+                                type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
+                                /** @description the request it is about; null for a check or a concern about no request (trust.md) */
+                                request_id: number | null;
+                                /** @description by type (events.md § 4); never contact details or an address */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                read_at: string | null;
+                            }[];
+                            /** @description The caller's series (schedule.md § 2), as GET /request-series/mine shows them; their occurrences are in `requests` */
+                            series: {
+                                id: number;
+                                requester_id: number;
+                                template: {
+                                    request_type_id: number;
+                                    title: string;
+                                    description: string;
+                                    latitude: number;
+                                    longitude: number;
+                                    address: string;
+                                    city?: string;
+                                    /** @enum {string} */
+                                    urgency: "low" | "medium" | "high" | "urgent";
+                                    contact_phone?: string;
+                                    contact_notes?: string;
+                                    auto_accept_preferred: boolean;
+                                };
+                                /** @description 1 to 7 distinct days; answers list them in week order */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start_time: string;
+                                duration_minutes: number;
+                                every_weeks: number;
+                                /** Format: date */
+                                starts_on: string;
+                                /** Format: date */
+                                ends_on: string | null;
+                                return_time: string | null;
+                                time_zone: string;
+                                preferred_volunteer_id: number | null;
+                                /** @enum {string} */
+                                status: "pending_moderation" | "active" | "rejected" | "ended";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** @description The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators' note); never those about the caller (trust.md §4) */
+                            concerns: {
+                                id: number;
+                                reporter_id: number;
+                                subject_user_id: number | null;
+                                request_id: number | null;
+                                text: string;
+                                urgent: boolean;
+                                /** @enum {string} */
+                                status: "open" | "resolved";
+                                /** @enum {string|null} */
+                                outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                resolved_at: string | null;
+                                resolved_by: number | null;
+                            }[];
+                            /** @description Who was shown the caller's contact details (trust.md §5): of her requests, and of her profile; oldest first, viewers by id */
+                            access_records: {
+                                /** @enum {string} */
+                                kind: "request" | "profile";
+                                request_id: number | null;
+                                viewer_id: number;
+                                viewer_role: string;
+                                fields: string[];
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            /** @description The caller's devices, as GET /users/me/push-subscriptions shows them (reach.md § 1) */
+                            push_subscriptions: {
+                                id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description when a push service last accepted a message for it; null: never yet
+                                 */
+                                last_success_at: string | null;
+                                /** @description the push service's host (the full endpoint is a capability and is never shown) */
+                                endpoint_host: string;
+                            }[];
+                            /** @description The caller's choices of channels, types, quiet hours and zone, as GET /users/me/notification-settings shows them; null while the caller has changed nothing (the defaults apply) */
+                            notification_settings: {
+                                email: {
+                                    enabled: boolean;
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                                };
+                                push: {
+                                    enabled: boolean;
+                                    /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                    types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                                };
+                                /** @description deliveries due inside wait until the end; null: none */
+                                quiet_hours: {
+                                    /** @description HH:MM in time_zone */
+                                    start: string;
+                                    /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
+                                    end: string;
+                                } | null;
+                                /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
+                                time_zone: string;
+                            } | null;
+                            /** @description Every e-mail and push delivery to the caller, as GET /users/me/deliveries shows them (newest first) */
+                            deliveries: {
+                                /** @description null for an account e-mail (reach.md § 2), which `account_message` names */
+                                notification_id: number | null;
+                                /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
+                                account_message: string | null;
+                                channel: "email" | "push";
+                                status: "pending" | "sent" | "failed" | "dropped";
+                                attempts: number;
+                                /** @description why the last try did not go (for failed and dropped, and a pending one being retried); never a secret */
+                                last_error: string | null;
+                                /** Format: date-time */
+                                sent_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            /** @description The caller's invitations to people they trust (behalf.md § 2), oldest first; `user_id` the carer's account (null while the address has none); no address */
+                            trusted_people: {
+                                id: number;
+                                user_id: number | null;
+                                can: string[];
+                                status: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                decided_at: string | null;
+                            }[];
+                            /** @description The invitations to the caller to act for someone, any status, oldest first; `user_id` who invited */
+                            acting_for: {
+                                id: number;
+                                user_id: number | null;
+                                can: string[];
+                                status: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                decided_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13671,250 +13915,6 @@ export interface paths {
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What the service did, period by period: requests, people helped, volunteers, hours, waits
-         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. `by`: `month` (default) or `week` (Monday to Sunday); anything else 400 `invalid by`. Created requests, their waits and their types and urgencies count in the period they were created in; completions, cancellations, expiries, people helped, active volunteers and hours in the period they ended in. A count from 1 to 4 of people, volunteers or a type or urgency is null and named in the period's `suppressed`.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
-                    from?: string;
-                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
-                    to?: string;
-                    /** @description `month` (default) or `week` (Monday to Sunday) */
-                    by?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            periods: {
-                                /**
-                                 * Format: date
-                                 * @description The period's first day: the first of the month or a Monday, or `from` for the first period
-                                 */
-                                start: string;
-                                /** @description Requests created in the period */
-                                requests_created: number;
-                                /** @description Requests completed in the period */
-                                requests_completed: number;
-                                /** @description Requests cancelled in the period, other than by expiry */
-                                requests_cancelled: number;
-                                /** @description Requests the service cancelled in the period because their time passed unassigned */
-                                requests_expired: number;
-                                /** @description null when 1 to 4 (named in `suppressed`); 0 stays 0 */
-                                people_helped: number | null;
-                                /** @description null when 1 to 4 (named in `suppressed`); 0 stays 0 */
-                                active_volunteers: number | null;
-                                /** @description Sum of accepted-to-completed times of the requests completed in the period, each capped at 12 h; two decimals */
-                                hours_of_help: number;
-                                /** @description minutes, one decimal; null when no request had one */
-                                median_minutes_to_first_offer: number | null;
-                                /** @description minutes, one decimal; null when no request had one */
-                                median_minutes_to_accept: number | null;
-                                /** @description Requests created in the period per request type name */
-                                by_type: {
-                                    [key: string]: number | null;
-                                };
-                                /** @description Requests created in the period per urgency */
-                                by_urgency: {
-                                    [key: string]: number | null;
-                                };
-                                /** @description The fields shown as null: `people_helped`, `by_type.Shopping`, `by_urgency.high` */
-                                suppressed: string[];
-                            }[];
-                            /** @enum {number} */
-                            suppressed_below: 5;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not allowed for the caller's role */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/reports/requests.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every request created in a range as CSV, without names, contact details, addresses, descriptions or points
-         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. Streamed from the database in batches as the client reads it. Times are ISO 8601 UTC; `grid_cell` is `i:j`, the MAP_GRID_METERS cell (map.md); `minutes_to_first_offer` and `minutes_to_accept` from creation, one decimal; `hours_of_help` accepted to completed, at most 12, two decimals; `on_behalf` `client`, `carer` or empty.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
-                    from?: string;
-                    /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file */
-                200: {
-                    headers: {
-                        /** @description `attachment; filename="requests-<from>-<to>.csv"` */
-                        "content-disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not allowed for the caller's role */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
