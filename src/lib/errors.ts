@@ -14,6 +14,11 @@ export const unauthorized = (text: string = UNAUTHORIZED): AppError => new AppEr
 export const forbidden = (text: string): AppError => new AppError(403, text)
 export const notFound = (text: string): AppError => new AppError(404, text)
 
+/** Throws `error`: for `??` after a lookup that must find something (`await find() ?? fail(notFound(...))`). */
+export function fail (error: Error): never {
+  throw error
+}
+
 // Texts used in more than one place; one-off texts stay at their throw site, where grep finds them.
 export const UNAUTHORIZED = 'unauthorized'
 export const INVALID_BODY = 'invalid request body'

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
-import { badRequest, notFound } from '../../lib/errors.js'
+import { badRequest, fail, notFound } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
 import * as carers from './carers.repo.js'
 import type { ActingFor, InviteInput, TrustedPerson } from './carers.schemas.js'
@@ -59,8 +59,4 @@ export class CarersService {
       return await carers.decide(tx, carer.id, id, status, change.at) ?? fail(notFound(INVITATION_NOT_FOUND))
     })
   }
-}
-
-function fail (error: Error): never {
-  throw error
 }

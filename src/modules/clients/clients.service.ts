@@ -3,7 +3,6 @@ import type { Changes } from '../../events/dispatcher.js'
 import type { Acting } from '../../events/events.js'
 import type { Clock } from '../../lib/clock.js'
 import { badRequest, forbidden, notFound } from '../../lib/errors.js'
-import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import { CLIENT_NOT_FOUND, COORDINATOR_REQUIRED } from '../requests/acting.js'
@@ -104,9 +103,7 @@ export class ClientsService {
         change.record({ type: 'request_cancelled', requestId: Number(request.id), requesterId: Number(request.requester_id), cancelledBy: user.id })
       }
       if ((await findInProgressRoles(tx, of)).as_requester) throw badRequest(OPEN_REQUESTS_FIRST)
-      const grid = this.options.mapGridMeters
-      const finished = await requests.lockFinishedRequestsOf(tx, of)
-      await requests.minimiseRequests(tx, finished.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), grid)
+      await requests.minimiseFinishedRequestsOf(tx, of, this.options.mapGridMeters)
       await clients.deleteClient(tx, id)
     })
   }

@@ -109,9 +109,7 @@ export class PrivacyService {
       const busy = await findInProgressRoles(tx, { requesterId: user.id })
       if (busy.as_requester) throw badRequest('finish or cancel your open requests first')
       if (busy.as_volunteer) throw badRequest('withdraw from your assigned requests first')
-      const finished = await requests.lockFinishedRequestsOf(tx, { requesterId: user.id })
-      const grid = this.options.mapGridMeters
-      await requests.minimiseRequests(tx, finished.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), grid)
+      await requests.minimiseFinishedRequestsOf(tx, { requesterId: user.id }, this.options.mapGridMeters)
       change.record({ type: 'user_erased', userId: user.id })
     })
     // Other instances drop their cached principal within AUTH_CACHE_TTL_MS, as they do for a block.

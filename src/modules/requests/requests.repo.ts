@@ -1,6 +1,6 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
 import { raw, sql, type Sql } from '../../db/sql.js'
-import type { GridPoint } from '../../lib/grid.js'
+import { gridPoint, type GridPoint } from '../../lib/grid.js'
 import type { RequestStatus, Urgency } from './requests.values.js'
 import { ACTIVE, type LocatedRow } from './search/shared.js'
 
@@ -246,13 +246,14 @@ export type RequestsOf = { requesterId: number } | { clientId: number }
 export const ownedBy = (of: RequestsOf): Sql =>
   'clientId' in of ? sql`r.client_id = ${of.clientId}` : sql`r.requester_id = ${of.requesterId} AND r.client_id IS NULL`
 
-/** Their finished requests not yet minimised, locked (erasure minimises them at once). */
-export function lockFinishedRequestsOf (db: Queryable, of: RequestsOf): Promise<Array<{ id: number, latitude: number, longitude: number }>> {
-  return db.query(sql`
+/** Their finished requests not yet minimised, locked in id order and minimised at once (erasure: privacy.md §3). */
+export async function minimiseFinishedRequestsOf (db: Queryable, of: RequestsOf, gridMeters: number): Promise<void> {
+  const finished = await db.query<{ id: number, latitude: number, longitude: number }>(sql`
     SELECT r.id, r.latitude, r.longitude FROM requests r
     WHERE ${ownedBy(of)} AND r.minimised_at IS NULL AND ${FINISHED}
     ORDER BY r.id
     FOR NO KEY UPDATE`)
+  await minimiseRequests(db, finished.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, gridMeters) })), gridMeters)
 }
 
 /** The text that replaces personal data in a minimised request (privacy.md §2). */

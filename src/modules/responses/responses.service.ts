@@ -2,7 +2,7 @@ import { constraintName, sqlState, type Database, type Queryable } from '../../d
 import type { Change, Changes } from '../../events/dispatcher.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import type { Calendar, CheckKind } from '../../lib/checks.js'
-import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import { badRequest, fail, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
 import { holdsRequiredChecks } from '../checks/checks.repo.js'
@@ -31,11 +31,6 @@ function toResponse<R extends responses.ResponseRow> (row: R): Omit<R, keyof res
 
 /** What the service needs of the checks: the kinds VOLUNTEER_CHECKS requires and today (TIME_ZONE) to judge them. */
 export interface OfferChecks { required: readonly CheckKind[], calendar: Calendar }
-
-/** Throws `error`: for `??` after a lookup that must succeed. */
-function fail (error: Error): never {
-  throw error
-}
 
 /** The request, locked for the rest of the transaction; 404 when it is missing or hidden from the caller. */
 async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 'share' | 'update'): Promise<requests.LockedRequest> {
