@@ -18,6 +18,7 @@ test.describe('without a connection', () => {
     const point = uniquePoint()
     const requester = await registerPerson(request, 'Olga', 'Offline')
     const id = await createRequest(request, requester, { ...point, title: 'Collect the library books', urgency: 'medium' })
+    await createRequest(request, requester, { ...point, title: 'Post the birthday card', urgency: 'low' })
     await signIn(page, requester)
     await followNav(page, 'Your requests', 'Your requests')
     await expect(page.getByRole('link', { name: 'Collect the library books' })).toBeVisible()
@@ -34,6 +35,13 @@ test.describe('without a connection', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Collect the library books' })).toBeFocused()
     await expectOfflineNotice(page)
     await expect(page).toHaveURL(new RegExp(`/requests/${id}$`))
+
+    // A request never opened online was not kept: said in words, not an endless "Loading…"; it comes once online.
+    await followNav(page, 'Your requests', 'Your requests')
+    await page.getByRole('link', { name: 'Post the birthday card' }).press('Enter')
+    await expect(page.getByRole('main')).toContainText('Not kept for reading offline: shown when you are back online.')
+    await context.setOffline(false)
+    await expect(page.getByRole('heading', { level: 1, name: 'Post the birthday card' })).toBeVisible()
 
     // In German (its texts load on first use, so chosen online) and 320 px wide: still readable, nothing cut off.
     await context.setOffline(false)
@@ -91,6 +99,8 @@ async function openThenReloadOffline (page: Page, context: BrowserContext, menuP
   await followNav(page, menuPage, menuPage)
   await page.getByRole('link', { name: title }).press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeFocused()
+  // The page's sections (offers, history) have come too, as a person would have seen them before the connection went.
+  await expect(page.getByRole('main')).not.toContainText('Loading…')
   await page.evaluate(async () => { await navigator.serviceWorker.ready })
   await context.setOffline(true)
   await page.reload()

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 
 const AnnounceContext = createContext<(text: string) => void>(() => {})
 
@@ -16,8 +17,11 @@ export function Announcer ({ children }: { children: ReactNode }) {
     setMessage('')
     window.clearTimeout(timer.current)
     timer.current = window.setTimeout(() => {
-      setMessage(pending.current.join(' '))
+      const text = pending.current.join(' ')
       pending.current = []
+      // Rendered now: left to React's batching, a message given meanwhile (a page's title a moment later)
+      // would clear this one in the same commit, and it would never be said.
+      flushSync(() => { setMessage(text) })
     }, 150)
   }, [])
   return (

@@ -6,6 +6,7 @@ import { ApiError, unwrap } from '../api/errors'
 import type { paths } from '../api/schema'
 import { formatDate } from '../lib/format'
 import './request-history.css'
+import { Loading } from './loading'
 
 /** One entry of GET /requests/{id}/history (behalf.md § 3). */
 type HistoryEntry = paths['/api/v1/requests/{id}/history']['get']['responses'][200]['content']['application/json'][number]
@@ -57,7 +58,7 @@ export function RequestHistory ({ id, names = {} }: { id: number, names?: OnBeha
     <section aria-labelledby='history-heading'>
       <h2 id='history-heading'>{t('history.title')}</h2>
       {history.isPending
-        ? <p>{t('common.loading')}</p>
+        ? <Loading query={history} />
         : history.isError
           ? <p className='error-text'>{t('history.unavailable')}</p>
           : history.data.length === 0

@@ -10,6 +10,7 @@ import { canCoordinate, useMyRoles } from '../../api/use-my-roles'
 import { shortName } from '../../api/clients'
 import { historyKey, RequestHistory } from '../../components/request-history'
 import { ConfirmedAction } from '../../components/confirmed-action'
+import { Loading } from '../../components/loading'
 import { useAnnounce } from '../../components/announcer'
 import { OfflineNotice } from '../../components/offline-notice'
 import { useSuccess } from '../../components/success-banner'
@@ -66,7 +67,7 @@ function Offers ({ id, open }: { id: number, open: boolean }) {
       <h2 id='offers-heading'>{t('offers.title')}</h2>
       {problem !== undefined ? <p className='error-text' role='alert'>{problem}</p> : null}
       {offers.isPending
-        ? <p>{t('common.loading')}</p>
+        ? <Loading query={offers} />
         : offers.isError
           ? <p className='error-text' role='alert'>{serverProblem(offers.error, t, []).message}</p>
           : offers.data.length === 0
@@ -135,7 +136,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
     return <Page title={t('request.notFound')}><p>{t('request.notFoundText')}</p></Page>
   }
   // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
-  if (request.isPending) return <p>{t('common.loading')}</p>
+  if (request.isPending) return <Loading query={request} />
   if (request.isError) return <Page title={t('request.title')}><p className='error-text' role='alert'>{serverProblem(request.error, t, []).message}</p></Page>
   const item = request.data
   // A client's request is every coordinator's to act on as its requester (behalf.md § 1), not only its creator's.

@@ -25,6 +25,7 @@ import { Place } from './place'
 import { ConfirmVisit } from './confirm'
 import { InvitationDecline } from './decline'
 import { sayWindow } from '../../lib/schedule'
+import { Loading } from '../../components/loading'
 import { requestFromVolunteerSide } from './side'
 import '../../components/journeys.css'
 
@@ -122,7 +123,7 @@ export function VolunteerRequestPage () {
     )
   }
   // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
-  if (detail.isPending) return <p>{t('common.loading')}</p>
+  if (detail.isPending) return <Loading query={detail} />
   const request = detail.data
   // Asked by a coordinator for a client (behalf.md § 1): the client is who the help is for, with what they need.
   const forClient = request.client
@@ -157,7 +158,7 @@ export function VolunteerRequestPage () {
       <section aria-labelledby='offer-heading'>
         <h2 id='offer-heading' tabIndex={-1} ref={offerHeading}>{t('volunteer.request.yourOffer')}</h2>
         {responses.isPending
-          ? <p>{t('common.loading')}</p>
+          ? <Loading query={responses} />
           : responses.isError
             ? <p className='error-text'>{serverProblem(responses.error, t).message}</p>
             : open !== undefined
