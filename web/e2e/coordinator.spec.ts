@@ -134,6 +134,8 @@ for (const lang of ['en', 'de'] as const) {
       await expect(page.getByRole('textbox', { name: `${say(lang, 'ask.phone')} ${say(lang, 'form.optional')}` })).toHaveValue(phone)
       await continueTo(page, say(lang, 'ask.check.heading'), say(lang, 'ask.continue'))
       await expect(page.locator('.summary-row').first()).toContainText(`${first} ${family}`)
+      // "How often" was not asked, so it is not listed either.
+      await expect(page.getByText(say(lang, 'regular.check.often'), { exact: true })).toHaveCount(0)
       await scan(page)
       await continueTo(page, title, say(lang, 'ask.send'))
       await expectSaid(page, say(lang, 'coordinator.ask.sent', { name: first }))
@@ -145,6 +147,9 @@ for (const lang of ['en', 'de'] as const) {
       // The request's page: for whom, and its history as a timeline.
       const short = `${first} ${family.charAt(0)}.`
       await expect(page.getByRole('link', { name: short })).toBeVisible()
+      // The client's details and the request, in the client's name, not "your".
+      await expect(page.getByRole('link', { name: say(lang, 'accessLog.linkClient', { name: first }) })).toBeVisible()
+      await expect(page.getByText(say(lang, 'request.awaitingModerationOther'))).toBeVisible()
       const history = page.getByRole('region', { name: say(lang, 'history.title') })
       await expect(history.getByRole('listitem').first()).toContainText(say(lang, 'history.actions.created'))
       await expect(history.getByRole('listitem').first()).toContainText(say(lang, 'history.byFor', { name: 'Clara Koch', role: say(lang, 'history.roles.coordinator'), whom: short }))

@@ -168,9 +168,11 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
           : null}
         <div><dt>{t('request.created')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
       </dl>
-      {/* Who has seen her contact details (trust.md § 5): a page of its own. */}
-      <p><Link href={`/requests/${id}/access-log`}>{t('accessLog.linkRequest')}</Link></p>
-      {item.status === 'pending_moderation' ? <p>{t('request.awaitingModeration')}</p> : null}
+      {/* Who has seen her contact details (trust.md § 5): a page of its own, which the API shows the requester only. */}
+      {item.requester_id === user?.id
+        ? <p><Link href={`/requests/${id}/access-log`}>{forClient !== null ? t('accessLog.linkClient', { name: forClient.first_name }) : t('accessLog.linkRequest')}</Link></p>
+        : null}
+      {item.status === 'pending_moderation' ? <p>{t(forClient !== null ? 'request.awaitingModerationOther' : 'request.awaitingModeration')}</p> : null}
       {item.status === 'cancelled' && item.cancel_reason === 'expired' ? <AskAgain item={item} /> : null}
       {item.status === 'approved' && item.window_start === null && item.desired_completion_date === null ? <StillNeeded id={id} /> : null}
       {['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} /> : null}

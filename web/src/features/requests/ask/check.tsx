@@ -149,7 +149,7 @@ export function CheckStep () {
         <Row label={t('ask.titleField')} step='title'>{answers.title}</Row>
         <Row label={t('ask.check.description')} step='description'><span className='pre-line'>{answers.description}</span></Row>
         <Row label={t('ask.check.place')} step='where'>
-          {t(`ask.check.ways.${answers.place ?? 'coordinates'}`)}
+          {answers.place === 'home' && client !== undefined ? t('coordinator.ask.home', { name: client.first_name }) : t(`ask.check.ways.${answers.place ?? 'coordinates'}`)}
           <br />
           {t('ask.check.point', { latitude: number(point.lat), longitude: number(point.lon) })}
         </Row>
@@ -157,7 +157,8 @@ export function CheckStep () {
           {answers.address}
           {answers.city !== undefined && answers.city !== '' ? <><br />{answers.city}</> : null}
         </Row>
-        {answers.forUser === undefined ? <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row> : null}
+        {/* Not asked for a client or a carer's person (single requests only): not shown either. */}
+        {answers.forUser === undefined && answers.onlyOnce !== true ? <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row> : null}
         {parts !== undefined
           ? (
             <>
