@@ -14,12 +14,12 @@ async function acceptOffer (request: APIRequestContext, volunteer: Person, reque
   await postAs(request, `/requests/${id}/responses/${offers[0]!.id}/accept`, requester)
 }
 
-async function signInAs (page: Page, email: string): Promise<void> {
+async function signInAs (page: Page, email: string, first = 'Rosa'): Promise<void> {
   await page.goto('/sign-in')
   await fill(page, 'Email address', email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Rosa' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${first}` })).toBeVisible()
 }
 
 test('screenshots of the main pages', async ({ browser, request }) => {
@@ -146,6 +146,9 @@ test('screenshots of "Tell us you are worried": the question and the confirmatio
   await approve(request, admin, id)
   const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
   await offer(request, vera, id, 'I pass the market on Friday morning and can bring it by 11.')
+  // The moderator who reads the concerns queue afterwards.
+  const moEmail = uniqueEmail('mo')
+  await makeModerator(request, admin, await registerPerson(request, moEmail, 'Mo', 'Moderator'))
   for (const size of SIZES) {
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } })
     const page = await context.newPage()
@@ -163,6 +166,12 @@ test('screenshots of "Tell us you are worried": the question and the confirmatio
     await continueTo(page, 'Check your answers before telling us')
     await continueTo(page, 'Thank you for telling us', 'Send to the moderators')
     await shot('concern-sent')
+    await context.clearCookies()
+    await signInAs(page, moEmail, 'Mo')
+    await page.goto('/moderation/concerns')
+    await expect(page.getByRole('heading', { level: 1, name: 'Concerns' })).toBeVisible()
+    await expect(page.getByText('He asked me for my bank card', { exact: false }).first()).toBeVisible()
+    await shot('concerns-queue')
     await context.close()
   }
 })
