@@ -36,7 +36,7 @@ async function setUp (api: APIRequestContext): Promise<Person> {
 
 /** The table's rows as the page shows them: the period's name, then each figure. */
 async function tableRows (page: Page): Promise<string[][]> {
-  return await page.locator('.report-table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')))
+  return await page.locator('.report-side-by-side .report-table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')))
 }
 
 /** The figures the page must show for the API's periods: numbers in the page's language, null as "fewer than 5" or "none". */
