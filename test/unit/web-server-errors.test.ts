@@ -6,12 +6,11 @@ import { SERVER_ERRORS, type Meaning } from '../../web/src/i18n/server-error-tex
 
 const ROOT = new URL('../../', import.meta.url).pathname
 
-/** Texts of calls the web app never makes (it refreshes through the session route and never exports or erases). */
+/** Texts of calls the web app never makes (it refreshes through the session route and never exports or erases an account). */
 const NOT_CALLED_BY_THE_APP = new Set([
   'refresh_token is required', // POST /auth/refresh: the app uses the session route
   'permission_name is required', // GET /users/me/permissions/{name}/check
   'withdraw from your assigned requests first', // account erasure
-  'finish or cancel your open requests first',
   'the last admin cannot be erased',
   'too many open streams', // the event stream: live-events.ts reconnects, it shows no text
 ])

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, expectSaid, tabTo, test } from './fixtures.js'
+import { expect, expectNoHorizontalScroll, expectSaid, tabTo, test } from './fixtures.js'
 import { accept, admin, approve, createRequest, getAs, offer, postAs, registerPerson, uniquePoint, type Person } from './journeys.js'
 import { atBothWidths, say, signInAs, type Lang } from './say.js'
 
@@ -13,7 +13,9 @@ import { atBothWidths, say, signInAs, type Lang } from './say.js'
 
 const locale = (lang: Lang) => lang === 'de' ? 'de-DE' : 'en-GB'
 
-interface Period { start: string, requests_created: number, requests_completed: number, people_helped: number | null, [key: string]: unknown }
+type Counts = Record<string, number | null>
+interface Period { start: string, requests_created: number, requests_completed: number, people_helped: number | null, by_type: Counts, by_urgency: Counts, suppressed: string[], [key: string]: unknown }
+interface Summary { periods: Period[], suppressed_below: number }
 
 /** A manager (role 5, only view_reports), and a request done this month so that the figures are not all zero. */
 async function setUp (api: APIRequestContext): Promise<Person> {
@@ -27,12 +29,14 @@ async function setUp (api: APIRequestContext): Promise<Person> {
   await accept(api, id, await offer(api, id, vera), rita)
   await postAs(api, `/requests/${id}/complete`, rita, { rating: 5 })
   await createRequest(api, rita, { ...point, title: 'Another one for the report' })
+  // A rare kind and urgency, so that this month most likely has 1 to 4 of them: shown as "fewer than 5".
+  await createRequest(api, rita, { ...point, title: 'Help with the phone', request_type_id: 5, urgency: 'low' })
   return manager
 }
 
 /** The table's rows as the page shows them: the period's name, then each figure. */
 async function tableRows (page: Page): Promise<string[][]> {
-  return await page.locator('.report-table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')))
+  return await page.locator('.report-side-by-side .report-table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')))
 }
 
 /** The figures the page must show for the API's periods: numbers in the page's language, null as "fewer than 5" or "none". */
@@ -46,6 +50,50 @@ function expectedRows (lang: Lang, periods: Period[]): string[][] {
   }))
 }
 
+/** The summary the page itself was sent (so that other tests' requests made meanwhile cannot differ from it). */
+async function summaryShown (page: Page, before: () => Promise<void>): Promise<Summary> {
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/reports/summary' && r.request().method() === 'GET')
+  await before()
+  return await (await response).json() as Summary
+}
+
+/** A breakdown table as the page shows it: the column names, then each row's period and figures. */
+async function breakdown (page: Page, name: string): Promise<{ names: string[], rows: string[][] }> {
+  const table = page.getByRole('table', { name, exact: true })
+  return {
+    names: await table.locator('thead th').allTextContents(),
+    rows: await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''))),
+  }
+}
+
+/** What a breakdown must show for the API's periods: kinds or urgencies in the page's language, null as "fewer than 5". */
+function expectedBreakdown (lang: Lang, periods: Period[], group: 'by_type' | 'by_urgency', first: string): { names: string[], rows: string[][] } {
+  const number = new Intl.NumberFormat(locale(lang))
+  const keys = Object.keys(periods[0]![group])
+  const named = (key: string) => group === 'by_type' ? say(lang, `volunteer.kinds.${key}`) : say(lang, `volunteer.urgency.${key}`)
+  return {
+    names: [first, ...keys.map(named)],
+    rows: periods.map((period) => keys.map((key) => {
+      const value = period[group][key] ?? null
+      return value === null ? say(lang, 'reports.fewer', { count: 5 }) : number.format(value)
+    })),
+  }
+}
+
+/** Both breakdowns (kinds of help, urgencies) equal the API's figures, each in a named region the keyboard reaches. */
+async function expectBreakdowns (page: Page, lang: Lang, periods: Period[], by: 'Months' | 'Weeks'): Promise<void> {
+  for (const [group, which] of [['by_type', 'Type'], ['by_urgency', 'Urgency']] as const) {
+    const caption = say(lang, `reports.table.caption${which}${by}`)
+    const shown = await breakdown(page, caption)
+    const expected = expectedBreakdown(lang, periods, group, say(lang, by === 'Months' ? 'reports.table.month' : 'reports.table.week'))
+    expect(shown.names).toEqual(expected.names)
+    expect(shown.rows.map((row) => row.slice(1))).toEqual(expected.rows)
+    const region = page.getByRole('region', { name: caption, exact: true })
+    await tabTo(page, region, 80)
+    await expect(region).toBeFocused()
+  }
+}
+
 for (const lang of ['en', 'de'] as const) {
   test.describe(`reports (${lang})`, () => {
     test.use({ locale: locale(lang) })
@@ -57,10 +105,12 @@ for (const lang of ['en', 'de'] as const) {
       // The menu leads there (folded behind "Menu" on a phone).
       const menu = page.getByRole('button', { name: s('nav.menu'), exact: true })
       if (await menu.isVisible()) await menu.press('Enter')
-      await page.getByRole('navigation', { name: s('nav.label') }).getByRole('link', { name: s('reports.nav'), exact: true }).press('Enter')
+      const summary = await summaryShown(page, async () => {
+        await page.getByRole('navigation', { name: s('nav.label') }).getByRole('link', { name: s('reports.nav'), exact: true }).press('Enter')
+      })
       await expect(page.getByRole('heading', { level: 1, name: s('reports.title') })).toBeFocused()
-
-      const summary = await getAs(request, '/reports/summary', manager) as { periods: Period[] }
+      // The page's figures are the API's as the manager reads them (another test may add requests meanwhile).
+      expect((await getAs(request, '/reports/summary', manager) as Summary).periods.map((period) => period.start)).toEqual(summary.periods.map((period) => period.start))
       expect(summary.periods).toHaveLength(12)
       const chart = page.getByRole('img', { name: s('reports.chart.title') })
       await atBothWidths(page, checkA11y, s('reports.title'), async () => {
@@ -87,6 +137,12 @@ for (const lang of ['en', 'de'] as const) {
       const region = page.getByRole('region', { name: s('reports.table.captionMonths') })
       await region.focus()
       await expect(region).toBeFocused()
+      // Requests by kind of help and by urgency: the API's figures; a count from 1 to 4 withheld and named.
+      await expectBreakdowns(page, lang, summary.periods, 'Months')
+      for (const group of ['by_type', 'by_urgency'] as const) {
+        for (const [key, count] of Object.entries(thisMonth[group])) expect(thisMonth.suppressed.includes(`${group}.${key}`)).toBe(count === null)
+      }
+      expect(thisMonth.by_type.Shopping).not.toBe(0)
 
       // By week, by keyboard; the new figures are said and the table follows the API again.
       const week = page.getByRole('radio', { name: s('reports.byWeek') })
@@ -95,16 +151,17 @@ for (const lang of ['en', 'de'] as const) {
       await expect(week).toBeChecked()
       const show = page.getByRole('button', { name: s('reports.show'), exact: true })
       await tabTo(page, show)
-      await page.keyboard.press('Enter')
+      const weeks = await summaryShown(page, async () => { await page.keyboard.press('Enter') })
       await expect(page.getByRole('table', { name: s('reports.table.captionWeeks') })).toBeVisible()
       await expect(page).toHaveURL(/by=week/)
       const from = new URL(page.url()).searchParams.get('from')!
       const to = new URL(page.url()).searchParams.get('to')!
-      const weeks = await getAs(request, `/reports/summary?from=${from}&to=${to}&by=week`, manager) as { periods: Period[] }
       await expectSaid(page, s('reports.shownWeeks_other', { count: weeks.periods.length }))
       expect((await tableRows(page)).map((row) => row.slice(1))).toEqual(expectedRows(lang, weeks.periods))
       await expect(show).toBeFocused()
       await checkA11y()
+      await expectBreakdowns(page, lang, weeks.periods, 'Weeks')
+      await expectNoHorizontalScroll(page)
 
       // The last day before the first: refused in the summary, whose link leads to the field.
       await page.getByLabel(s('reports.to'), { exact: true }).fill('2020-01-01')

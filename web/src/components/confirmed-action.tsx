@@ -1,22 +1,25 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { serverProblem } from '../i18n/server-errors'
 import { useAnnounce } from './announcer'
 import { focusPageHeading } from './page'
 import { useSuccess } from './success-banner'
 
 /** The words of a change that asks first: the button, the dialog's title and text, and its two answers. */
-export interface ConfirmedWords { open: string, title: string, text: string, confirm: string, keep: string, done: string }
+export interface ConfirmedWords { open: string, title: string, text: ReactNode, confirm: string, keep: string, done: string }
 
 /**
  * A change that cannot be undone (cancelling a request, stopping regular help) asks first in a dialog
  * (React Aria: focus moves in, stays in, and returns on close). Done: the banner says so and focus goes
- * to the page's heading; refused: the reason is shown above the button and announced.
+ * to the page's heading, or, with `landsOn` (when the page's subject is gone), the banner shows on that page;
+ * refused: the reason is shown above the button and announced.
  */
-export function ConfirmedAction<T> ({ words, run, onDone }: { words: ConfirmedWords, run: () => Promise<T>, onDone: (result: T) => Promise<unknown> }) {
+export function ConfirmedAction<T> ({ words, run, onDone, landsOn }: { words: ConfirmedWords, run: () => Promise<T>, onDone: (result: T) => Promise<unknown>, landsOn?: string }) {
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const announce = useAnnounce()
   const success = useSuccess()
   const [problem, setProblem] = useState<string | undefined>(undefined)
@@ -31,7 +34,7 @@ export function ConfirmedAction<T> ({ words, run, onDone }: { words: ConfirmedWo
             {({ close }) => (
               <>
                 <Heading slot='title'>{words.title}</Heading>
-                <p>{words.text}</p>
+                {typeof words.text === 'string' ? <p>{words.text}</p> : words.text}
                 <div className='actions'>
                   <Button
                     className='button danger'
@@ -42,8 +45,9 @@ export function ConfirmedAction<T> ({ words, run, onDone }: { words: ConfirmedWo
                           close()
                           setProblem(undefined)
                           await onDone(result)
-                          success(words.done)
-                          focusPageHeading()
+                          success(words.done, landsOn)
+                          if (landsOn !== undefined) void navigate(landsOn)
+                          else focusPageHeading()
                         },
                         onError: (error) => {
                           close()

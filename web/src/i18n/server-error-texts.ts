@@ -58,6 +58,8 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   // behalf.md § 1: coordinators and their clients.
   'coordinator role required': { key: 'errors.coordinatorRequired' },
   'client not found': { key: 'errors.clientNotFound' },
+  // Only erasing a client's record calls with this text here (DELETE /clients/{id}; the app erases no account).
+  'finish or cancel your open requests first': { key: 'errors.clientRequestInProgress' },
   'consent is required': { field: 'consent', key: 'errors.consentRequired' },
   'invalid consent': { field: 'consent', key: 'errors.consentRequired' },
   'invalid client id': OUR_FAULT,

@@ -1,18 +1,23 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { useClient } from '../../api/clients'
+import { useClient, type Client } from '../../api/clients'
 import { ApiError } from '../../api/errors'
 import { Page } from '../../components/page'
 import { PhoneLink } from '../../components/phone'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
+import { EraseClient } from './erase-client'
 import { CoordinatorPages } from './workspace'
 import '../../components/journeys.css'
 
-/** One client: what a coordinator needs on the phone, the consent on record, and "Ask for help for Erna". */
-export function ClientPage () {
-  const { t, i18n } = useTranslation()
+/**
+ * The client of the address (/clients/:id…), loaded, for `children`; "not found" (also once erased) with the way
+ * back to the search, or the failure in words under `title`.
+ */
+export function WithClient ({ title, children }: { title: string, children: (client: Client) => ReactNode }) {
+  const { t } = useTranslation()
   const id = Number(useParams().id)
   const client = useClient(id)
   if (!Number.isSafeInteger(id) || id <= 0 || (client.error instanceof ApiError && client.error.status === 404)) {
@@ -20,8 +25,21 @@ export function ClientPage () {
   }
   // No h1 while loading: focus after navigation waits for the page's own h1.
   if (client.isPending) return <p>{t('common.loading')}</p>
-  if (client.isError) return <Page title={t('coordinator.find.title')}><p className='error-text' role='alert'>{serverProblem(client.error, t).message}</p></Page>
-  const item = client.data
+  if (client.isError) return <Page title={title}><p className='error-text' role='alert'>{serverProblem(client.error, t).message}</p></Page>
+  return children(client.data)
+}
+
+/**
+ * One client: what a coordinator needs on the phone, the consent on record, "Ask for help for Erna", "Change
+ * details" and erasing the record.
+ */
+export function ClientPage () {
+  const { t } = useTranslation()
+  return <WithClient title={t('coordinator.find.title')}>{(item) => <ClientRecord item={item} />}</WithClient>
+}
+
+function ClientRecord ({ item }: { item: Client }) {
+  const { t, i18n } = useTranslation()
   const none = t('coordinator.client.none')
   return (
     <Page title={`${item.first_name} ${item.last_name}`}>
@@ -35,8 +53,10 @@ export function ClientPage () {
           <dd>{t('coordinator.client.consentGiven', { how: t(`coordinator.consent.${item.consent.how}`), when: formatDate(item.consent.recorded_at, i18n.language) })}</dd>
         </div>
       </dl>
+      <p><Link href={`/clients/${item.id}/change`}>{t('coordinator.change.open')}</Link></p>
       <p><Link href={`/clients/${item.id}/ask`} className='button'>{t('coordinator.client.ask', { name: item.first_name })}</Link></p>
       <p><Link href='/clients/requests'>{t('coordinator.client.requests')}</Link></p>
+      <EraseClient client={item} />
     </Page>
   )
 }

@@ -8,19 +8,13 @@ import { CLIENTS_KEY, CONSENT_WAYS, type ConsentHow } from '../../api/clients'
 import { unwrap } from '../../api/errors'
 import { Choice } from '../../components/choice'
 import { ErrorSummary } from '../../components/error-summary'
-import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useSuccess } from '../../components/success-banner'
 import { useFormProblems } from '../../components/use-form-problems'
-import type { Problem } from '../../i18n/server-errors'
+import { DETAILS, DetailFields, detailProblems, detailsBody, type Details } from './client-form'
 import { CoordinatorPages } from './workspace'
 
-const FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'needs', 'consent'] as const
-type Fields = Record<Exclude<typeof FIELDS[number], 'consent'>, string>
-
-/** The 1.0.1 phone pattern, checked after spaces, slashes, brackets and dashes are taken out (as the profile does). */
-const PHONE = /^\+?[1-9]\d{1,14}$/
-const phoneOf = (typed: string): string => typed.replace(/[\s/()-]/g, '')
+const FIELDS = [...DETAILS, 'consent'] as const
 
 /** The name typed into the search, split at its last space: "Erna Maria Schmidt" → "Erna Maria", "Schmidt". */
 function splitName (name: string): { first_name: string, last_name: string } {
@@ -29,10 +23,7 @@ function splitName (name: string): { first_name: string, last_name: string } {
 }
 
 /** The body of POST /clients: optional texts left out when empty. */
-function clientOf (fields: Fields, how: ConsentHow) {
-  const optional = Object.fromEntries((['phone', 'address', 'city', 'needs'] as const).flatMap((name) => fields[name].trim() === '' ? [] : [[name, name === 'phone' ? phoneOf(fields.phone) : fields[name].trim()]]))
-  return { first_name: fields.first_name.trim(), last_name: fields.last_name.trim(), ...optional, consent: { how } }
-}
+const clientOf = (fields: Details, how: ConsentHow) => ({ ...detailsBody(fields, false), consent: { how } })
 
 /**
  * "Add a client" (behalf.md § 1): one form rather than one question a page, because a coordinator writes down what
@@ -46,9 +37,8 @@ export function NewClientPage () {
   const client = useQueryClient()
   const [params] = useSearchParams()
   const form = useFormProblems(FIELDS)
-  const [fields, setFields] = useState<Fields>(() => ({ ...splitName(params.get('name') ?? ''), phone: params.get('phone') ?? '', address: '', city: '', needs: '' }))
+  const [fields, setFields] = useState<Details>(() => ({ ...splitName(params.get('name') ?? ''), phone: params.get('phone') ?? '', address: '', city: '', needs: '' }))
   const [how, setHow] = useState<ConsentHow | null>(null)
-  const set = (name: keyof Fields) => (value: string) => setFields((previous) => ({ ...previous, [name]: value }))
   const create = useMutation({
     mutationFn: (body: ReturnType<typeof clientOf>) => unwrap(api.POST('/api/v1/clients', { body })),
     onSuccess: async (created) => {
@@ -61,10 +51,7 @@ export function NewClientPage () {
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problems: Problem[] = []
-    if (fields.first_name.trim() === '') problems.push({ field: 'first_name', message: t('coordinator.add.errors.firstName') })
-    if (fields.last_name.trim() === '') problems.push({ field: 'last_name', message: t('coordinator.add.errors.lastName') })
-    if (fields.phone.trim() !== '' && !PHONE.test(phoneOf(fields.phone))) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
+    const problems = detailProblems(fields, t)
     if (how === null) problems.push({ field: 'consent', message: t('coordinator.add.errors.consent') })
     if (problems.length > 0 || how === null) return form.show(problems)
     form.clear()
@@ -75,12 +62,7 @@ export function NewClientPage () {
       <CoordinatorPages />
       <p>{t('coordinator.add.intro')}</p>
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
-        <TextInput name='first_name' label={t('coordinator.add.firstName')} autoComplete='off' maxLength={100} value={fields.first_name} onChange={set('first_name')} />
-        <TextInput name='last_name' label={t('coordinator.add.lastName')} autoComplete='off' maxLength={100} value={fields.last_name} onChange={set('last_name')} />
-        <TextInput name='phone' type='tel' label={t('coordinator.add.phone')} hint={t('coordinator.add.phoneHint')} autoComplete='off' optional maxLength={50} value={fields.phone} onChange={set('phone')} />
-        <TextInput name='address' label={t('coordinator.add.address')} hint={t('coordinator.add.addressHint')} autoComplete='off' optional maxLength={500} value={fields.address} onChange={set('address')} />
-        <TextInput name='city' label={t('coordinator.add.city')} autoComplete='off' optional maxLength={200} value={fields.city} onChange={set('city')} />
-        <TextInput name='needs' label={t('coordinator.add.needs')} hint={t('coordinator.add.needsHint')} optional multiline maxLength={1000} value={fields.needs} onChange={set('needs')} />
+        <DetailFields details={fields} onChange={setFields} />
         <Choice
           name='consent'
           label={t('coordinator.add.consent')}

@@ -12,6 +12,7 @@ import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDay, localeOf } from '../../lib/format'
 import { defaultRange, downloadCsv, useSummary, type By, type Range } from './api'
+import { BreakdownTable } from './breakdown'
 import { SummaryChart } from './chart'
 import { SummaryTable } from './table'
 import './reports.css'
@@ -31,7 +32,8 @@ export function periodNames (start: string, by: By, language: string): { label: 
 
 /**
  * Reports for funders (behalf.md § 4, § 5): a period (from, to, by month or week) in the address, the summary as
- * a chart with the same figures in a table beside it, and "Download as CSV".
+ * a chart with the same figures in a table beside it, the requests by kind of help and by urgency in two more
+ * tables, and "Download as CSV".
  */
 export function ReportsPage () {
   const { t, i18n } = useTranslation()
@@ -87,10 +89,16 @@ export function ReportsPage () {
         : problem !== undefined
           ? <p className='error-text' role='alert'>{problem.message}</p>
           : (
-            <div className='report-side-by-side'>
-              <SummaryChart periods={periods.map((period) => ({ label: period.label, short: period.short, created: period.requests_created, completed: period.requests_completed }))} by={range.by} />
-              <SummaryTable periods={periods} by={range.by} below={summary.data?.suppressed_below ?? 5} />
-            </div>
+            <>
+              <div className='report-side-by-side'>
+                <SummaryChart periods={periods.map((period) => ({ label: period.label, short: period.short, created: period.requests_created, completed: period.requests_completed }))} by={range.by} />
+                <SummaryTable periods={periods} by={range.by} below={summary.data?.suppressed_below ?? 5} />
+              </div>
+              <div className='report-breakdowns'>
+                <BreakdownTable periods={periods} by={range.by} below={summary.data?.suppressed_below ?? 5} group='by_type' />
+                <BreakdownTable periods={periods} by={range.by} below={summary.data?.suppressed_below ?? 5} group='by_urgency' />
+              </div>
+            </>
             )}
     </Page>
   )

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localeOf } from '../../lib/format'
 import type { By } from './api'
@@ -21,7 +22,6 @@ const COLUMNS = ['requests_created', 'requests_completed', 'requests_cancelled',
 /**
  * The chart's figures and the rest of the summary as a table (the chart's full text alternative): one row a
  * period. A suppressed count (1 to 4, behalf.md § 4) reads "fewer than 5"; a median without data, "none".
- * Wide, so it scrolls sideways in its own region on a phone, which the keyboard can reach.
  */
 export function SummaryTable ({ periods, by, below }: { periods: Row[], by: By, below: number }) {
   const { t, i18n } = useTranslation()
@@ -34,20 +34,38 @@ export function SummaryTable ({ periods, by, below }: { periods: Row[], by: By, 
       : t('reports.none')
   }
   return (
-    <div className='table-scroll' role='region' aria-labelledby='report-table-caption' tabIndex={0}>
+    <PeriodTable
+      caption={t(by === 'week' ? 'reports.table.captionWeeks' : 'reports.table.captionMonths')}
+      by={by}
+      columns={COLUMNS.map((column) => t(`reports.table.${column}`))}
+      rows={periods.map((row) => ({ label: row.label, cells: COLUMNS.map((column) => cell(row, column)) }))}
+    />
+  )
+}
+
+/**
+ * A table of periods (the summary's, and the breakdowns by kind and urgency): a caption, one row a period headed
+ * by its name, the figures right-aligned (reports.css). Wider than a phone, it scrolls sideways in its own
+ * region, named by the caption and reached by Tab, so the page itself never does.
+ */
+export function PeriodTable ({ caption, by, columns, rows }: { caption: string, by: By, columns: string[], rows: Array<{ label: string, cells: string[] }> }) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <div className='table-scroll' role='region' aria-labelledby={id} tabIndex={0}>
       <table className='report-table'>
-        <caption id='report-table-caption'>{t(by === 'week' ? 'reports.table.captionWeeks' : 'reports.table.captionMonths')}</caption>
+        <caption id={id}>{caption}</caption>
         <thead>
           <tr>
             <th scope='col'>{t(by === 'week' ? 'reports.table.week' : 'reports.table.month')}</th>
-            {COLUMNS.map((column) => <th key={column} scope='col'>{t(`reports.table.${column}`)}</th>)}
+            {columns.map((column) => <th key={column} scope='col'>{column}</th>)}
           </tr>
         </thead>
         <tbody>
-          {periods.map((row) => (
+          {rows.map((row) => (
             <tr key={row.label}>
               <th scope='row'>{row.label}</th>
-              {COLUMNS.map((column) => <td key={column}>{cell(row, column)}</td>)}
+              {row.cells.map((cell, index) => <td key={columns[index] ?? index}>{cell}</td>)}
             </tr>
           ))}
         </tbody>
