@@ -18,7 +18,7 @@ import { accessTokens } from '../src/lib/tokens.js'
 import { statementParts, type Database, type Queryable } from '../src/db/database.js'
 import { dateRange, periodsOf } from '../src/modules/reports/range.js'
 import * as reports from '../src/modules/reports/reports.repo.js'
-import { FIRST_TIMES_FROM_OFFERS } from './lib/first-times.js'
+import { REPORT_TIMES_FROM_OFFERS } from './lib/report-times.js'
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
@@ -95,7 +95,7 @@ async function seed (db: Queryable): Promise<void> {
   }
   process.stdout.write('\n')
   // direct write: set-based, the seeded offers' first times on their requests, as the migration derives them
-  await db.query(FIRST_TIMES_FROM_OFFERS)
+  await db.query(REPORT_TIMES_FROM_OFFERS)
   await db.query(`SELECT setval(pg_get_serial_sequence('requests', 'id'), ${REQUESTS})`)
   await db.query('DROP TABLE bench_plan')
 }

@@ -185,7 +185,7 @@ for (const engine of engines()) {
       assert.deepEqual(Object.keys(summary['200'].content), ['application/json'])
     })
 
-    it('keeps a request\'s first offer and first acceptance as they were when both are withdrawn, and counts them so', async () => {
+    it('keeps a request\'s first offer and first acceptance as they were when both are withdrawn, and counts them so; the assignment in force apart', async () => {
       const requester = await t.register()
       const [a, b, c] = [await t.register(), await t.register(), await t.register()]
       const id = await approvedRequest(t, requester, moderator)
@@ -197,13 +197,15 @@ for (const engine of engines()) {
       assertStatus(await t.post(`${base}/${offerB}/cancel`, undefined, b.token), 200)
       const offerC = await respond(t, id, c)
       assertStatus(await t.post(`${base}/${offerC}/accept`, undefined, requester.token), 200)
-      const times = async () => (await t.db.query<{ offer: string, accept: string, a: string, b: string, c: string }>(/* sql */ `
-        SELECT r.first_offer_at::text AS offer, r.first_accepted_at::text AS accept, a.responded_at::text AS a, b.accepted_at::text AS b, c.accepted_at::text AS c
+      const times = async () => (await t.db.query<{ offer: string, accept: string, assigned: string, a: string, b: string, c: string }>(/* sql */ `
+        SELECT r.first_offer_at::text AS offer, r.first_accepted_at::text AS accept, r.assigned_at::text AS assigned,
+          a.responded_at::text AS a, b.accepted_at::text AS b, c.accepted_at::text AS c
         FROM requests r, volunteer_responses a, volunteer_responses b, volunteer_responses c WHERE r.id = $1 AND a.id = $2 AND b.id = $3 AND c.id = $4`,
       [id, offerA, offerB, offerC]))[0]!
       const kept = await times()
-      // A's withdrawn offer stays the first; B's withdrawn acceptance stays the first, not C's later one.
-      assert.deepEqual([kept.offer, kept.accept], [kept.a, kept.b])
+      // A's withdrawn offer stays the first; B's withdrawn acceptance stays the first, not C's later one; the
+      // hours of help count from C's, the acceptance in force.
+      assert.deepEqual([kept.offer, kept.accept, kept.assigned], [kept.a, kept.b, kept.c])
       assert.notEqual(kept.accept, kept.c)
       // direct write: the two times moved with the request into an otherwise empty month, its creation an hour before them.
       await t.db.query(/* sql */ `UPDATE requests SET created_at = $2::timestamptz - interval '1 hour',
@@ -247,7 +249,7 @@ async function completedThroughTheApi (t: TestApp, volunteer: Account, moderator
   const acceptedAt = new Date('2026-05-20T09:00:00Z')
   const finishedAt = new Date('2026-05-20T11:30:00Z')
   // direct write: the times the lifecycle above would have had in May.
-  await t.db.query('UPDATE requests SET created_at = $2, finished_at = $3, first_offer_at = $4, first_accepted_at = $5 WHERE id = $1', [id, createdAt, finishedAt, at, acceptedAt])
+  await t.db.query('UPDATE requests SET created_at = $2, finished_at = $3, first_offer_at = $4, first_accepted_at = $5, assigned_at = $5 WHERE id = $1', [id, createdAt, finishedAt, at, acceptedAt])
   await t.db.query('UPDATE volunteer_responses SET responded_at = $2, accepted_at = $3 WHERE request_id = $1', [id, at, acceptedAt])
   return {
     id,

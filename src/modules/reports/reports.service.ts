@@ -49,17 +49,19 @@ export class ReportsService {
       reports.withoutJit(this.db, (tx) => reports.createdCounts(tx, periods)),
       reports.withoutJit(this.db, (tx) => reports.waits(tx, periods)),
       reports.withoutJit(this.db, (tx) => reports.finishedCounts(tx, periods)),
-      reports.activeTypeNames(this.db),
+      reports.requestTypes(this.db),
     ])
+    const typeName = new Map(types.map((type) => [type.id, type.name]))
     return {
       periods: periods.map((period, index) => {
         const n = index + 1
-        const byType: Record<string, number> = Object.fromEntries(types.map((name) => [name, 0]))
+        const byType: Record<string, number> = Object.fromEntries(types.filter((type) => type.is_active).map((type) => [type.name, 0]))
         const byUrgency: Record<string, number> = Object.fromEntries(URGENCIES.map((name) => [name, 0]))
         for (const row of created) {
           if (row.n !== n) continue
-          if (row.type_name !== null) byType[row.type_name] = row.count
-          else if (row.urgency !== null) byUrgency[row.urgency] = row.count
+          const name = typeName.get(row.request_type_id)!
+          byType[name] = (byType[name] ?? 0) + row.count
+          byUrgency[row.urgency] = (byUrgency[row.urgency] ?? 0) + row.count
         }
         const wait = waits.find((row) => row.n === n)
         const ended = finished.find((row) => row.n === n)

@@ -183,12 +183,13 @@ export function lockRequest (db: Queryable, id: number, mode: 'share' | 'update'
 /**
  * approved → in_progress with the volunteer assigned, or back: in_progress → approved with nobody assigned.
  * A confirmation (schedule.md § 3) belongs to one assignment, so either way it is cleared. For the reports
- * (behalf.md § 4), first_accepted_at stays the earliest of its responses' accepted_at (the same now()).
+ * (behalf.md § 4): assigned_at is the accepted response's accepted_at (the same now()), first_accepted_at the earliest.
  */
 export async function setAssignment (db: Queryable, requestId: number, volunteerId: number | null): Promise<void> {
   await db.query(sql`
     UPDATE requests SET status = CASE WHEN ${volunteerId}::bigint IS NULL THEN 'approved' ELSE 'in_progress' END,
       assigned_volunteer_id = ${volunteerId}, confirmed_at = NULL, updated_at = now(),
+      assigned_at = CASE WHEN ${volunteerId}::bigint IS NULL THEN NULL ELSE now() END,
       first_accepted_at = CASE WHEN ${volunteerId}::bigint IS NULL THEN first_accepted_at ELSE LEAST(first_accepted_at, now()) END
     WHERE id = ${requestId}`)
 }
