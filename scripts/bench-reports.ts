@@ -117,7 +117,8 @@ async function summaryTimes (base: string, token: string, query: string, runs = 
 
 /** CPU seconds so far of each PostgreSQL backend serving the database (/proc, same machine), by pid. */
 async function backendCpu (db: Queryable): Promise<Map<number, number>> {
-  const pids = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
+  // Every backend, this statement's too: the pool hands it the connection the stream used last.
+  const pids = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')
   const cpu = new Map<number, number>()
   for (const { pid } of pids) {
     // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
