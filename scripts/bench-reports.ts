@@ -6,8 +6,10 @@
  * GET /reports/summary (goal: 1 s) and streams GET /reports/requests.csv of every request (goal: 50,000
  * rows/s), sampling the process's RSS during the stream (flat memory). Figures in docs/performance.md.
  * BENCH_EXPLAIN=1 prints the plans of the summary's statements and of a CSV batch. BENCH_KEEP=name seeds a
- * database of that name and keeps it, or measures again on it when it exists (no seeding, no migrations).
+ * database of that name and keeps it, or measures again on it when it exists (no seeding; migrations newer
+ * than it are applied, then VACUUM ANALYZE).
  */
+import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
@@ -17,6 +19,7 @@ import { accessTokens } from '../src/lib/tokens.js'
 import { statementParts, type Database, type Queryable } from '../src/db/database.js'
 import { dateRange, periodsOf } from '../src/modules/reports/range.js'
 import * as reports from '../src/modules/reports/reports.repo.js'
+import { REPORT_TIMES_FROM_OFFERS } from './lib/report-times.js'
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000)
@@ -92,6 +95,8 @@ async function seed (db: Queryable): Promise<void> {
     process.stdout.write(`\r  seeded ${Math.min(first + CHUNK - 1, REQUESTS).toLocaleString('en')} requests`)
   }
   process.stdout.write('\n')
+  // direct write: set-based, the seeded offers' first times on their requests, as the migration derives them
+  await db.query(REPORT_TIMES_FROM_OFFERS)
   await db.query(`SELECT setval(pg_get_serial_sequence('requests', 'id'), ${REQUESTS})`)
   await db.query('DROP TABLE bench_plan')
 }
@@ -110,11 +115,29 @@ async function summaryTimes (base: string, token: string, query: string, runs = 
   return { ms, periods }
 }
 
-/** Streams the CSV of every request, reading as fast as the client can, with the RSS sampled every 100 ms. */
-async function csvStream (base: string, token: string, from: string): Promise<void> {
+/** CPU seconds so far of each PostgreSQL backend serving the database (/proc, same machine), by pid. */
+async function backendCpu (db: Queryable): Promise<Map<number, number>> {
+  // Every backend, this statement's too: the pool hands it the connection the stream used last.
+  const pids = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')
+  const cpu = new Map<number, number>()
+  for (const { pid } of pids) {
+    // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? []
+    if (fields.length > 13) cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100)
+  }
+  return cpu
+}
+
+/**
+ * Streams the CSV of every request, reading as fast as the client can, with the RSS sampled every 100 ms, and
+ * the CPU per row of this process (service and client) and of the database's backends: on a machine shared
+ * with other work, CPU time is the figure that does not depend on the load.
+ */
+async function csvStream (db: Queryable, base: string, token: string, from: string): Promise<void> {
   global.gc?.()
   const rss: number[] = [process.memoryUsage().rss]
   const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 100)
+  const [cpuBefore, backendsBefore] = [process.cpuUsage(), await backendCpu(db)]
   const start = performance.now()
   let firstByte = 0
   let bytes = 0
@@ -128,11 +151,16 @@ async function csvStream (base: string, token: string, from: string): Promise<vo
   }
   const seconds = (performance.now() - start) / 1000
   clearInterval(sampler)
+  const node = process.cpuUsage(cpuBefore)
+  let backends = 0
+  for (const [pid, cpu] of await backendCpu(db)) backends += cpu - (backendsBefore.get(pid) ?? 0)
+  const perRow = (cpuSeconds: number) => (cpuSeconds * 1e6 / rows).toFixed(1)
   const tail = rss.slice(Math.floor(rss.length / 10))
   console.log(`CSV: ${rows.toLocaleString('en')} rows, ${mib(bytes)} MiB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString('en')} rows/s ` +
     `(first byte after ${firstByte.toFixed(0)} ms)`)
   console.log(`RSS during the stream (${rss.length} samples): start ${mib(rss[0]!)} MiB, min ${mib(Math.min(...rss))}, max ${mib(Math.max(...rss))}, ` +
     `after the first tenth ${mib(Math.min(...tail))}..${mib(Math.max(...tail))} MiB, end ${mib(rss.at(-1)!)} MiB`)
+  console.log(`CPU per row: Node ${perRow((node.user + node.system) / 1e6)} µs (service and client), PostgreSQL ${perRow(backends)} µs`)
 }
 
 async function main (): Promise<void> {
@@ -146,9 +174,11 @@ async function main (): Promise<void> {
   url.pathname = `/${name}`
   const db = await openPostgres(url.toString(), { statementTimeoutMs: 3_600_000 })
   try {
-    if (!exists) await migrate(db)
+    // A kept database seeded by an older build gets this build's new migrations, as a deployment would.
+    const applied = await timed('migrations', () => migrate(db))
+    if (exists && applied.length > 0) console.log(`applied to the kept database: ${applied.join(', ')}`)
     if (!exists) await timed(`seeding ${REQUESTS.toLocaleString('en')} requests and ${(REQUESTS * HISTORY_PER_REQUEST).toLocaleString('en')} history rows`, () => seed(db))
-    if (!exists) await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'))
+    if (!exists || applied.length > 0) await timed('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'))
     const counts = await db.query<{ table: string, rows: number }>(`SELECT 'requests' AS table, count(*)::int AS rows FROM requests
       UNION ALL SELECT 'volunteer_responses', count(*)::int FROM volunteer_responses UNION ALL SELECT 'ratings', count(*)::int FROM ratings
       UNION ALL SELECT 'request_history', count(*)::int FROM request_history`)
@@ -172,7 +202,7 @@ async function main (): Promise<void> {
         const { ms, periods } = await summaryTimes(base, token, query)
         console.log(`summary, ${label}: ${periods} periods, median ${median(ms).toFixed(0)} ms (runs: ${ms.map((v) => v.toFixed(0)).join(', ')} ms)`)
       }
-      await csvStream(base, token, fiveYears)
+      await csvStream(db, base, token, fiveYears)
       if (process.env.BENCH_EXPLAIN === '1') await explainReports(db, config.timeZone)
     } finally {
       await app.close()

@@ -14,6 +14,7 @@ import { migrate } from '../src/db/migrate.js'
 import { openDatabase } from '../src/db/open.js'
 import { hashPassword } from '../src/lib/passwords.js'
 import { MODERATOR_ROLE_ID, VOLUNTEER_ROLE_ID } from '../src/modules/roles/roles.repo.js'
+import { REPORT_TIMES_FROM_OFFERS } from './lib/report-times.js'
 import { metroPointSql } from './lib/metro.js'
 import { uniformsSql } from './lib/random.js'
 
@@ -288,6 +289,8 @@ export async function seedDatabase (db: Database, options: SeedOptions, progress
       FROM (SELECT volunteer_id, count(*) AS count, avg(score)::float8 AS mean FROM ratings
             WHERE volunteer_id BETWEEN $1 AND $2 GROUP BY volunteer_id) r
       WHERE u.id = r.volunteer_id`, [users.first, users.last])
+    // direct write: set-based, the seeded offers' first times on their requests (scripts/lib/report-times.ts)
+    await tx.query(REPORT_TIMES_FROM_OFFERS)
     const requests = after?.last == null || after.last === before?.last ? undefined : { first: (before?.last ?? 0) + 1, last: after.last }
     return { users: { ...users, moderators: moderatorCount(options.users) }, requests }
   })

@@ -106,14 +106,18 @@ export function generate (count: number, from: Date, to: Date, requesters: numbe
 export async function insertSpecs (t: TestApp, specs: RequestSpec[]): Promise<void> {
   for (const spec of specs) {
     const accepted = spec.offers.find((offer) => offer.status === 'accepted')
+    // The first offer's and first acceptance's times and the assignment's, as the service keeps them (requests.repo.ts markOffered, setAssignment).
+    const earliest = (times: Array<Date | null>): Date | null => times.reduce<Date | null>((min, at) => at !== null && (min === null || at < min) ? at : min, null)
     // direct write: requests with past creation and end times, which no operation of the API can give.
     const [row] = await t.db.query<{ id: number }>(/* sql */ `
       INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, city, urgency, status,
-        cancel_reason, created_at, updated_at, finished_at, assigned_volunteer_id, client_id, created_by_carer, grid_latitude, grid_longitude, grid_meters)
-      VALUES ($1, $2, 'Report test', 'Inserted by the reports test', $3, $4, 'Test street 1', $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $3, $4, 300)
+        cancel_reason, created_at, updated_at, finished_at, assigned_volunteer_id, client_id, created_by_carer, grid_latitude, grid_longitude, grid_meters,
+        first_offer_at, first_accepted_at, assigned_at)
+      VALUES ($1, $2, 'Report test', 'Inserted by the reports test', $3, $4, 'Test street 1', $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $3, $4, 300, $14, $15, $16)
       RETURNING id`,
     [spec.requester, spec.type, spec.lat, spec.lon, spec.city, spec.urgency, spec.status, spec.cancelReason, spec.createdAt,
-      spec.finishedAt, accepted?.volunteer ?? null, spec.clientId, spec.carer])
+      spec.finishedAt, accepted?.volunteer ?? null, spec.clientId, spec.carer, earliest(spec.offers.map((o) => o.at)), earliest(spec.offers.map((o) => o.acceptedAt)),
+      accepted?.acceptedAt ?? null])
     spec.id = row!.id
     for (const offer of spec.offers) {
       // direct write: offers at past times.

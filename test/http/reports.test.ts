@@ -5,7 +5,7 @@ import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
-import { REQUEST_INPUT } from '../helpers/lifecycle.js'
+import { approvedRequest, REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
 import { expectedSummary, generate, insertSpecs, type RequestSpec } from '../helpers/reports.js'
 
 /*
@@ -185,6 +185,40 @@ for (const engine of engines()) {
       assert.deepEqual(Object.keys(summary['200'].content), ['application/json'])
     })
 
+    it('keeps a request\'s first offer and first acceptance as they were when both are withdrawn, and counts them so; the assignment in force apart', async () => {
+      const requester = await t.register()
+      const [a, b, c] = [await t.register(), await t.register(), await t.register()]
+      const id = await approvedRequest(t, requester, moderator)
+      const base = `/requests/${id}/responses`
+      const offerA = await respond(t, id, a)
+      assertStatus(await t.post(`${base}/${offerA}/cancel`, undefined, a.token), 200)
+      const offerB = await respond(t, id, b)
+      assertStatus(await t.post(`${base}/${offerB}/accept`, undefined, requester.token), 200)
+      assertStatus(await t.post(`${base}/${offerB}/cancel`, undefined, b.token), 200)
+      const offerC = await respond(t, id, c)
+      assertStatus(await t.post(`${base}/${offerC}/accept`, undefined, requester.token), 200)
+      const times = async () => (await t.db.query<{ offer: string, accept: string, assigned: string, a: string, b: string, c: string }>(/* sql */ `
+        SELECT r.first_offer_at::text AS offer, r.first_accepted_at::text AS accept, r.assigned_at::text AS assigned,
+          a.responded_at::text AS a, b.accepted_at::text AS b, c.accepted_at::text AS c
+        FROM requests r, volunteer_responses a, volunteer_responses b, volunteer_responses c WHERE r.id = $1 AND a.id = $2 AND b.id = $3 AND c.id = $4`,
+      [id, offerA, offerB, offerC]))[0]!
+      const kept = await times()
+      // A's withdrawn offer stays the first; B's withdrawn acceptance stays the first, not C's later one; the
+      // hours of help count from C's, the acceptance in force.
+      assert.deepEqual([kept.offer, kept.accept, kept.assigned], [kept.a, kept.b, kept.c])
+      assert.notEqual(kept.accept, kept.c)
+      // direct write: the two times moved with the request into an otherwise empty month, its creation an hour before them.
+      await t.db.query(/* sql */ `UPDATE requests SET created_at = $2::timestamptz - interval '1 hour',
+        first_offer_at = first_offer_at + ($2::timestamptz - created_at), first_accepted_at = first_accepted_at + ($2::timestamptz - created_at)
+        WHERE id = $1`, [id, new Date('2025-11-15T12:00:00Z')])
+      const summary = await t.get('/reports/summary?from=2025-11-01&to=2025-11-30', t.admin.token)
+      const period = summary.body.periods[0]
+      assert.equal(period.requests_created, 1)
+      // The offer 60 min after creation, the acceptance a few milliseconds later: both within a tenth of a minute.
+      assert.equal(period.median_minutes_to_first_offer, 60)
+      assert.equal(period.median_minutes_to_accept, 60)
+    })
+
     it('pages through more rows than one batch in creation order', async () => {
       const many = 5000 + 7
       // direct write: a batch and a bit of requests at one instant, so the keyset must break ties by id.
@@ -215,7 +249,7 @@ async function completedThroughTheApi (t: TestApp, volunteer: Account, moderator
   const acceptedAt = new Date('2026-05-20T09:00:00Z')
   const finishedAt = new Date('2026-05-20T11:30:00Z')
   // direct write: the times the lifecycle above would have had in May.
-  await t.db.query('UPDATE requests SET created_at = $2, finished_at = $3 WHERE id = $1', [id, createdAt, finishedAt])
+  await t.db.query('UPDATE requests SET created_at = $2, finished_at = $3, first_offer_at = $4, first_accepted_at = $5, assigned_at = $5 WHERE id = $1', [id, createdAt, finishedAt, at, acceptedAt])
   await t.db.query('UPDATE volunteer_responses SET responded_at = $2, accepted_at = $3 WHERE request_id = $1', [id, at, acceptedAt])
   return {
     id,

@@ -5,8 +5,9 @@ import type { Period } from './range.js'
 /*
  * The reports' reads (behalf.md § 4). Every figure is one of three aggregations over the periods, each
  * joined to requests through an index on the time that places a request in a period
- * (migrations/0027_reports_indexes.sql): created_at for what was asked, finished_at for what ended.
- * Only reads: this module owns no table.
+ * (migrations/0027_reports_indexes.sql): created_at for what was asked, finished_at for what ended. The
+ * times the medians and the hours are measured from are kept on the request and carried by those indexes
+ * (migrations/0028_reports_times.sql). Only reads: this module owns no table.
  */
 
 /**
@@ -27,43 +28,41 @@ const periodsTable = (periods: readonly Period[]): Sql => sql`
   SELECT n, s, e FROM unnest(${periods.map((p) => p.start)}::timestamptz[], ${periods.map((p) => p.end)}::timestamptz[])
     WITH ORDINALITY AS t (s, e, n)`
 
-/** The active request types' names, which by_type lists even when none was asked for. */
-export async function activeTypeNames (db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(sql`SELECT name FROM request_types WHERE is_active ORDER BY id`)
-  return rows.map((row) => row.name)
+export interface TypeRow { id: number, name: string, is_active: boolean }
+
+/** Every request type: by_type names a period's counts by type, and lists the active ones even when none was asked for. */
+export function requestTypes (db: Queryable): Promise<TypeRow[]> {
+  return db.query<TypeRow>(sql`SELECT id, name, is_active FROM request_types ORDER BY id`)
 }
 
-export interface CreatedCountRow { n: number, type_name: string | null, urgency: string | null, count: number }
+export interface CreatedCountRow { n: number, request_type_id: number, urgency: string, count: number }
 
-/** Requests created in each period, by request type and (in other rows) by urgency. */
+/** Requests created in each period, by request type and urgency (the service sums each apart). */
 export function createdCounts (db: Queryable, periods: readonly Period[]): Promise<CreatedCountRow[]> {
   return db.query<CreatedCountRow>(sql`
     WITH p AS (${periodsTable(periods)})
-    SELECT p.n::int AS n, t.name AS type_name, r.urgency, count(*)::int AS count
+    SELECT p.n::int AS n, r.request_type_id, r.urgency, count(*)::int AS count
     FROM p JOIN requests r ON r.created_at >= p.s AND r.created_at < p.e
-    JOIN request_types t ON t.id = r.request_type_id
-    GROUP BY GROUPING SETS ((p.n, t.name), (p.n, r.urgency))`)
+    GROUP BY p.n, r.request_type_id, r.urgency`)
 }
 
 export interface WaitRow { n: number, median_offer_seconds: number | null, median_accept_seconds: number | null }
 
 /**
  * The medians, in seconds, from a request's creation to its first offer and to its first acceptance, over
- * the requests created in each period that got one (a later withdrawal does not undo the wait measured).
+ * the requests created in each period that got one (a later withdrawal does not undo the wait measured:
+ * each time is its offers' earliest, migrations/0028_reports_times.sql).
  */
 export function waits (db: Queryable, periods: readonly Period[]): Promise<WaitRow[]> {
-  // Per period (LATERAL): joined as a whole, the planner cannot tell how few requests the periods hold and
-  // looked up the offers of every request (50 s on a million; docs/performance.md › Reports).
+  // Per period (LATERAL), each an index-only range scan of requests_by_created, which carries both times.
   return db.query<WaitRow>(sql`
     WITH p AS (${periodsTable(periods)})
     SELECT p.n::int AS n, w.*
     FROM p CROSS JOIN LATERAL (
-      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.first_offer - r.created_at)::float8)::float8 AS median_offer_seconds,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.first_accept - r.created_at)::float8)::float8 AS median_accept_seconds
+      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', r.first_offer_at - r.created_at))::float8 AS median_offer_seconds,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', r.first_accepted_at - r.created_at))::float8 AS median_accept_seconds
       FROM requests r
-      JOIN LATERAL (SELECT min(v.responded_at) AS first_offer, min(v.accepted_at) AS first_accept
-        FROM volunteer_responses v WHERE v.request_id = r.id) o ON o.first_offer IS NOT NULL
-      WHERE r.created_at >= p.s AND r.created_at < p.e) w
+      WHERE r.created_at >= p.s AND r.created_at < p.e AND r.first_offer_at IS NOT NULL) w
     WHERE w.median_offer_seconds IS NOT NULL`)
 }
 
@@ -97,8 +96,7 @@ export function finishedCounts (db: Queryable, periods: readonly Period[]): Prom
         count(*) FILTER (WHERE r.status = 'cancelled' AND r.cancel_reason = 'expired')::int AS expired,
         count(DISTINCT COALESCE(-r.client_id, r.requester_id)) FILTER (WHERE r.status = 'completed')::int AS people_helped,
         count(DISTINCT r.assigned_volunteer_id) FILTER (WHERE r.status = 'completed')::int AS active_volunteers,
-        sum(LEAST(GREATEST(extract(epoch FROM r.finished_at - (
-          SELECT a.accepted_at FROM volunteer_responses a WHERE a.request_id = r.id AND a.status = 'accepted')), 0), ${HELP_CAP_SECONDS}))
+        sum(LEAST(GREATEST(date_part('epoch', r.finished_at - r.assigned_at), 0), ${HELP_CAP_SECONDS}))
           FILTER (WHERE r.status = 'completed')::float8 AS help_seconds
       FROM requests r
       WHERE r.finished_at >= p.s AND r.finished_at < p.e AND r.status IN ('completed', 'cancelled')) f`)
@@ -108,7 +106,8 @@ export interface CsvRow {
   id: number
   /** created_at as the database writes it, exact to the microsecond: the next batch's keyset position. */
   cursor: string
-  created_at: Date
+  /** The times as ISO 8601 UTC text, as Date.toISOString writes them: no Date made per row. */
+  created_at: string
   request_type: string
   urgency: string
   status: string
@@ -118,7 +117,7 @@ export interface CsvRow {
   longitude: number
   offer_seconds: number | null
   accept_seconds: number | null
-  completed_at: Date | null
+  completed_at: string | null
   help_seconds: number | null
   rating: number | null
   client_id: number | null
@@ -126,6 +125,9 @@ export interface CsvRow {
 }
 
 export interface CsvPosition { cursor: string, id: number }
+
+/** A timestamptz as Date.toISOString writes it (milliseconds, truncated as a Date parsed from it would be). */
+const isoText = (column: Sql): Sql => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
  * The next `limit` requests created in [start, end) after `after`, in (created_at, id) order: a keyset
@@ -135,16 +137,15 @@ export function csvBatch (db: Queryable, start: Date, end: Date, after: CsvPosit
   const position = after === undefined
     ? sql`r.created_at >= ${start}::timestamptz`
     : sql`(r.created_at, r.id) > (${after.cursor}::timestamptz, ${after.id}::bigint)`
-  // The page is chosen first, from the index alone; each of its rows then looks up its offers, acceptance and
-  // rating by request id, so a batch costs the same however large the tables around it are.
+  // The page is chosen first, from the index alone; each of its rows then looks up its rating by request id,
+  // so a batch costs the same however large the tables around it are.
   return db.query<CsvRow>(sql`
-    SELECT r.id, r.created_at::text AS cursor, r.created_at, t.name AS request_type, r.urgency, r.status, r.cancel_reason,
-      r.city, r.latitude, r.longitude,
-      extract(epoch FROM (SELECT min(v.responded_at) FROM volunteer_responses v WHERE v.request_id = r.id) - r.created_at)::float8 AS offer_seconds,
-      extract(epoch FROM (SELECT min(v.accepted_at) FROM volunteer_responses v WHERE v.request_id = r.id) - r.created_at)::float8 AS accept_seconds,
-      CASE WHEN r.status = 'completed' THEN r.finished_at END AS completed_at,
-      CASE WHEN r.status = 'completed' THEN LEAST(GREATEST(extract(epoch FROM r.finished_at - (
-        SELECT a.accepted_at FROM volunteer_responses a WHERE a.request_id = r.id AND a.status = 'accepted')), 0), ${HELP_CAP_SECONDS})::float8 END AS help_seconds,
+    SELECT r.id, r.created_at::text AS cursor, ${isoText(sql`r.created_at`)} AS created_at, t.name AS request_type, r.urgency, r.status,
+      r.cancel_reason, r.city, r.latitude, r.longitude,
+      date_part('epoch', r.first_offer_at - r.created_at) AS offer_seconds,
+      date_part('epoch', r.first_accepted_at - r.created_at) AS accept_seconds,
+      CASE WHEN r.status = 'completed' THEN ${isoText(sql`r.finished_at`)} END AS completed_at,
+      CASE WHEN r.status = 'completed' THEN LEAST(GREATEST(date_part('epoch', r.finished_at - r.assigned_at), 0), ${HELP_CAP_SECONDS}) END AS help_seconds,
       (SELECT g.score::int FROM ratings g WHERE g.request_id = r.id) AS rating, r.client_id, r.created_by_carer
     FROM (
       SELECT * FROM requests r

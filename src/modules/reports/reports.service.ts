@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.js'
 import { forbidden } from '../../lib/errors.js'
 import { gridCell } from '../../lib/grid.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
-import { csvLine, type Cell } from './csv.js'
+import { csvCell, csvLine } from './csv.js'
 import { dateRange, periodKind, periodsOf, type DateRange } from './range.js'
 import * as reports from './reports.repo.js'
 import { CSV_HEADER, type Summary, type SummaryPeriod, type SummaryQuery } from './reports.schemas.js'
@@ -23,7 +23,6 @@ export interface ReportSettings { timeZone: string, mapGridMeters: number }
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places
 const minutes = (seconds: number | null): number | null => seconds === null ? null : round(seconds / 60, 1)
 const hours = (seconds: number | null): number | null => seconds === null ? null : round(seconds / 3600, 2)
-const iso = (at: Date | null): string | null => at === null ? null : at.toISOString()
 
 /** Funders' reports (behalf.md § 4): counts over periods, and every request of a range as CSV. */
 export class ReportsService {
@@ -50,17 +49,19 @@ export class ReportsService {
       reports.withoutJit(this.db, (tx) => reports.createdCounts(tx, periods)),
       reports.withoutJit(this.db, (tx) => reports.waits(tx, periods)),
       reports.withoutJit(this.db, (tx) => reports.finishedCounts(tx, periods)),
-      reports.activeTypeNames(this.db),
+      reports.requestTypes(this.db),
     ])
+    const typeName = new Map(types.map((type) => [type.id, type.name]))
     return {
       periods: periods.map((period, index) => {
         const n = index + 1
-        const byType: Record<string, number> = Object.fromEntries(types.map((name) => [name, 0]))
+        const byType: Record<string, number> = Object.fromEntries(types.filter((type) => type.is_active).map((type) => [type.name, 0]))
         const byUrgency: Record<string, number> = Object.fromEntries(URGENCIES.map((name) => [name, 0]))
         for (const row of created) {
           if (row.n !== n) continue
-          if (row.type_name !== null) byType[row.type_name] = row.count
-          else if (row.urgency !== null) byUrgency[row.urgency] = row.count
+          const name = typeName.get(row.request_type_id)!
+          byType[name] = (byType[name] ?? 0) + row.count
+          byUrgency[row.urgency] = (byUrgency[row.urgency] ?? 0) + row.count
         }
         const wait = waits.find((row) => row.n === n)
         const ended = finished.find((row) => row.n === n)
@@ -93,25 +94,31 @@ export class ReportsService {
 
   private async * csvLines (range: DateRange): AsyncGenerator<string> {
     yield csvLine(CSV_HEADER)
-    let after: reports.CsvPosition | undefined
-    for (;;) {
-      const position = after
-      const rows = await reports.withoutJit(this.db, (tx) => reports.csvBatch(tx, range.start, range.end, position, CSV_BATCH))
-      if (rows.length === 0) return
+    const batch = (after?: reports.CsvPosition): Promise<reports.CsvRow[]> =>
+      reports.withoutJit(this.db, (tx) => reports.csvBatch(tx, range.start, range.end, after, CSV_BATCH))
+    let next: Promise<reports.CsvRow[]> | undefined = batch()
+    while (next !== undefined) {
+      const rows: reports.CsvRow[] = await next
+      const last = rows.at(-1)
+      // The next batch is read while this one is written out (the database and Node overlap), and no further:
+      // one batch ahead at most, however slowly the client reads.
+      next = rows.length < CSV_BATCH || last === undefined ? undefined : batch({ cursor: last.cursor, id: last.id })
+      // Kept from an unhandled rejection while this batch waits for the client; awaited, and so thrown, above.
+      next?.catch(() => {})
       // One chunk per batch: a write per row would cost more than the rows themselves.
-      yield rows.map((row) => csvLine(this.csvCells(row))).join('')
-      if (rows.length < CSV_BATCH) return
-      const last = rows[rows.length - 1]!
-      after = { cursor: last.cursor, id: last.id }
+      let chunk = ''
+      for (const row of rows) chunk += this.csvRow(row)
+      yield chunk
     }
   }
 
-  private csvCells (row: reports.CsvRow): Cell[] {
+  /** One line, in CSV_HEADER's order; csvCell only where a value can need quoting or a formula guard. */
+  private csvRow (row: reports.CsvRow): string {
     const cell = gridCell(row.latitude, row.longitude, this.settings.mapGridMeters)
-    const onBehalf = row.client_id !== null ? 'client' : row.created_by_carer !== null ? 'carer' : null
-    return [row.id, iso(row.created_at), row.request_type, row.urgency, row.status, row.cancel_reason, row.city,
-      `${cell.i}:${cell.j}`, minutes(row.offer_seconds), minutes(row.accept_seconds), iso(row.completed_at),
-      hours(row.help_seconds), row.rating, onBehalf]
+    const onBehalf = row.client_id !== null ? 'client' : row.created_by_carer !== null ? 'carer' : ''
+    return `${row.id},${row.created_at},${csvCell(row.request_type)},${row.urgency},${row.status},${row.cancel_reason ?? ''},` +
+      `${csvCell(row.city)},${csvCell(`${cell.i}:${cell.j}`)},${csvCell(minutes(row.offer_seconds))},${csvCell(minutes(row.accept_seconds))},` +
+      `${row.completed_at ?? ''},${csvCell(hours(row.help_seconds))},${row.rating ?? ''},${onBehalf}\r\n`
   }
 }
 

@@ -84,3 +84,12 @@ export function findInProgressRoles (db: Queryable, of: RequestsOf): Promise<{ a
       EXISTS (SELECT 1 FROM requests WHERE assigned_volunteer_id = ${'requesterId' in of ? of.requesterId : null}::bigint AND status = 'in_progress') AS as_volunteer`)
     .then((row) => row ?? { as_requester: false, as_volunteer: false })
 }
+
+/**
+ * Whether the request has an offer made at or before this transaction's start (now(), an offer's
+ * responded_at), so an offer made in this transaction cannot be its first (first_offer_at); false for a
+ * missing request too.
+ */
+export async function hasEarlierOffer (db: Queryable, id: number): Promise<boolean> {
+  return (await maybeOne<{ earlier: boolean }>(db, sql`SELECT first_offer_at <= now() AS earlier FROM requests WHERE id = ${id}`))?.earlier ?? false
+}

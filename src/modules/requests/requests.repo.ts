@@ -166,13 +166,7 @@ export async function moderateRequest (db: Queryable, id: number, moderatorId: n
   return rows[0]?.requester_id
 }
 
-export interface LockedRequest {
-  id: number
-  requester_id: number
-  assigned_volunteer_id: number | null
-  status: RequestStatus
-  client_id: number | null
-}
+export interface LockedRequest { id: number, requester_id: number, assigned_volunteer_id: number | null, status: RequestStatus, client_id: number | null }
 
 /**
  * The request, locked until the transaction ends: 'share' lets volunteers respond side by side while
@@ -188,13 +182,24 @@ export function lockRequest (db: Queryable, id: number, mode: 'share' | 'update'
 
 /**
  * approved → in_progress with the volunteer assigned, or back: in_progress → approved with nobody assigned.
- * A confirmation (schedule.md § 3) belongs to one assignment, so either way it is cleared.
+ * A confirmation (schedule.md § 3) belongs to one assignment, so either way it is cleared. For the reports
+ * (behalf.md § 4): assigned_at is the accepted response's accepted_at (the same now()), first_accepted_at the earliest.
  */
 export async function setAssignment (db: Queryable, requestId: number, volunteerId: number | null): Promise<void> {
   await db.query(sql`
     UPDATE requests SET status = CASE WHEN ${volunteerId}::bigint IS NULL THEN 'approved' ELSE 'in_progress' END,
-      assigned_volunteer_id = ${volunteerId}, confirmed_at = NULL, updated_at = now()
+      assigned_volunteer_id = ${volunteerId}, confirmed_at = NULL, updated_at = now(),
+      assigned_at = CASE WHEN ${volunteerId}::bigint IS NULL THEN NULL ELSE now() END,
+      first_accepted_at = CASE WHEN ${volunteerId}::bigint IS NULL THEN first_accepted_at ELSE LEAST(first_accepted_at, now()) END
     WHERE id = ${requestId}`)
+}
+
+/**
+ * An offer made in this transaction (responded_at is its now()): first_offer_at stays the earliest of the
+ * request's offers, for the reports (behalf.md § 4). The caller holds the row's lock for update.
+ */
+export async function markOffered (db: Queryable, requestId: number): Promise<void> {
+  await db.query(sql`UPDATE requests SET first_offer_at = now() WHERE id = ${requestId} AND (first_offer_at IS NULL OR first_offer_at > now())`)
 }
 
 /** in_progress → completed; the caller holds the row's lock and has checked the status. */

@@ -7,7 +7,7 @@ import type { Page } from '../../lib/page.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
 import { holdsRequiredChecks } from '../checks/checks.repo.js'
 import * as requests from '../requests/requests.repo.js'
-import { findRequestParties } from '../requests/requests.reads.js'
+import { findRequestParties, hasEarlierOffer } from '../requests/requests.reads.js'
 import { actingAsRequester, actingAsVolunteer } from '../requests/acting.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
 import { autoAcceptsPreferred, lockSeriesOfRequest } from '../series/series.repo.js'
@@ -73,15 +73,20 @@ export class ResponsesService {
     if (!hasPermission(volunteer, 'respond_request')) throw forbidden('respond_request permission required')
     try {
       return await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
-        // Read before the lock, since it decides the lock: an offer to be accepted locks the request as an accept does.
+        // Read before the lock, since they decide the lock: an offer to be accepted locks the request as an accept
+        // does, and so does one that may be the first, which writes its time on the request row (behalf.md § 4):
+        // under shared locks, two first offers writing the row would deadlock. first_offer_at only moves earlier,
+        // so a stale read costs at most an exclusive lock and a write that changes nothing.
         const autoAccept = await autoAcceptsPreferred(tx, requestId, volunteer.id)
+        const exclusive = autoAccept || !await hasEarlierOffer(tx, requestId)
         // A shared lock: volunteers respond side by side, but an accept cannot slip in between check and insert.
-        const request = await lockVisible(tx, volunteer, requestId, autoAccept ? 'update' : 'share')
+        const request = await lockVisible(tx, volunteer, requestId, exclusive ? 'update' : 'share')
         if (request.requester_id === volunteer.id) throw badRequest('cannot respond to own request')
         if (request.status !== 'approved') throw badRequest(NOT_OPEN)
         // VOLUNTEER_CHECKS (trust.md § 2): offers already made stay when a check lapses; new ones wait for it.
         if (!await holdsRequiredChecks(tx, volunteer.id, this.checks.required, this.#today())) throw badRequest('your checks do not allow offering help yet')
         const response = await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null, this.#today())
+        if (exclusive) await requests.markOffered(tx, requestId)
         change.record({
           type: 'response_created', requestId, requesterId: request.requester_id, responseId: response.id, volunteerName: response.volunteer_name, message: response.message,
         })
