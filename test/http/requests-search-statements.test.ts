@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { statementParts, type Database, type Statement } from '../../src/db/database.js'
+import { statementParts, type Database, type Statement, type Transaction } from '../../src/db/database.js'
 import type { Config } from '../../src/config.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
@@ -20,13 +20,13 @@ interface Counted { statements: string[], transactions: number }
 async function counting (db: Database, fn: () => Promise<void>): Promise<Counted> {
   const counted: Counted = { statements: [], transactions: 0 }
   const { query, transaction } = db
-  db.query = async (statement: Statement, params?: readonly unknown[]) => {
+  db.query = async <R>(statement: Statement, params?: readonly unknown[]): Promise<R[]> => {
     counted.statements.push(statementParts(statement, params).text)
-    return await query.call(db, statement, params)
+    return await query.call(db, statement, params) as R[]
   }
-  db.transaction = async (body) => {
+  db.transaction = async <T>(body: (tx: Transaction) => Promise<T>): Promise<T> => {
     counted.transactions++
-    return await transaction.call(db, body)
+    return await transaction.call(db, body) as T
   }
   try {
     await fn()
