@@ -17,7 +17,7 @@ import { DEMO_PASSWORD, demoEmail } from '../seed.js'
 import { runDeliveries } from './deliveries.js'
 import { runHealthDuringLogins, runHttp } from './http-runs.js'
 import { parseOptions, type Scenario } from './options.js'
-import { runRawTwin } from './raw-sql.js'
+import { runRawTwins } from './raw-sql.js'
 import { appendJson, progressLine, summary } from './report.js'
 import { medianResult, type Result } from './results.js'
 import { benchAccount, cancelOwnRequests, login, sampleRequestIds, type Context } from './scenarios.js'
@@ -49,8 +49,7 @@ async function main (): Promise<void> {
       if (scenario === 'health-login') return await runHealthDuringLogins(ctx)
       if (scenario === 'deliveries') return await runDeliveries(ctx, sink!)
       const measured = [await runHttp(scenario, ctx)]
-      const raw = await runRawTwin(scenario, ctx)
-      if (raw !== undefined) measured.push(raw)
+      measured.push(...await runRawTwins(scenario, ctx))
       return measured
     }
     for (const scenario of options.scenarios) {

@@ -3,7 +3,8 @@
 // or https://www.speedscope.app.
 //
 //   npm run build && node --cpu-prof --cpu-prof-dir=prof dist/main.js   # load it, then stop it with SIGTERM
-//   npx tsx scripts/bench/profile.ts prof/CPU.*.cpuprofile [--top 30]
+//   npx tsx scripts/bench/profile.ts prof/CPU.*.cpuprofile [--top 30] [--last 15]
+// --last S keeps the profile's last S seconds only: the load, without start-up and the idle wait before it.
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 
@@ -29,13 +30,20 @@ function percent (part: number, whole: number): string {
 }
 
 async function main (): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' } } })
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' }, last: { type: 'string' } } })
   const top = Number(values.top)
+  const lastMicros = values.last === undefined ? Infinity : Number(values.last) * 1e6
   for (const file of positionals) {
     const profile = JSON.parse(await readFile(file, 'utf8')) as Profile
     const byId = new Map(profile.nodes.map((node) => [node.id, node]))
     const self = new Map<number, number>()
-    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+    const end = profile.timeDeltas.reduce((a, b) => a + b, 0)
+    let at = 0
+    profile.samples.forEach((id, i) => {
+      const delta = profile.timeDeltas[i] ?? 0
+      at += delta
+      if (end - at < lastMicros) self.set(id, (self.get(id) ?? 0) + delta)
+    })
     const total = [...self.values()].reduce((a, b) => a + b, 0)
     const idle = [...self.entries()].filter(([id]) => byId.get(id)?.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0)
     const busy = total - idle

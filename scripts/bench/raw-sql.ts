@@ -5,6 +5,7 @@ import type { Database } from '../../src/db/database.js'
 import { earthPoint } from '../../src/lib/geo.js'
 import { findRequestDetail } from '../../src/modules/requests/requests.reads.js'
 import { nearbyStatement } from '../../src/modules/requests/search/nearby.js'
+import { EXACT_VIEW } from '../../src/modules/requests/search/shared.js'
 import { randomStream } from '../lib/random.js'
 import type { Options, Scenario } from './options.js'
 import { Latencies, result, type Result } from './results.js'
@@ -39,20 +40,36 @@ async function runRaw (name: string, db: Database, fn: () => Promise<unknown>, o
   return { ...result(name, latencies, seconds, undefined), cpu }
 }
 
-/** The raw-SQL twin of a scenario, when it has one: the same questions from the start of the seed's sequence. */
-export async function runRawTwin (scenario: Scenario, ctx: Context): Promise<Result | undefined> {
+/**
+ * The raw-SQL twins of a scenario, when it has them: the same questions from the start of the seed's sequence.
+ * Nearby has two: the service's own statement (as the service runs it under ADDRESS_PRIVACY=full, the default),
+ * and the bare KNN read under it (the 21 nearest ids and distances), the floor any search statement stands on.
+ */
+export async function runRawTwins (scenario: Scenario, ctx: Context): Promise<Result[]> {
   const { db, options } = ctx
-  if (db === undefined) return undefined
-  const random = randomStream(options.seed, 'bench')
+  if (db === undefined) return []
   if (scenario === 'nearby') {
-    return await runRaw('nearby, raw SQL', db, () => {
+    const random = randomStream(options.seed, 'bench')
+    const twin = await runRaw('nearby, raw SQL', db, () => {
       const { lat, lon } = clientPoint(random, options.center)
       // What the service runs for a first page: the 21 nearest, page of 20 (see search/nearby.ts searchNearby).
-      return db.query(nearbyStatement(earthPoint(lat, lon), 21, { limit: 20, offset: 0 }))
+      return db.query(nearbyStatement(earthPoint(lat, lon), 21, { limit: 20, offset: 0 }, EXACT_VIEW, false))
     }, options)
+    const knnRandom = randomStream(options.seed, 'bench')
+    const knn = await runRaw('nearby, raw KNN', db, () => {
+      const { lat, lon } = clientPoint(knnRandom, options.center)
+      const point = earthPoint(lat, lon)
+      return db.query(BARE_KNN, [point[0], point[1], point[2]])
+    }, options)
+    return [twin, knn]
   }
   if (scenario === 'detail') {
-    return await runRaw('detail, raw SQL', db, () => findRequestDetail(db, ctx.requestIds[Math.floor(random() * ctx.requestIds.length)] ?? 1, 1), options)
+    const random = randomStream(options.seed, 'bench')
+    return [await runRaw('detail, raw SQL', db, () => findRequestDetail(db, ctx.requestIds[Math.floor(random() * ctx.requestIds.length)] ?? 1, 1), options)]
   }
-  return undefined
+  return []
 }
+
+/** The KNN read alone: the partial GiST index in distance order, the 21 nearest active requests' ids. */
+const BARE_KNN = `SELECT r.id, r.location <-> cube(ARRAY[$1, $2, $3]::float8[]) AS knn FROM requests r
+  WHERE r.status IN ('pending_moderation', 'approved', 'in_progress') ORDER BY knn LIMIT 21`

@@ -1,7 +1,10 @@
 import type { Sql } from 'sql-template-tag'
 
-/** A statement: a `sql` tagged template (src/db/sql.ts), or text with its parameters beside it. */
-export type Statement = string | Sql
+/**
+ * A statement: a `sql` tagged template (src/db/sql.ts), its text and values already worked out (a hot
+ * statement kept built, search/nearby.ts), or text with its parameters beside it.
+ */
+export type Statement = string | Sql | { readonly text: string, readonly values: readonly unknown[] }
 
 /** What repositories need from a connection: run one parameterised statement, get its rows. */
 export interface Queryable {

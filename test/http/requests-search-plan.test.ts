@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { boundsBoxes, earthPoint } from '../../src/lib/geo.js'
 import { refreshGridPoints } from '../../src/modules/privacy/retention.js'
-import type { Sql } from '../../src/db/sql.js'
 import { boundsStatement } from '../../src/modules/requests/search/bounds.js'
 import { markersInBoxesStatement, nearestMarkersStatement } from '../../src/modules/requests/search/map.js'
 import { nearbyStatement, nearbyTake } from '../../src/modules/requests/search/nearby.js'
@@ -30,7 +29,7 @@ function walk (node: PlanNode, ancestors: PlanNode[] = []): Array<{ node: PlanNo
   return [{ node, ancestors }, ...(node.Plans ?? []).flatMap((child) => walk(child, [...ancestors, node]))]
 }
 
-async function explain (t: TestApp, statement: Sql): Promise<PlanNode> {
+async function explain (t: TestApp, statement: { text: string, values: readonly unknown[] }): Promise<PlanNode> {
   const rows = await t.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values)
   const plan = rows[0]?.['QUERY PLAN']
   const parsed = typeof plan === 'string' ? JSON.parse(plan) as Array<{ Plan: PlanNode }> : plan

@@ -73,6 +73,17 @@ export interface ListItemRow extends LocatedRow {
   request_type_name: string
 }
 
+/** The timestamps of a list item, which a hot read may take as PostgreSQL's text (lib/timestamp-text.ts). */
+type ListItemTimes = 'created_at' | 'window_start' | 'window_end' | 'confirmed_at'
+
+/** What toListItem makes an item of: a ListItemRow, or one whose timestamps are already text. */
+export interface ListedRow extends Omit<ListItemRow, ListItemTimes> {
+  created_at: Date | string
+  window_start: Date | string | null
+  window_end: Date | string | null
+  confirmed_at: Date | string | null
+}
+
 /**
  * How a search sees requests (privacy.md §1): `grid` places each at its stored grid point (own partial
  * GiST index, requests_active_grid_location), and `hidePendingFrom`, a user id, leaves out requests in
