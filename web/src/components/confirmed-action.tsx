@@ -13,9 +13,12 @@ export interface ConfirmedWords { open: string, title: string, text: string, con
 /**
  * A change that cannot be undone (cancelling a request, stopping regular help) asks first in a dialog
  * (React Aria: focus moves in, stays in, and returns on close). Done: the banner says so and focus goes
- * to the page's heading; refused: the reason is shown above the button and announced.
+ * to the page's heading; refused: the reason is shown above the button and announced (`explain` words it when
+ * the page knows more than the API's text, as a carer's page does).
  */
-export function ConfirmedAction<T> ({ words, run, onDone }: { words: ConfirmedWords, run: () => Promise<T>, onDone: (result: T) => Promise<unknown> }) {
+export function ConfirmedAction<T> ({ words, run, onDone, explain }: {
+  words: ConfirmedWords, run: () => Promise<T>, onDone: (result: T) => Promise<unknown>, explain?: (error: unknown) => string
+}) {
   const { t } = useTranslation()
   const announce = useAnnounce()
   const success = useSuccess()
@@ -47,7 +50,7 @@ export function ConfirmedAction<T> ({ words, run, onDone }: { words: ConfirmedWo
                         },
                         onError: (error) => {
                           close()
-                          const message = serverProblem(error, t, []).message
+                          const message = explain !== undefined ? explain(error) : serverProblem(error, t, []).message
                           setProblem(message)
                           announce(message)
                         },
