@@ -30,7 +30,9 @@ export function useStanding (request: { requester_id: number, client_id: number 
   if (request === undefined) return { kind: 'loading' }
   if (direct) return { kind: 'requester' }
   if (!maybeCarer) return { kind: 'other' }
-  if (actingFor.isPending) return { kind: 'loading' }
+  // Waiting only while it is being fetched: offline (a paused query; the list is not kept for offline reading) the
+  // request's kept answer is shown as to anyone else rather than "Loading…" for ever.
+  if (actingFor.isLoading) return { kind: 'loading' }
   const grant = actingFor.data?.find((item) => item.user_id === request.requester_id && item.status === 'accepted')
   return grant !== undefined ? { kind: 'carer', personId: grant.user_id, name: grant.name, can: grant.can } : { kind: 'other' }
 }
