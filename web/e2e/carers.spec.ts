@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test'
-import { expect, expectNoHorizontalScroll, expectSaid, fill, recordSaid, scanA11y, tabTo, test } from './fixtures.js'
+import { expect, expectSaid, fill, scanA11y, tabTo, test } from './fixtures.js'
 import { getAs, postAs, registerPerson } from './journeys.js'
-import { say, signInAs, type Lang } from './say.js'
+import { go, h1, phone, scan } from './phone.js'
+import { say, signInAs } from './say.js'
 
 /**
  * Carers in the browser (behalf.md § 2, § 5), by keyboard with axe, in English and German, at 320 px: Rita invites
@@ -9,34 +9,6 @@ import { say, signInAs, type Lang } from './say.js'
  * Carl, in a second browser, accepts and asks for help for Rita through the same questions a requester answers;
  * Rita stops it with a confirmation, and Carl's page then says he no longer helps her.
  */
-
-const locale = (lang: Lang) => lang === 'de' ? 'de-DE' : 'en-GB'
-
-/** A phone-sized browser of its own in `lang`, failing on CSP refusals and uncaught errors as the fixture's page does. */
-async function phone (browser: Browser, lang: Lang): Promise<{ page: Page, problems: string[] }> {
-  const context = await browser.newContext({ locale: locale(lang), viewport: { width: 320, height: 800 } })
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => { if (/Refused to|Content Security Policy/i.test(message.text())) problems.push(message.text()) })
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  await recordSaid(page)
-  return { page, problems }
-}
-
-/** Axe and nothing wider than the phone's screen. */
-async function scan (page: Page): Promise<void> {
-  await scanA11y(page)
-  await expectNoHorizontalScroll(page)
-}
-
-const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' })
-
-/** Presses a button or link by the keyboard and waits for the next page's h1 to take focus. */
-async function go (page: Page, target: ReturnType<Page['getByRole']>, heading: string | RegExp): Promise<void> {
-  await target.press('Enter')
-  await expect(h1(page, heading)).toBeFocused()
-  await scan(page)
-}
 
 for (const lang of ['en', 'de'] as const) {
   test(`carers (${lang}): invite with chosen permissions, accept in a second browser, ask for help for the person, stop it at once`, async ({ browser, request }) => {

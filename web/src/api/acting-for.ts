@@ -11,13 +11,14 @@ export const ACTING_FOR_KEY = ['get', '/api/v1/users/me/acting-for'] as const
 
 /**
  * The people the signed-in person was invited to help, invited and accepted ones: shared by "People I help"
- * and "Ask for help" for someone (who it is for, and whether `create` was granted).
+ * "Ask for help" for someone (who it is for, and whether `create` was granted) and a request's page (what the
+ * carer may do on it); `wanted` false where the list cannot matter (the caller's own request).
  */
-export function useActingFor () {
+export function useActingFor (wanted = true) {
   const { status } = useSession()
   return useQuery({
     queryKey: ACTING_FOR_KEY,
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/acting-for', { signal })),
-    enabled: status === 'signed-in',
+    enabled: wanted && status === 'signed-in',
   })
 }

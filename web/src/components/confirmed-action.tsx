@@ -15,9 +15,12 @@ export interface ConfirmedWords { open: string, title: string, text: ReactNode, 
  * A change that cannot be undone (cancelling a request, stopping regular help) asks first in a dialog
  * (React Aria: focus moves in, stays in, and returns on close). Done: the banner says so and focus goes
  * to the page's heading, or, with `landsOn` (when the page's subject is gone), the banner shows on that page;
- * refused: the reason is shown above the button and announced.
+ * refused: the reason is shown above the button and announced (`explain` words it when the page knows more
+ * than the API's text, as a carer's page does).
  */
-export function ConfirmedAction<T> ({ words, run, onDone, landsOn }: { words: ConfirmedWords, run: () => Promise<T>, onDone: (result: T) => Promise<unknown>, landsOn?: string }) {
+export function ConfirmedAction<T> ({ words, run, onDone, landsOn, explain }: {
+  words: ConfirmedWords, run: () => Promise<T>, onDone: (result: T) => Promise<unknown>, landsOn?: string, explain?: (error: unknown) => string
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const announce = useAnnounce()
@@ -51,7 +54,7 @@ export function ConfirmedAction<T> ({ words, run, onDone, landsOn }: { words: Co
                         },
                         onError: (error) => {
                           close()
-                          const message = serverProblem(error, t, []).message
+                          const message = explain !== undefined ? explain(error) : serverProblem(error, t, []).message
                           setProblem(message)
                           announce(message)
                         },

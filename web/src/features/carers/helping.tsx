@@ -140,7 +140,8 @@ export function PersonIHelpPage () {
               <ul className='cards'>
                 {requests.data.map((request) => (
                   <li key={request.id} className='card'>
-                    <h3>{request.title}</h3>
+                    {/* The request's page: what the person sees, with the actions the person granted (requests/standing.ts). */}
+                    <h3><Link href={`/requests/${request.id}`}>{request.title}</Link></h3>
                     <dl className='facts'>
                       <div><dt>{t('request.status')}</dt><dd><span className={`status status-${request.status}`}>{requestStatus(t, request.status)}</span></dd></div>
                       <div><dt>{t('request.kind')}</dt><dd>{kindText(t, request.request_type_name)}</dd></div>

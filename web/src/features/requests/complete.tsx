@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
-import { useSession } from '../../api/use-session'
 import { useRequest } from '../../api/use-request'
 import { useAnnounce } from '../../components/announcer'
 import { useSuccess } from '../../components/success-banner'
@@ -15,24 +14,29 @@ import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem } from '../../i18n/server-errors'
-import { useInvalidate } from './detail'
+import { useInvalidate } from './invalidate'
+import { actingForName, actionProblem, may, useStanding } from './standing'
 
 /**
  * Completing a request, one question per page (GOV.UK): "Was the help done?", then the rating the API
  * requires, on its own page that says what the rating is for. The request is completed only on the second.
+ * Its requester, or a carer the person granted `complete` (standing.ts): then each page is captioned with
+ * whose request it is, and `person` names them in the words that follow.
  */
-function useCompletable (): { id: number, name?: string, page?: ReactNode } {
+function useCompletable (): { id: number, name?: string, person?: string, caption?: ReactNode, page?: ReactNode } {
   const { t } = useTranslation()
-  const { user } = useSession()
   const id = Number(useParams().id)
   const request = useRequest(id)
-  if (request.isPending && Number.isInteger(id) && id > 0) return { id, page: <p>{t('common.loading')}</p> }
+  const standing = useStanding(request.data)
+  if ((request.isPending || standing.kind === 'loading') && !request.isError && Number.isInteger(id) && id > 0) return { id, page: <p>{t('common.loading')}</p> }
   const item = request.data
-  if (item === undefined || item.requester_id !== user?.id || item.status !== 'in_progress' || item.assigned_volunteer === null) {
+  if (item === undefined || !may(standing, 'complete') || item.status !== 'in_progress' || item.assigned_volunteer === null) {
     const text = request.isError ? serverProblem(request.error, t, []).message : t('complete.notNowText')
     return { id, page: <Page title={t('complete.notNow')}><p>{text}</p><p><Link href={`/requests/${id}`}>{t('complete.back')}</Link></p></Page> }
   }
-  return { id, name: item.assigned_volunteer.first_name }
+  const person = actingForName(standing)
+  const caption = person !== undefined ? <p className='caption'>{t('carers.act.caption', { name: person })}</p> : null
+  return { id, name: item.assigned_volunteer.first_name, person, caption }
 }
 
 const DONE_FIELDS = ['done'] as const
@@ -44,7 +48,7 @@ export function CompleteDonePage () {
   const announce = useAnnounce()
   const form = useFormProblems(DONE_FIELDS)
   const [done, setDone] = useState<string | null>(null)
-  const { id, name, page } = useCompletable()
+  const { id, name, caption, page } = useCompletable()
   if (page !== undefined) return page
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -61,7 +65,7 @@ export function CompleteDonePage () {
     <Page
       title={t('complete.doneQuestion')}
       hasErrors={form.problems.length > 0}
-      before={<><p><Link href={`/requests/${id}`} className='back-link'>{t('complete.back')}</Link></p><ErrorSummary problems={form.problems} attempt={form.attempt} /></>}
+      before={<><p><Link href={`/requests/${id}`} className='back-link'>{t('complete.back')}</Link></p><ErrorSummary problems={form.problems} attempt={form.attempt} />{caption}</>}
     >
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
         <Choice
@@ -88,16 +92,17 @@ export function CompleteRatingPage () {
   const success = useSuccess()
   const form = useFormProblems(RATING_FIELDS)
   const [rating, setRating] = useState<string | null>(null)
-  const { id, name, page } = useCompletable()
+  const { id, name, person, caption, page } = useCompletable()
   const invalidate = useInvalidate(id)
   const complete = useMutation({
     mutationFn: (body: { rating: number, comment?: string }) => unwrap(api.POST('/api/v1/requests/{id}/complete', { params: { path: { id } }, body })),
     onSuccess: async () => {
       await invalidate()
-      success(t('complete.done'), `/requests/${id}`)
+      success(person !== undefined ? t('complete.doneFor', { person }) : t('complete.done'), `/requests/${id}`)
       void navigate(`/requests/${id}`)
     },
-    onError: form.fail,
+    // To a carer a refusal is said in words (the person may have stopped it meanwhile); anything else as usual.
+    onError: (error) => person !== undefined ? form.show([{ message: actionProblem(error, t, person) }]) : form.fail(error),
   })
   if (page !== undefined) return page
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -113,7 +118,7 @@ export function CompleteRatingPage () {
     <Page
       title={question}
       hasErrors={form.problems.length > 0}
-      before={<><p><Link href={`/requests/${id}/done`} className='back-link'>{t('complete.back')}</Link></p><ErrorSummary problems={form.problems} attempt={form.attempt} /></>}
+      before={<><p><Link href={`/requests/${id}/done`} className='back-link'>{t('complete.back')}</Link></p><ErrorSummary problems={form.problems} attempt={form.attempt} />{caption}</>}
     >
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
         <Choice
