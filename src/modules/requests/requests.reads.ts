@@ -7,7 +7,7 @@ import { revealedRecord, type RecordingViewer } from './disclosure.record.js'
 import { ownedBy, REQUEST_COLUMNS, type CancelReason, type DetailRow, type RequestsOf } from './requests.repo.js'
 import type { RequestStatus } from './requests.values.js'
 import type { Parties } from './visibility.js'
-import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow } from './search/shared.js'
+import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, type ListItemRow } from './search/shared.js'
 
 /** Reads of one request and of the requester's own list; the statements that write requests are in requests.repo.ts. */
 
@@ -45,8 +45,11 @@ export function findRecordedDetail (db: Queryable, id: number, viewer: Recording
     FROM d LEFT JOIN recorded ON true`)
 }
 
+/** LOCATION_COLUMNS but assigned_volunteer_id, which REQUEST_COLUMNS has: findRecordedDetail's `d` may not name a column twice. */
+const POINT_COLUMNS = raw('r.latitude, r.longitude, r.grid_latitude, r.grid_longitude, r.grid_meters')
+
 const detailOf = (id: number, viewerId: number): Sql => sql`
-    SELECT ${REQUEST_COLUMNS}, ${LOCATION_COLUMNS},
+    SELECT ${REQUEST_COLUMNS}, ${POINT_COLUMNS},
       ${DETAIL_PARTIES}, ${caresFor(REQUESTER, viewerId)} AS viewer_is_carer
     FROM requests r
       JOIN users u ON u.id = r.requester_id
