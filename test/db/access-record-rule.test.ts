@@ -27,14 +27,8 @@ const VIEWERS: Record<string, Principal> = {
 const POLICIES: DisclosurePolicy[] = [{ mapGridMeters: 500, addressPrivacy: 'full' }, { mapGridMeters: 500, addressPrivacy: 'parties' }]
 
 interface RuleRow {
-  id: number,
-  requester_id: number,
-  assigned_volunteer_id: number | null,
-  client_id: number | null,
-  viewer_is_carer: boolean,
-  status: typeof REQUEST_STATUSES[number],
-  contact_phone: string | null,
-  contact_notes: string | null
+  id: number, requester_id: number, assigned_volunteer_id: number | null, client_id: number | null, viewer_is_carer: boolean,
+  status: typeof REQUEST_STATUSES[number], contact_phone: string | null, contact_notes: string | null
 }
 
 /** Every row the rule can tell apart, numbered. */
