@@ -188,7 +188,7 @@ export async function buildApp ({
   const roles = new RolesService(db, changes, principals, calendar)
   const checks = new ChecksService(db, calendar)
   // What every answer carrying a request shows and records (requests/disclosure.ts, trust.md §1 and §5).
-  const disclosure = new Disclosure(db, { mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }, clock, app.log)
+  const disclosure = new Disclosure(db, { mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }, clock)
   const requests = new RequestsService(db, changes, disclosure, clock)
   const search: SearchContext = {
     db,

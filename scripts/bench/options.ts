@@ -25,8 +25,6 @@ export interface Options {
   smtpPort: number
   /** Approvals a second in the deliveries scenario's steady phase; 0: as fast as the connections allow. */
   approvalRate: number
-  /** The demo account the reads are made as (demo-N): 2 a moderator, whom every detail read shows contact details; past the moderators a volunteer. */
-  as: number
 }
 
 export function parseOptions (argv: string[]): Options {
@@ -49,13 +47,12 @@ export function parseOptions (argv: string[]): Options {
       deliveries: { type: 'string', default: '1000' },
       'smtp-port': { type: 'string', default: '2525' },
       'approval-rate': { type: 'string', default: '0' },
-      as: { type: 'string', default: '2' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help === true) {
     process.stdout.write('npm run bench -- --base URL [--database-url URL] [--pid PID] [--duration S] [--warmup S] [--connections N] [--runs N]\n' +
-      `  [--scenarios ${SCENARIOS.join(',')}] [--label TEXT] [--json FILE] [--center lat,lon] [--login-accounts N] [--seed S] [--as N]\n` +
+      `  [--scenarios ${SCENARIOS.join(',')}] [--label TEXT] [--json FILE] [--center lat,lon] [--login-accounts N] [--seed S]\n` +
       '  [--deliveries N] [--approval-rate R] [--smtp-port PORT]   (deliveries: start the service with SMTP_URL=smtp://127.0.0.1:PORT)\n')
     process.exit(0)
   }
@@ -86,6 +83,5 @@ export function parseOptions (argv: string[]): Options {
     deliveries: positive('deliveries', values.deliveries),
     smtpPort: positive('smtp-port', values['smtp-port']),
     approvalRate: positive('approval-rate', values['approval-rate'], 0),
-    as: positive('as', values.as),
   }
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js'
-import { empty, raw, sql, type Sql } from '../../db/sql.js'
+import { sql, type Sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 
 /**
@@ -38,26 +38,12 @@ export interface AccessRecordRow {
 /** A view within this long of the newest record of the same key moves that record's time instead of adding one. */
 export const COALESCE_MINUTES = 10
 
-/** The columns `upsertRecords` writes, in its order. */
-export const RECORD_COLUMNS = raw('kind, viewer_id, owner_id, request_id, viewer_role, fields, ats, last_at')
-
 /**
- * The statement that writes records, their rows given by `rows` (a SELECT of RECORD_COLUMNS, `ats` the one time
- * of the view). A key (kind, viewer, owner, request, role, fields) has one row; ON CONFLICT makes concurrent reads
- * of one key queue on that row, and the CASE either moves the newest time (within COALESCE_MINUTES) or appends a
- * new one, so two simultaneous reads leave one record. With `returning`, it answers the role and fields written.
+ * Writes the reveals of one answer in one statement. A key (kind, viewer, owner, request, role, fields)
+ * has one row; ON CONFLICT makes concurrent reads of one key queue on that row, and the CASE either
+ * moves the newest time (within COALESCE_MINUTES) or appends a new one, so two simultaneous reads leave
+ * one record. Keys are made distinct first: one statement may not update a row twice.
  */
-export const upsertRecords = (rows: Sql, returning = false): Sql => sql`
-    INSERT INTO access_records AS a (${RECORD_COLUMNS})
-    ${rows}
-    ON CONFLICT (kind, owner_id, (COALESCE(request_id, 0)), viewer_id, viewer_role, fields) DO UPDATE SET
-      ats = CASE WHEN a.last_at > EXCLUDED.last_at - make_interval(mins => ${COALESCE_MINUTES})
-        THEN a.ats[1:array_upper(a.ats, 1) - 1] || greatest(a.last_at, EXCLUDED.last_at)
-        ELSE a.ats || EXCLUDED.last_at END,
-      last_at = greatest(a.last_at, EXCLUDED.last_at)
-    ${returning ? raw('RETURNING a.viewer_role, a.fields') : empty}`
-
-/** Writes the reveals of one answer in one statement. Keys are made distinct first: one statement may not update a row twice. */
 export async function recordAccess (db: Queryable, records: readonly NewAccessRecord[], at: Date): Promise<void> {
   const unique = new Map<string, NewAccessRecord>()
   for (const record of records) {
@@ -65,11 +51,17 @@ export async function recordAccess (db: Queryable, records: readonly NewAccessRe
   }
   if (unique.size === 0) return
   const rows = [...unique.values()]
-  await db.query(upsertRecords(sql`
+  await db.query(sql`
+    INSERT INTO access_records AS a (kind, viewer_id, owner_id, request_id, viewer_role, fields, ats, last_at)
     SELECT r.kind, r.viewer_id, r.owner_id, r.request_id, r.viewer_role, string_to_array(r.fields, ','), ARRAY[${at}::timestamptz], ${at}::timestamptz
     FROM unnest(${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.viewerId)}::bigint[], ${rows.map((r) => r.ownerId)}::bigint[],
       ${rows.map((r) => r.requestId)}::bigint[], ${rows.map((r) => r.viewerRole)}::text[], ${rows.map((r) => r.fields.join(','))}::text[])
-      AS r (kind, viewer_id, owner_id, request_id, viewer_role, fields)`))
+      AS r (kind, viewer_id, owner_id, request_id, viewer_role, fields)
+    ON CONFLICT (kind, owner_id, (COALESCE(request_id, 0)), viewer_id, viewer_role, fields) DO UPDATE SET
+      ats = CASE WHEN a.last_at > EXCLUDED.last_at - make_interval(mins => ${COALESCE_MINUTES})
+        THEN a.ats[1:array_upper(a.ats, 1) - 1] || greatest(a.last_at, EXCLUDED.last_at)
+        ELSE a.ats || EXCLUDED.last_at END,
+      last_at = greatest(a.last_at, EXCLUDED.last_at)`)
 }
 
 /** Records matching `where` (on access_records `a`), one per time, newest first, with the viewer's name as it is now. */

@@ -2,8 +2,6 @@ import type { Queryable } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
 import { recordAccess, type AccessField, type NewAccessRecord, type ViewerRole } from '../access/access.repo.js'
-import { recordingViewer, type RecordingViewer } from './disclosure.record.js'
-import type { Recorded } from './requests.reads.js'
 import type { DetailRow, RequestRow } from './requests.repo.js'
 import type { Request, RequestDetail, RequestListItem } from './requests.schemas.js'
 import { locationFor, seesExactPoint, withLocation, type ListedRow } from './search/shared.js'
@@ -122,8 +120,7 @@ export function revealedFields (viewer: Principal, row: Revealing, policy: Discl
  * returned (so before it is sent): a list's reveals are written together.
  */
 export class Disclosure {
-  constructor (private readonly db: Queryable, readonly policy: DisclosurePolicy, private readonly clock: Clock,
-    private readonly log?: { error (fields: Record<string, unknown>, message: string): void }) {}
+  constructor (private readonly db: Queryable, readonly policy: DisclosurePolicy, private readonly clock: Clock) {}
 
   async list<R extends ListedRow, T> (viewer: Principal, rows: readonly R[], make: (viewer: Principal, row: R, policy: DisclosurePolicy) => T): Promise<T[]> {
     const items: T[] = []
@@ -142,26 +139,6 @@ export class Disclosure {
     const detail = toDetail(viewer, row, this.policy)
     await this.record(revealedFields(viewer, row, this.policy))
     return detail
-  }
-
-  /** The viewer as the detail read's SQL twin of the reveal rule needs them (disclosure.record.ts). */
-  recordingViewer (viewer: Principal): RecordingViewer {
-    return recordingViewer(viewer, this.policy)
-  }
-
-  /**
-   * The detail of a row read by findRecordedDetail, which wrote its access record in the same statement with the
-   * SQL twin of revealedFields: the record revealedFields asks for is written here only when the twin wrote
-   * another (a defect, logged), so that an answer never leaves with less recorded than it reveals.
-   */
-  async recordedDetail (viewer: Principal, row: DetailRow & Recorded): Promise<RequestDetail> {
-    const { recorded_role: role, recorded_fields: fields, ...detailRow } = row
-    const revealed = revealedFields(viewer, detailRow, this.policy)
-    if (role !== (revealed?.viewerRole ?? null) || fields?.join() !== revealed?.fields.join()) {
-      this.log?.error({ requestId: row.id, recorded: { role, fields }, revealed: revealed?.fields }, 'access record rule: SQL and disclosure.ts disagree')
-      await this.record(revealed)
-    }
-    return toDetail(viewer, detailRow, this.policy)
   }
 
   /** A whole Request (create, cancel): only its parties ever get one, so nothing is blanked; a moderator's is recorded. */

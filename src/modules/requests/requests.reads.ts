@@ -1,13 +1,11 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
-import { empty, raw, sql, type Sql } from '../../db/sql.js'
+import { empty, raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
-import { upsertRecords, type AccessField, type ViewerRole } from '../access/access.repo.js'
 import { caresFor } from '../carers/carers.repo.js'
-import { revealedRecord, type RecordingViewer } from './disclosure.record.js'
 import { ownedBy, REQUEST_COLUMNS, type CancelReason, type DetailRow, type RequestsOf } from './requests.repo.js'
 import type { RequestStatus } from './requests.values.js'
 import type { Parties } from './visibility.js'
-import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, type ListItemRow } from './search/shared.js'
+import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow } from './search/shared.js'
 
 /** Reads of one request and of the requester's own list; the statements that write requests are in requests.repo.ts. */
 
@@ -26,37 +24,16 @@ const REQUESTER = raw('r.requester_id')
  * is the requester's carer (visibility.ts), in one query.
  */
 export function findRequestDetail (db: Queryable, id: number, viewerId: number): Promise<DetailRow | undefined> {
-  return maybeOne<DetailRow>(db, detailOf(id, viewerId))
-}
-
-/** What the detail read wrote in access_records: the role and fields, or nulls when it wrote nothing. */
-export interface Recorded { recorded_role: ViewerRole | null, recorded_fields: AccessField[] | null }
-
-/**
- * The detail for `viewer`, and in the same statement the access record of what it reveals to them
- * (disclosure.record.ts): one round trip and one commit for a read that reveals, the record written before
- * the row is returned.
- */
-export function findRecordedDetail (db: Queryable, id: number, viewer: RecordingViewer, at: Date): Promise<DetailRow & Recorded | undefined> {
-  return maybeOne<DetailRow & Recorded>(db, sql`
-    WITH d AS (${detailOf(id, viewer.id)}),
-      recorded AS (${upsertRecords(revealedRecord(viewer, at), true)})
-    SELECT d.*, recorded.viewer_role AS recorded_role, recorded.fields AS recorded_fields
-    FROM d LEFT JOIN recorded ON true`)
-}
-
-/** LOCATION_COLUMNS but assigned_volunteer_id, which REQUEST_COLUMNS has: findRecordedDetail's `d` may not name a column twice. */
-const POINT_COLUMNS = raw('r.latitude, r.longitude, r.grid_latitude, r.grid_longitude, r.grid_meters')
-
-const detailOf = (id: number, viewerId: number): Sql => sql`
-    SELECT ${REQUEST_COLUMNS}, ${POINT_COLUMNS},
+  return maybeOne<DetailRow>(db, sql`
+    SELECT ${REQUEST_COLUMNS}, ${LOCATION_COLUMNS},
       ${DETAIL_PARTIES}, ${caresFor(REQUESTER, viewerId)} AS viewer_is_carer
     FROM requests r
       JOIN users u ON u.id = r.requester_id
       JOIN request_types t ON t.id = r.request_type_id
       LEFT JOIN users v ON v.id = r.assigned_volunteer_id
       LEFT JOIN clients c ON c.id = r.client_id
-    WHERE r.id = ${id}`
+    WHERE r.id = ${id}`)
+}
 
 /** Who may see what of one request, for `viewerId`: enough to decide without loading the whole detail. */
 export function findRequestParties (db: Queryable, id: number, viewerId: number): Promise<Parties & { status: RequestStatus, client_id: number | null } | undefined> {

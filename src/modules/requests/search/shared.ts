@@ -132,8 +132,7 @@ export const pendingCondition = (view: SearchView): Sql => view.hidePendingFrom 
   ? empty
   : sql`AND (r.status <> 'pending_moderation' OR r.requester_id = ${view.hidePendingFrom}::bigint)`
 
-/** The statuses in which the assigned volunteer sees the exact point (and so, under `parties`, the address). */
-export const VOLUNTEER_SEES_EXACT: readonly RequestStatus[] = ['in_progress', 'completed']
+const VOLUNTEER_SEES_EXACT: readonly RequestStatus[] = ['in_progress', 'completed']
 
 /**
  * Exactly to its requester and her carers (visibility.ts CarerOf), moderators and admins, every coordinator on a
