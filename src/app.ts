@@ -37,6 +37,7 @@ import { PushService } from './modules/push/push.service.js'
 import { privacyRoutes } from './modules/privacy/privacy.routes.js'
 import { accessRoutes } from './modules/access/access.routes.js'
 import { AccessService } from './modules/access/access.service.js'
+import { AccessRecorder } from './modules/access/access.recorder.js'
 import { PrivacyService } from './modules/privacy/privacy.service.js'
 import { changesOn } from './modules/reactions.js'
 import { checkTimeZoneInDatabase, deliveriesJobFor, deliveriesServiceFor, deliveryChannels } from './modules/deliveries/setup.js'
@@ -184,11 +185,13 @@ export async function buildApp ({
   const recovery = new RecoveryService(db, changes, codes, auth, authSettings)
   // Today in TIME_ZONE: the day through which a check is valid (trust.md § 2).
   const calendar = calendarOf(clock, config.timeZone)
-  const users = new UsersService(db, changes, calendar, config.addressPrivacy)
+  // Who has been shown contact details, written before each answer leaves (trust.md §5).
+  const access = new AccessRecorder(db)
+  const users = new UsersService(db, changes, calendar, access, config.addressPrivacy)
   const roles = new RolesService(db, changes, principals, calendar)
   const checks = new ChecksService(db, calendar)
   // What every answer carrying a request shows and records (requests/disclosure.ts, trust.md §1 and §5).
-  const disclosure = new Disclosure(db, { mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }, clock)
+  const disclosure = new Disclosure(access, { mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }, clock)
   const requests = new RequestsService(db, changes, disclosure, clock)
   const search: SearchContext = {
     db,

@@ -37,7 +37,7 @@ interface ScheduleApi { config: Config, db: Database, changes: Changes, disclosu
 /** The routes of series, confirmations and "still needed", and the calendar feed, under the API's prefix. */
 export const scheduleApi: FastifyPluginAsync<ScheduleApi> = async (api, { config, db, changes, disclosure, clock }) => {
   const seriesSettings = { ...disclosure.policy, ...config.schedule, timeZone: config.timeZone, volunteerChecks: config.volunteerChecks }
-  await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, seriesSettings) })
+  await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, seriesSettings, disclosure.access) })
   await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
   const feedSettings = { publicUrl: publicUrlOf(config), apiPrefix: API_PREFIX, ...config.schedule }
   await api.register(calendarRoutes, { calendar: new CalendarService(db, disclosure, feedSettings, clock) })

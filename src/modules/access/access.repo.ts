@@ -38,25 +38,45 @@ export interface AccessRecordRow {
 /** A view within this long of the newest record of the same key moves that record's time instead of adding one. */
 export const COALESCE_MINUTES = 10
 
+/** A reveal and when it was shown. */
+export interface TimedAccessRecord extends NewAccessRecord { at: Date }
+
 /**
- * Writes the reveals of one answer in one statement. A key (kind, viewer, owner, request, role, fields)
- * has one row; ON CONFLICT makes concurrent reads of one key queue on that row, and the CASE either
- * moves the newest time (within COALESCE_MINUTES) or appends a new one, so two simultaneous reads leave
- * one record. Keys are made distinct first: one statement may not update a row twice.
+ * Writes reveals (of one answer or of several answers at once, see AccessRecorder) in as few statements as
+ * the keys allow. A key (kind, viewer, owner, request, role, fields) has one row; ON CONFLICT makes concurrent
+ * writes of one key queue on that row, and the CASE either moves the newest time (within COALESCE_MINUTES) or
+ * appends a new one, so two simultaneous reads leave one record. One statement may not update a row twice: views
+ * of one key within the window are merged first (the later time kept, as the row would), and any left apart go in
+ * the next statement.
  */
-export async function recordAccess (db: Queryable, records: readonly NewAccessRecord[], at: Date): Promise<void> {
-  const unique = new Map<string, NewAccessRecord>()
-  for (const record of records) {
-    unique.set(JSON.stringify([record.kind, record.viewerId, record.ownerId, record.requestId, record.viewerRole, record.fields]), record)
+export async function writeAccessRecords (db: Queryable, records: readonly TimedAccessRecord[]): Promise<void> {
+  const byKey = new Map<string, TimedAccessRecord[]>()
+  for (const record of [...records].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const key = JSON.stringify([record.kind, record.viewerId, record.ownerId, record.requestId, record.viewerRole, record.fields])
+    const views = byKey.get(key) ?? []
+    const last = views.at(-1)
+    if (last !== undefined && record.at.getTime() - last.at.getTime() < COALESCE_MINUTES * 60_000) views[views.length - 1] = record
+    else views.push(record)
+    byKey.set(key, views)
   }
-  if (unique.size === 0) return
-  const rows = [...unique.values()]
-  await db.query(sql`
+  for (let round = 0; byKey.size > 0; round++) {
+    const rows: TimedAccessRecord[] = []
+    for (const [key, views] of byKey) {
+      rows.push(views[round]!)
+      if (views.length === round + 1) byKey.delete(key)
+    }
+    await upsertRecords(db, rows)
+  }
+}
+
+function upsertRecords (db: Queryable, rows: readonly TimedAccessRecord[]): Promise<unknown> {
+  return db.query(sql`
     INSERT INTO access_records AS a (kind, viewer_id, owner_id, request_id, viewer_role, fields, ats, last_at)
-    SELECT r.kind, r.viewer_id, r.owner_id, r.request_id, r.viewer_role, string_to_array(r.fields, ','), ARRAY[${at}::timestamptz], ${at}::timestamptz
+    SELECT r.kind, r.viewer_id, r.owner_id, r.request_id, r.viewer_role, string_to_array(r.fields, ','), ARRAY[r.at], r.at
     FROM unnest(${rows.map((r) => r.kind)}::text[], ${rows.map((r) => r.viewerId)}::bigint[], ${rows.map((r) => r.ownerId)}::bigint[],
-      ${rows.map((r) => r.requestId)}::bigint[], ${rows.map((r) => r.viewerRole)}::text[], ${rows.map((r) => r.fields.join(','))}::text[])
-      AS r (kind, viewer_id, owner_id, request_id, viewer_role, fields)
+      ${rows.map((r) => r.requestId)}::bigint[], ${rows.map((r) => r.viewerRole)}::text[], ${rows.map((r) => r.fields.join(','))}::text[],
+      ${rows.map((r) => r.at)}::timestamptz[])
+      AS r (kind, viewer_id, owner_id, request_id, viewer_role, fields, at)
     ON CONFLICT (kind, owner_id, (COALESCE(request_id, 0)), viewer_id, viewer_role, fields) DO UPDATE SET
       ats = CASE WHEN a.last_at > EXCLUDED.last_at - make_interval(mins => ${COALESCE_MINUTES})
         THEN a.ats[1:array_upper(a.ats, 1) - 1] || greatest(a.last_at, EXCLUDED.last_at)

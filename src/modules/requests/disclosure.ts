@@ -1,7 +1,7 @@
-import type { Queryable } from '../../db/database.js'
 import type { Clock } from '../../lib/clock.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
-import { recordAccess, type AccessField, type NewAccessRecord, type ViewerRole } from '../access/access.repo.js'
+import type { AccessField, NewAccessRecord, ViewerRole } from '../access/access.repo.js'
+import type { AccessRecorder } from '../access/access.recorder.js'
 import type { DetailRow, RequestRow } from './requests.repo.js'
 import type { Request, RequestDetail, RequestListItem } from './requests.schemas.js'
 import { locationFor, seesExactPoint, withLocation, type ListedRow } from './search/shared.js'
@@ -120,7 +120,7 @@ export function revealedFields (viewer: Principal, row: Revealing, policy: Discl
  * returned (so before it is sent): a list's reveals are written together.
  */
 export class Disclosure {
-  constructor (private readonly db: Queryable, readonly policy: DisclosurePolicy, private readonly clock: Clock) {}
+  constructor (readonly access: AccessRecorder, readonly policy: DisclosurePolicy, private readonly clock: Clock) {}
 
   async list<R extends ListedRow, T> (viewer: Principal, rows: readonly R[], make: (viewer: Principal, row: R, policy: DisclosurePolicy) => T): Promise<T[]> {
     const items: T[] = []
@@ -131,7 +131,7 @@ export class Disclosure {
       const revealed = this.policy.addressPrivacy === 'parties' ? revealedFields(viewer, row, this.policy) : undefined
       if (revealed !== undefined) reveals.push(revealed)
     }
-    if (reveals.length > 0) await recordAccess(this.db, reveals, this.clock.now())
+    await this.access.record(reveals, this.clock.now())
     return items
   }
 
@@ -148,6 +148,6 @@ export class Disclosure {
   }
 
   private async record (revealed: NewAccessRecord | undefined): Promise<void> {
-    if (revealed !== undefined) await recordAccess(this.db, [revealed], this.clock.now())
+    if (revealed !== undefined) await this.access.record([revealed], this.clock.now())
   }
 }

@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
-import { recordAccess, type AccessField, type NewAccessRecord } from '../access/access.repo.js'
+import type { AccessField, NewAccessRecord } from '../access/access.repo.js'
+import type { AccessRecorder } from '../access/access.recorder.js'
 import { isActiveRequestType } from '../request-types/request-types.repo.js'
 import { actingAsModerator, actingAsVolunteer } from '../requests/acting.js'
 import { lockRequest } from '../requests/requests.repo.js'
@@ -38,7 +39,10 @@ const textOf = ({ auto_accept_preferred: _preference, ...text }: series.SeriesFi
  * horizon job, horizon.ts). Every change locks the series row first, then its occurrences.
  */
 export class SeriesService {
-  constructor (private readonly db: Database, private readonly changes: Changes, private readonly clock: Clock, private readonly settings: SeriesSettings) {}
+  constructor (
+    private readonly db: Database, private readonly changes: Changes, private readonly clock: Clock,
+    private readonly settings: SeriesSettings, private readonly access: AccessRecorder
+  ) {}
 
   async create (user: Principal, input: CreateSeriesInput): Promise<Series> {
     if (!hasPermission(user, 'create_request')) throw forbidden('create_request permission required')
@@ -181,7 +185,7 @@ export class SeriesService {
       const viewerRole = viewer.roles.includes('admin') ? 'admin' : 'moderator'
       if (fields.length > 0) reveals.push({ kind: 'profile', viewerId: viewer.id, ownerId: row.requester_id, requestId: null, viewerRole, fields })
     }
-    await recordAccess(this.db, reveals, this.clock.now())
+    await this.access.record(reveals, this.clock.now())
     return rows.map(toSeries)
   }
 

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
 import type { Calendar } from '../../lib/checks.js'
-import { recordAccess, type AccessField, type NewAccessRecord } from '../access/access.repo.js'
+import type { AccessField, NewAccessRecord } from '../access/access.repo.js'
+import type { AccessRecorder } from '../access/access.recorder.js'
 import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { initialOf } from '../../lib/names.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
@@ -53,7 +54,7 @@ function withNameFor (profile: UserProfile, shown: boolean, addressPrivacy: 'ful
 export class UsersService {
   /** `calendar`: today in TIME_ZONE, which decides which checks are valid. */
   constructor (private readonly db: Database, private readonly changes: Changes, private readonly calendar: Calendar,
-    private readonly addressPrivacy: 'full' | 'parties' = 'full') {}
+    private readonly access: AccessRecorder, private readonly addressPrivacy: 'full' | 'parties' = 'full') {}
 
   async me (user: Principal): Promise<UserProfile> {
     const row = await users.findProfile(this.db, user.id, this.calendar.today())
@@ -70,7 +71,7 @@ export class UsersService {
     const row = await users.findProfileFor(this.db, id, viewer.id, this.calendar.today())
     if (row === undefined) throw notFound(USER_NOT_FOUND)
     const shown = viewer.id === id || isModerator(viewer) || row.shared_request_id !== null
-    if (shown && viewer.id !== id) await recordAccess(this.db, profileReveal(viewer, row), this.calendar.now())
+    if (shown && viewer.id !== id) await this.access.record(profileReveal(viewer, row), this.calendar.now())
     return withNameFor(toProfile(row, shown), shown, this.addressPrivacy)
   }
 
