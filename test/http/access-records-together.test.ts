@@ -82,10 +82,8 @@ for (const engine of engines()) {
 
     it('one write of several views of one key keeps what separate writes would: within 10 minutes one time, apart two', async () => {
       const reader = await t.registerWithRole(2)
-      const view = (minutes: number) => ({
-        kind: 'request' as const, viewerId: reader.id, ownerId: requester.id, requestId: ids[2]!, viewerRole: 'moderator' as const,
-        fields: ['contact_phone', 'contact_notes'] as const, at: new Date(Date.UTC(2026, 0, 1, 9, minutes)),
-      })
+      const key = { kind: 'request', viewerId: reader.id, ownerId: requester.id, requestId: ids[2]!, viewerRole: 'moderator' } as const
+      const view = (minutes: number) => ({ ...key, fields: ['contact_phone', 'contact_notes'] as const, at: new Date(Date.UTC(2026, 0, 1, 9, minutes)) })
       await writeAccessRecords(t.db, [view(16), view(0), view(25), view(8)])
       const rows = await t.db.query<{ at: string }>(
         "SELECT to_char(t.at AT TIME ZONE 'UTC', 'HH24:MI') AS at FROM access_records a, unnest(a.ats) AS t (at) WHERE a.request_id = $1 AND a.viewer_id = $2 ORDER BY t.at", [ids[2]!, reader.id])
