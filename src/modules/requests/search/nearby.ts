@@ -41,7 +41,7 @@ interface Shape { take: number, grid: boolean, hidePending: boolean, shortNames:
 
 /** What a viewer's rows must carry, besides what every row carries (see NearbyRow). */
 export interface NearbyColumns { shortNames: boolean, located: boolean, volunteer: boolean }
-/** Every column: what the benchmark's raw twin and a stranger's search read. */
+/** Every column: what a stranger's search reads under ADDRESS_PRIVACY=parties, and the default of nearbyStatement. */
 export const ALL_COLUMNS: NearbyColumns = Object.freeze({ shortNames: true, located: true, volunteer: true })
 
 /**
