@@ -42,7 +42,8 @@ async function runRaw (name: string, db: Database, fn: () => Promise<unknown>, o
 
 /**
  * The raw-SQL twins of a scenario, when it has them: the same questions from the start of the seed's sequence.
- * Nearby has two: the service's own statement (as the service runs it under ADDRESS_PRIVACY=full, the default),
+ * Nearby has two: the service's own statement (as the service runs it for the bench's account, a moderator, under
+ * ADDRESS_PRIVACY=full, the default: no short names, grid points or assigned volunteer),
  * and the bare KNN read under it (the 21 nearest ids and distances), the floor any search statement stands on.
  */
 export async function runRawTwins (scenario: Scenario, ctx: Context): Promise<Result[]> {
@@ -53,7 +54,7 @@ export async function runRawTwins (scenario: Scenario, ctx: Context): Promise<Re
     const twin = await runRaw('nearby, raw SQL', db, () => {
       const { lat, lon } = clientPoint(random, options.center)
       // What the service runs for a first page: the 21 nearest, page of 20 (see search/nearby.ts searchNearby).
-      return db.query(nearbyStatement(earthPoint(lat, lon), 21, { limit: 20, offset: 0 }, EXACT_VIEW, false))
+      return db.query(nearbyStatement(earthPoint(lat, lon), 21, { limit: 20, offset: 0 }, EXACT_VIEW, MODERATOR_COLUMNS))
     }, options)
     const knnRandom = randomStream(options.seed, 'bench')
     const knn = await runRaw('nearby, raw KNN', db, () => {
@@ -69,6 +70,8 @@ export async function runRawTwins (scenario: Scenario, ctx: Context): Promise<Re
   }
   return []
 }
+
+const MODERATOR_COLUMNS = Object.freeze({ shortNames: false, located: false, volunteer: false })
 
 /** The KNN read alone: the partial GiST index in distance order, the 21 nearest active requests' ids. */
 const BARE_KNN = `SELECT r.id, r.location <-> cube(ARRAY[$1, $2, $3]::float8[]) AS knn FROM requests r

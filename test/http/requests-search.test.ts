@@ -219,7 +219,7 @@ for (const engine of engines()) {
 
     it('answers 500 failed to find requests when the database fails', async () => {
       await nearby('lat=1&lon=1')
-      const res = await whileFailing(t.db, /last_knn/, () => nearby('lat=1&lon=1'))
+      const res = await whileFailing(t.db, /AS knn\s+FROM requests r/, () => nearby('lat=1&lon=1'))
       assert.equal(res.status, 500)
       assert.deepEqual(res.body, { error: 'failed to find requests: internal error' })
     })

@@ -1,11 +1,11 @@
 import { chordToMeters, earthPoint, type NearbySearch, type Vector } from '../../../lib/geo.js'
 import type { Page } from '../../../lib/page.js'
-import type { Principal } from '../../../lib/principal.js'
+import { isModerator, type Principal } from '../../../lib/principal.js'
 import { isoTimestamp, isoTimestampOrNull } from '../../../lib/timestamp-text.js'
 import type { RequestWithDistance } from '../requests.schemas.js'
 import {
-  ACTIVE, EXACT_VIEW, LIST_ITEM_OWN_COLUMNS, LOCATION_COLUMNS, placeOf, REQUESTER_NAME_OF_U, REQUESTER_SHORT_NAME_OF_U, viewOf,
-  type ListItemRow, type SearchContext, type SearchView,
+  ACTIVE, EXACT_VIEW, placeOf, REQUESTER_NAME_OF_U, REQUESTER_SHORT_NAME_OF_U, viewOf,
+  type ListItemRow, type SearchContext, type SearchPolicy, type SearchView,
 } from './shared.js'
 import { toListItem, type DisclosurePolicy } from '../disclosure.js'
 
@@ -15,8 +15,10 @@ import { toListItem, type DisclosurePolicy } from '../disclosure.js'
  */
 
 /**
- * A row of the nearby read: `knn` is its chord distance, `last_knn` that of the farthest row read, `fetched` how many
- * were read. Its timestamps come as PostgreSQL's text (isoTimestamp turns them into the API's form).
+ * A row of the nearby read: `knn` is its chord distance. Its timestamps come as PostgreSQL's text (isoTimestamp turns
+ * them into the API's form). Only the statement with the window columns (see nearbyStatement) has `last_knn`, the chord
+ * distance of the farthest row read, and `fetched`, how many were read; for a trusted viewer (isModerator) the grid
+ * columns are absent, and `assigned_volunteer_id` too under ADDRESS_PRIVACY=full: locationFor never reads them for him.
  */
 export interface NearbyRow extends Omit<ListItemRow, 'created_at' | 'window_start' | 'window_end' | 'confirmed_at'> {
   created_at: string
@@ -24,15 +26,23 @@ export interface NearbyRow extends Omit<ListItemRow, 'created_at' | 'window_star
   window_end: string | null
   confirmed_at: string | null
   knn: number
-  last_knn: number
-  fetched: number
+  last_knn?: number
+  fetched?: number
 }
 
 /** A statement's text with its parameters, ready for Queryable.query(text, values). */
 export interface NearbyStatement { text: string, values: unknown[] }
 
-/** How a statement's text varies: the read limit, the point columns, the pending condition and whether short names are read. */
-interface Shape { take: number, grid: boolean, hidePending: boolean, shortNames: boolean }
+/**
+ * How a statement's text varies: the read limit, the point columns, the pending condition, whether short names are
+ * read, whether the grid columns (`located`) and the assigned volunteer are read, and whether the window columns are.
+ */
+interface Shape { take: number, grid: boolean, hidePending: boolean, shortNames: boolean, located: boolean, volunteer: boolean, window: boolean }
+
+/** What a viewer's rows must carry, besides what every row carries (see NearbyRow). */
+export interface NearbyColumns { shortNames: boolean, located: boolean, volunteer: boolean }
+/** Every column: what a stranger's search reads under ADDRESS_PRIVACY=parties, and the default of nearbyStatement. */
+export const ALL_COLUMNS: NearbyColumns = Object.freeze({ shortNames: true, located: true, volunteer: true })
 
 /**
  * Of the `take` active requests nearest `point` (where ll_to_earth puts the searched point: geo.ts
@@ -43,8 +53,11 @@ interface Shape { take: number, grid: boolean, hidePending: boolean, shortNames:
  * reads only `take` index entries however sparse or dense the area. PostgreSQL 15 uses the index for an
  * ORDER BY of the distance operator alone, never for "distance, then id" (PGlite's PostgreSQL 18 can), and a
  * radius condition in the WHERE invites a bitmap scan of the whole circle followed by a sort. So the
- * radius is applied to the ordered rows (searchNearby), and ties are broken by id over the rows read:
- * `last_knn` (the farthest row read) and `fetched` tell whether a tie may continue past them.
+ * radius is applied to the ordered rows (searchNearby), and ties are broken by id over the rows read, which
+ * must show whether a tie may continue past them. When `take` is one row past the page (a first page, exact
+ * points) the statement returns that row too, and it is the farthest read; otherwise (grid, later pages) it
+ * returns the page with `last_knn` (the farthest row read) and `fetched` as window columns. Two window
+ * functions cost PostgreSQL more than a 21st row costs the service (docs/performance.md › Nearby search CPU).
  * Names are looked up per row read (subqueries on the primary keys): joined, the planner may hash the
  * whole users table for a page of 20. The short name ("Erna S.") only under ADDRESS_PRIVACY=parties,
  * the only setting that shows it; timestamps as text, which the answer needs, not as Dates.
@@ -54,20 +67,22 @@ interface Shape { take: number, grid: boolean, hidePending: boolean, shortNames:
  * values, and so the statement texts, few; each text is built once (nearbyText), so a search neither
  * builds nor hashes a new string. Measurements: docs/performance.md › Why the code is as it is, › Nearby search CPU.
  */
-export function nearbyStatement (point: Readonly<Vector>, take: number, page: Page, view: SearchView = EXACT_VIEW, shortNames = true): NearbyStatement {
+export function nearbyStatement (point: Readonly<Vector>, take: number, page: Page, view: SearchView = EXACT_VIEW, columns: NearbyColumns = ALL_COLUMNS): NearbyStatement {
   if (!Number.isSafeInteger(take) || take < 1) throw new Error(`nearby take must be a positive integer, got ${take}`)
   const hidePending = view.hidePendingFrom !== undefined
-  const text = nearbyText({ take, grid: view.grid, hidePending, shortNames })
-  const values: unknown[] = [point[0], point[1], point[2], page.limit, page.offset]
+  // Without the window columns the statement returns the page and the one row past it, which is the last row read.
+  const window = take !== page.offset + page.limit + 1
+  const text = nearbyText({ take, grid: view.grid, hidePending, window, ...columns })
+  const values: unknown[] = [point[0], point[1], point[2], window ? page.limit : page.limit + 1, page.offset]
   if (hidePending) values.push(view.hidePendingFrom)
   return { text, values }
 }
 
 const TEXTS = new Map<string, string>()
 
-/** The text of a shape, built once; the parameters are $1-$3 the point, $4 and $5 the page, $6 the viewer under hidePending. */
+/** The text of a shape, built once; the parameters are $1-$3 the point, $4 and $5 the rows returned, $6 the viewer under hidePending. */
 function nearbyText (shape: Shape): string {
-  const key = `${shape.take} ${shape.grid} ${shape.hidePending} ${shape.shortNames}`
+  const key = `${shape.take} ${shape.grid} ${shape.hidePending} ${shape.shortNames} ${shape.located} ${shape.volunteer} ${shape.window}`
   let text = TEXTS.get(key)
   if (text === undefined) {
     text = buildNearbyText(shape)
@@ -76,22 +91,25 @@ function nearbyText (shape: Shape): string {
   return text
 }
 
-function buildNearbyText ({ take, grid, hidePending, shortNames }: Shape): string {
+function buildNearbyText ({ take, grid, hidePending, shortNames, located, volunteer, window }: Shape): string {
   const { cube } = placeOf({ grid, hidePendingFrom: undefined })
   const pending = hidePending ? "AND (r.status <> 'pending_moderation' OR r.requester_id = $6::bigint)" : ''
   const shortName = shortNames ? `(SELECT ${REQUESTER_SHORT_NAME_OF_U.sql} FROM users u WHERE u.id = r.requester_id)` : 'NULL::text'
+  const place = `${volunteer ? 'r.assigned_volunteer_id, ' : ''}r.latitude, r.longitude${located ? ', r.grid_latitude, r.grid_longitude, r.grid_meters' : ''}`
   // ORDER BY knn, the output column: the index scan's order and the distance read are one expression.
   // The inner read keeps only the columns the answer uses; the timestamps leave as text (isoTimestamp).
   return `
   SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status,
     r.created_at::text AS created_at, r.window_start::text AS window_start, r.window_end::text AS window_end,
-    r.series_id, r.confirmed_at::text AS confirmed_at, ${LOCATION_COLUMNS.sql}, r.requester_id,
+    r.series_id, r.confirmed_at::text AS confirmed_at, ${place}, r.requester_id,
     (SELECT ${REQUESTER_NAME_OF_U.sql} FROM users u WHERE u.id = r.requester_id) AS requester_name,
     ${shortName} AS requester_short_name,
     (SELECT t.name FROM request_types t WHERE t.id = r.request_type_id) AS request_type_name,
-    r.knn, max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched
+    r.knn${window ? ', max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched' : ''}
   FROM (
-    SELECT ${LIST_ITEM_OWN_COLUMNS.sql}, r.requester_id, r.request_type_id, ${cube.sql} <-> cube(ARRAY[$1, $2, $3]::float8[]) AS knn
+    SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at,
+      r.window_start, r.window_end, r.series_id, r.confirmed_at, ${place}, r.requester_id, r.request_type_id,
+      ${cube.sql} <-> cube(ARRAY[$1, $2, $3]::float8[]) AS knn
     FROM requests r
     WHERE ${ACTIVE.sql} ${pending}
     ORDER BY knn
@@ -116,33 +134,49 @@ export function nearbyTake (atLeast: number): number {
  */
 const GRID_TIE_ROWS = 63
 
-/** Whether the page read with `take` is final (see searchNearby). */
+/**
+ * Whether the page read with `take` is final (see searchNearby). Without the window columns the rows are the page
+ * and the one row past it, which is then the last row read: how many were read and the farthest follow from them.
+ */
 function isSettled (rows: readonly NearbyRow[], page: Page, take: number, radius: number): boolean {
   const last = rows[page.limit - 1]
   // A page that is not full, or every active request read, or a last row past the radius: nothing more can join.
-  if (last === undefined || last.fetched < take || chordToMeters(last.knn) > radius) return true
-  return last.last_knn > last.knn
+  if (last === undefined || chordToMeters(last.knn) > radius) return true
+  const fetched = last.fetched ?? page.offset + rows.length
+  const lastKnn = last.last_knn ?? rows[rows.length - 1]!.knn
+  return fetched < take || lastKnn > last.knn
 }
 
 /**
- * Reads one row past the page: when that row lies farther than the page's last, no tie crosses the
- * page's end; otherwise reads twice as many, which only a group of requests at exactly the same
- * distance can cause. Under `grid` every request of a cell is at the same distance, so the first read
- * there takes GRID_TIE_ROWS more.
+ * Reads one row past the page: when the farthest row read lies farther than the page's last, no tie crosses the
+ * page's end; otherwise reads twice as many, which only a group of requests at exactly the same distance can cause.
+ * Under `grid` every request of a cell is at the same distance, so the first read there takes GRID_TIE_ROWS more.
+ * What a row carries depends on the viewer (nearbyColumns).
  */
 export async function searchNearby ({ db, policy, disclosure }: SearchContext, viewer: Principal, { lat, lon, radius }: NearbySearch, page: Page): Promise<RequestWithDistance[]> {
   const view = viewOf(viewer, policy)
   const point = earthPoint(lat, lon)
-  const shortNames = policy.addressPrivacy === 'parties'
+  const columns = nearbyColumns(viewer, policy)
   let take = nearbyTake(page.offset + page.limit + 1 + (view.grid ? GRID_TIE_ROWS : 0))
-  let statement = nearbyStatement(point, take, page, view, shortNames)
-  let rows = await db.query<NearbyRow>(statement)
+  let rows = await db.query<NearbyRow>(nearbyStatement(point, take, page, view, columns))
   while (!isSettled(rows, page, take, radius)) {
     take = nearbyTake(take * 2)
-    statement = nearbyStatement(point, take, page, view, shortNames)
-    rows = await db.query<NearbyRow>(statement)
+    rows = await db.query<NearbyRow>(nearbyStatement(point, take, page, view, columns))
   }
-  return await disclosure.list(viewer, rows.filter((row) => chordToMeters(row.knn) <= radius), toNearbyItem)
+  // The row past the page, when the statement returned it, is no part of the answer.
+  const shown = rows.length > page.limit ? rows.slice(0, page.limit) : rows
+  return await disclosure.list(viewer, shown.filter((row) => chordToMeters(row.knn) <= radius), toNearbyItem)
+}
+
+/**
+ * The columns this viewer's rows need (map.md › The `location` field, trust.md §1 and §5): moderators and admins see
+ * every exact point, so their rows need no grid point, nor the assigned volunteer unless an access record may name
+ * him (roleOf, under ADDRESS_PRIVACY=parties, the only setting that also shows short names).
+ */
+function nearbyColumns (viewer: Principal, policy: SearchPolicy): NearbyColumns {
+  const parties = policy.addressPrivacy === 'parties'
+  const trusted = isModerator(viewer)
+  return { shortNames: parties, located: !trusted, volunteer: !trusted || parties }
 }
 
 function toNearbyItem (viewer: Principal, row: NearbyRow, policy: DisclosurePolicy): RequestWithDistance {
