@@ -273,6 +273,11 @@ test('screenshots of the coordinator\'s workspace: a client found by number, the
     await page.goto(`/clients?q=${encodeURIComponent('0049 30 1234567')}`)
     await expect(page.getByRole('heading', { level: 3, name: 'Erna Schmidt' })).toBeVisible()
     await shot('coordinator-find')
+    // The client's record, with "Change details" (the client-record flow).
+    await page.goto(`/clients/${erna.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Erna Schmidt' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Change details' })).toBeVisible()
+    await shot('client-record')
     await page.goto('/clients/requests')
     await expect(page.getByText('Tell Erna: Jonas will come')).toBeVisible()
     await shot('coordinator-requests')
@@ -302,16 +307,20 @@ test('screenshots of the carers\' page and the reports (behalf.md § 5)', async 
   const manager = await registerPerson(request, mia, 'Mia', 'Manager')
   await postAs(request, `/admin/users/${manager.id}/roles/5`, admin)
   const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
+  const ids: number[] = []
   for (const [index, title] of ['Shopping on Monday', 'Lift to the doctor', 'Carry the shopping upstairs', 'Change a light bulb'].entries()) {
     const id = await createRequest(request, rosa, title)
+    ids.push(id)
     await approve(request, admin, id)
     if (index < 2) {
       await acceptOffer(request, vera, rosa, id)
       await postAs(request, `/requests/${id}/complete`, rosa, { rating: 5 })
     }
   }
+  // Vera offers to carry Rosa's shopping: Carl, her carer, sees the offer on her request (the carers-act flow).
+  await offer(request, vera, ids[2]!, 'I can come on Saturday morning.')
   for (const size of SIZES) {
-    for (const [who, address, path, heading, name] of [[email, 'Rosa', '/people-who-help-me', 'People who help me', 'carers'], [mia, 'Mia', '/reports', 'Reports', 'reports']] as const) {
+    for (const [who, address, path, heading, name] of [[email, 'Rosa', '/people-who-help-me', 'People who help me', 'carers'], [mia, 'Mia', '/reports', 'Reports', 'reports'], [carlEmail, 'Carl', `/requests/${ids[2]!}`, 'Carry the shopping upstairs', 'carers-act']] as const) {
       const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } })
       const page = await context.newPage()
       await page.goto('/sign-in')
@@ -322,6 +331,7 @@ test('screenshots of the carers\' page and the reports (behalf.md § 5)', async 
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
       await expect(page.getByText('Loading…')).toHaveCount(0)
+      if (name === 'carers-act') await expect(page.locator('.caption')).toHaveText('Rosa Requester’s request')
       // On a phone the reports' shot is of the window at the chart, not the form above it.
       if (size.name === 'phone' && name === 'reports') await page.getByRole('heading', { level: 2, name: /^Figures from/ }).evaluate((element) => { element.scrollIntoView() })
       await page.evaluate(() => document.fonts.ready)
