@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { isStartText, pickTexts, START_TEXTS } from './src/i18n/start-texts.js'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const outDir = join(root, 'dist')
@@ -57,9 +58,52 @@ function serviceWorker (): Plugin {
   }
 }
 
+/**
+ * `en.json?start` is the part of the English texts that START_TEXTS names (src/i18n/start-texts.ts): only it travels
+ * in the start page's JavaScript. The build fails when the start page's code names a text left out of it, which
+ * would otherwise show as its key until a page loaded the rest.
+ */
+function startTexts (): Plugin {
+  const source = join(root, 'src', 'i18n', 'en.json')
+  const english = async () => JSON.parse(await readFile(source, 'utf8')) as Parameters<typeof pickTexts>[0]
+  return {
+    name: 'start-texts',
+    enforce: 'pre',
+    resolveId (id, importer) {
+      if (id.endsWith('en.json?start') && importer !== undefined) return join(importer, '..', id)
+    },
+    async load (id) {
+      if (!id.endsWith('en.json?start')) return
+      this.addWatchFile(source)
+      return `export default ${JSON.stringify(pickTexts(await english(), START_TEXTS))}`
+    },
+    async generateBundle (_options, bundle) {
+      const texts = await english()
+      const known = (key: string) => key.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], texts) !== undefined
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry)
+      const start = new Set<string>()
+      const visit = (name: string) => {
+        const chunk = bundle[name]
+        if (start.has(name) || chunk?.type !== 'chunk') return
+        start.add(name)
+        chunk.imports.forEach(visit)
+      }
+      if (entry !== undefined) visit(entry.fileName)
+      for (const name of start) {
+        const chunk = bundle[name]
+        if (chunk?.type !== 'chunk') continue
+        // A text's name, or the fixed start of a name made at run time (`roles.${name}`).
+        for (const [, key, made] of chunk.code.matchAll(/["'`]([a-zA-Z]+(?:\.[a-zA-Z0-9_]+)*)(\.(?:\$\{|["'`]\s*\+))?/g)) {
+          if ((key!.includes('.') || made !== undefined) && known(key!) && !isStartText(key!, START_TEXTS)) this.error(`the start page uses the text ${key}, which START_TEXTS leaves out (web/src/i18n/start-texts.ts)`)
+        }
+      }
+    },
+  }
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [startTexts(), react(), serviceWorker(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

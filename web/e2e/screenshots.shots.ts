@@ -1,26 +1,7 @@
-import { fileURLToPath } from 'node:url'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { approve, createRequest, makeModerator, offer, registerPerson, signInAdmin, type Person } from './api.js'
+import { approve, createRequest, makeModerator, offer, registerPerson, signInAdmin } from './api.js'
 import { expect, fill, PASSWORD, test, uniqueEmail } from './fixtures.js'
 import { choose, continueTo, getAs, postAs } from './journeys.js'
-
-const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }] as const
-const OUT = fileURLToPath(new URL('../../docs/screenshots', import.meta.url))
-
-/** `volunteer` offers help with `id` and its requester accepts. */
-async function acceptOffer (request: APIRequestContext, volunteer: Person, requester: Person, id: number): Promise<void> {
-  await offer(request, volunteer, id, 'I can help.')
-  const offers = await getAs(request, `/requests/${id}/responses`, requester) as Array<{ id: number }>
-  await postAs(request, `/requests/${id}/responses/${offers[0]!.id}/accept`, requester)
-}
-
-async function signInAs (page: Page, email: string, first = 'Rosa'): Promise<void> {
-  await page.goto('/sign-in')
-  await fill(page, 'Email address', email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${first}` })).toBeVisible()
-}
+import { acceptOffer, OUT, signInAs, SIZES } from './shots.js'
 
 test('screenshots of the main pages', async ({ browser, request }) => {
   test.setTimeout(180_000)
@@ -239,94 +220,5 @@ test('screenshots of help on a schedule: regular help checked in plain words, an
     await vpage.evaluate(() => document.fonts.ready)
     await vpage.screenshot({ path: `${OUT}/coming-help-${size.name}.png`, fullPage: size.name === 'desktop' })
     await volunteer.close()
-  }
-})
-
-test('screenshots of the coordinator\'s workspace: a client found by number, the client requests with what to tell, a request\'s history', async ({ browser, request }) => {
-  test.setTimeout(180_000)
-  const admin = await signInAdmin(request)
-  const email = uniqueEmail('clara')
-  const clara = await registerPerson(request, email, 'Clara', 'Koch')
-  await postAs(request, `/admin/users/${clara.id}/roles/4`, admin)
-  const erna = await postAs(request, '/clients', clara, { first_name: 'Erna', last_name: 'Schmidt', phone: '+49301234567', address: 'Lindenweg 4', city: 'Berlin', latitude: 52.51, longitude: 13.39, needs: 'Uses a wheelchair, needs help on stairs', consent: { how: 'phone' } }) as { id: number }
-  const hans = await postAs(request, '/clients', clara, { first_name: 'Hans', last_name: 'Weber', phone: '+49309876543', address: 'Am Markt 2', city: 'Berlin', latitude: 52.52, longitude: 13.41, consent: { how: 'in_person' } }) as { id: number }
-  const forClient = (client: number, title: string, fields: Record<string, unknown>) => postAs(request, '/requests', clara, { request_type_id: 1, title, description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'medium', on_behalf_of: { client_id: client }, ...fields }) as Promise<{ id: number }>
-  const shopping = await forClient(erna.id, 'Shopping for Erna on Tuesday', { desired_completion_date: '2031-05-06T08:00:00Z' })
-  await forClient(hans.id, 'Lift to the eye doctor', { request_type_id: 2, desired_completion_date: '2031-05-08T12:30:00Z' })
-  await forClient(erna.id, 'Post office errand', {})
-  await approve(request, admin, shopping.id)
-  const jonas = await registerPerson(request, uniqueEmail('jonas'), 'Jonas', 'Berg')
-  await acceptOffer(request, jonas, clara, shopping.id)
-
-  for (const size of SIZES) {
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Berlin', viewport: { width: size.width, height: size.height } })
-    const page = await context.newPage()
-    const shot = async (name: string) => {
-      await page.evaluate(() => document.fonts.ready)
-      await page.screenshot({ path: `${OUT}/${name}-${size.name}.png`, fullPage: size.name === 'desktop' })
-    }
-    await page.goto('/sign-in')
-    await fill(page, 'Email address', email)
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).press('Enter')
-    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Clara' })).toBeVisible()
-    await page.goto(`/clients?q=${encodeURIComponent('0049 30 1234567')}`)
-    await expect(page.getByRole('heading', { level: 3, name: 'Erna Schmidt' })).toBeVisible()
-    await shot('coordinator-find')
-    await page.goto('/clients/requests')
-    await expect(page.getByText('Tell Erna: Jonas will come')).toBeVisible()
-    await shot('coordinator-requests')
-    await page.goto(`/requests/${shopping.id}`)
-    const history = page.getByRole('heading', { level: 2, name: 'What has happened' })
-    await expect(history).toBeVisible()
-    await history.scrollIntoViewIfNeeded()
-    await shot('request-history')
-    await context.close()
-  }
-})
-
-test('screenshots of the carers\' page and the reports (behalf.md § 5)', async ({ browser, request }) => {
-  const admin = await signInAdmin(request)
-  const email = uniqueEmail('rosa')
-  const rosa = await registerPerson(request, email, 'Rosa', 'Requester')
-  const carlEmail = uniqueEmail('carl')
-  const carl = await registerPerson(request, carlEmail, 'Carl', 'Requester')
-  const claraEmail = uniqueEmail('clara')
-  await registerPerson(request, claraEmail, 'Clara', 'Neighbour')
-  // Rosa's son Carl accepted; her neighbour has not answered yet.
-  const { id: invitation } = await postAs(request, '/users/me/trusted-people', rosa, { email: carlEmail, can: ['follow', 'create', 'cancel'] }) as { id: number }
-  await postAs(request, `/users/me/acting-for/${invitation}/accept`, carl)
-  await postAs(request, '/users/me/trusted-people', rosa, { email: claraEmail, can: ['follow', 'create'] })
-  // A manager's reports over this month's requests: some done, some still open.
-  const mia = uniqueEmail('mia')
-  const manager = await registerPerson(request, mia, 'Mia', 'Manager')
-  await postAs(request, `/admin/users/${manager.id}/roles/5`, admin)
-  const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
-  for (const [index, title] of ['Shopping on Monday', 'Lift to the doctor', 'Carry the shopping upstairs', 'Change a light bulb'].entries()) {
-    const id = await createRequest(request, rosa, title)
-    await approve(request, admin, id)
-    if (index < 2) {
-      await acceptOffer(request, vera, rosa, id)
-      await postAs(request, `/requests/${id}/complete`, rosa, { rating: 5 })
-    }
-  }
-  for (const size of SIZES) {
-    for (const [who, address, path, heading, name] of [[email, 'Rosa', '/people-who-help-me', 'People who help me', 'carers'], [mia, 'Mia', '/reports', 'Reports', 'reports']] as const) {
-      const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } })
-      const page = await context.newPage()
-      await page.goto('/sign-in')
-      await fill(page, 'Email address', who)
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-      await page.getByRole('button', { name: 'Sign in' }).press('Enter')
-      await expect(page.getByRole('heading', { level: 1, name: `Hello, ${address}` })).toBeVisible()
-      await page.goto(path)
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-      await expect(page.getByText('Loading…')).toHaveCount(0)
-      // On a phone the reports' shot is of the window at the chart, not the form above it.
-      if (size.name === 'phone' && name === 'reports') await page.getByRole('heading', { level: 2, name: /^Figures from/ }).evaluate((element) => { element.scrollIntoView() })
-      await page.evaluate(() => document.fonts.ready)
-      await page.screenshot({ path: `${OUT}/${name}-${size.name}.png`, fullPage: size.name === 'desktop' })
-      await context.close()
-    }
   }
 })

@@ -5,7 +5,7 @@ import { matchPath, Navigate, Route, Routes, useHref, useLocation, useNavigate }
 import { useSession } from './api/use-session'
 import { useAnnounce } from './components/announcer'
 import { HomePage, NotFoundPage } from './features/home'
-import { chooseLanguage } from './i18n'
+import { chooseLanguage, loadPageTexts } from './i18n'
 import { canCoordinate, canModerate, canViewReports, isAdmin, isVolunteer, useRolesSettled } from './api/use-my-roles'
 import { PageErrorBoundary } from './components/page-error-boundary'
 import { RoleGate } from './components/role-gate'
@@ -17,10 +17,14 @@ import { useLiveEvents } from './features/notifications/live-events'
 import { useUnreadCount } from './features/notifications/unread'
 import { useProfileLocale } from './api/profile-locale'
 
-/** A page loaded on first use (React.lazy), which can also be asked to start loading early. */
+/**
+ * A page loaded on first use (React.lazy), which can also be asked to start loading early. Its code and the English
+ * texts the start page does not carry (i18n/start-texts.ts) are asked for together.
+ */
 interface LazyPage { Page: ComponentType, load: () => Promise<unknown> }
 function page<K extends string> (load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
-  return { Page: lazy<ComponentType>(async () => ({ default: (await load())[name] })), load }
+  const both = async () => (await Promise.all([load(), loadPageTexts()]))[0]
+  return { Page: lazy<ComponentType>(async () => ({ default: (await both())[name] })), load: both }
 }
 
 type Access = 'anyone' | 'signed-in' | ((roles: string[] | undefined) => boolean)

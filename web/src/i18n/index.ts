@@ -1,7 +1,8 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import deTexts from './de.json?url'
-import en from './en.json'
+import enTexts from './en.json?url'
+import en from './en.json?start'
 
 export const LANGUAGES = ['en', 'de'] as const
 export type Language = typeof LANGUAGES[number]
@@ -27,7 +28,24 @@ async function loadTexts (language: Language): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return
   const response = await fetch(deTexts)
   if (!response.ok) throw new Error(`German texts: ${response.status}`)
-  i18next.addResourceBundle(language, 'translation', await response.json() as typeof en)
+  i18next.addResourceBundle(language, 'translation', await response.json() as Record<string, unknown>)
+}
+
+let pageTexts: Promise<void> | undefined
+/**
+ * All the English texts, which the pages loaded on first use need (the start page carries only its own, START_TEXTS):
+ * asked for beside the page's code, so it costs no extra wait. A failure is not remembered, so the next page asks again.
+ */
+export function loadPageTexts (): Promise<void> {
+  pageTexts ??= (async () => {
+    const response = await fetch(enTexts)
+    if (!response.ok) throw new Error(`English texts: ${response.status}`)
+    i18next.addResourceBundle('en', 'translation', await response.json() as Record<string, unknown>, true, true)
+  })().catch((error: unknown) => {
+    pageTexts = undefined
+    throw error
+  })
+  return pageTexts
 }
 
 export async function setupI18n (): Promise<void> {
