@@ -1,16 +1,20 @@
 // The deliveries scenario (issue 20, reach.md § 1): e-mails from the service's sending loop to the bench's
-// own SMTP server (smtp-sink.ts), which the service must be started against:
-//   SMTP_URL=smtp://127.0.0.1:<--smtp-port> PUBLIC_URL=http://127.0.0.1:3000 node dist/main.js
+// own SMTP server (smtp-sink.ts), and pushes to its own Web Push receiver (push-sink.ts), which the service
+// must be started against:
+//   SMTP_URL=smtp://127.0.0.1:<--smtp-port> PUSH_ENDPOINT_HOSTS=localhost NODE_EXTRA_CA_CERTS=<--push-tls-dir>/cert.pem
+//   PUBLIC_URL=http://127.0.0.1:3000 node dist/main.js
 // Each delivery is a request of the bench account approved by a moderator (demo-2), which e-mails its
-// requester (request_approved is on by default). Two measures per run:
+// requester and pushes to its one device (request_approved is on for both by default). Two measures per run:
 //   steady:  --deliveries approvals as fast as --connections allow (or --approval-rate a second); commit-to-send per message, from the
 //            approval's answer (just after its commit) to the message's arrival at the sink.
-//   backlog: the sink holds the senders at MAIL FROM while --deliveries more are approved (a mail server
-//            that is slow or down), then lets go: how fast the loop drains a backlog, from the release.
+//   backlog: the sink holds the e-mail senders at MAIL FROM while --deliveries more are approved (a mail server
+//            that is slow or down; the pushes queue behind them in the loop), then lets go: how fast the loop
+//            drains a backlog, from the release.
 import { performance } from 'node:perf_hooks'
 import { json } from '../lib/http.js'
 import { Latencies, result, type Result } from './results.js'
 import { clientPoint, type Context } from './scenarios.js'
+import type { PushSink } from './push-sink.js'
 import type { SmtpSink } from './smtp-sink.js'
 import { cpuPerRequest, cpuSnapshot, memorySampler } from './usage.js'
 
@@ -70,23 +74,45 @@ async function approveAll (ctx: Context, ids: readonly number[], errors: { count
 }
 
 /** Commit-to-send of each message that arrived, from `since(id)`; missing ones count as errors. */
-function measured (name: string, committed: Map<number, number>, arrived: Map<number, number>, since: (id: number) => number, seconds: number, peak: number | undefined, errors: number): Result {
+function measured (name: string, committed: Map<number, number>, arrived: Array<Map<number, number>>, since: (id: number) => number, start: number, peak: number | undefined, errors: number): Result {
   const latencies = new Latencies()
-  for (const id of committed.keys()) {
-    const at = arrived.get(id)
-    if (at === undefined) latencies.add(0, 'error')
-    else latencies.add(at - since(id), 250)
+  for (const channel of arrived) {
+    for (const id of committed.keys()) {
+      const at = channel.get(id)
+      if (at === undefined) latencies.add(0, 'error')
+      else latencies.add(Math.max(0, at - since(id)), 250)
+    }
+    for (let i = 0; i < errors; i++) latencies.add(0, 'error')
   }
-  for (let i = 0; i < errors; i++) latencies.add(0, 'error')
+  // Throughput counts delivered messages only, up to the last one's arrival; p95 beside the table's p50 and p99.
+  const count = arrived.reduce((sum, channel) => sum + channel.size, 0)
+  const seconds = (Math.max(...arrived.map(lastOf)) - start) / 1000
   const r = result(name, latencies, seconds, peak)
-  // Throughput counts delivered messages only; p95 beside the table's p50 and p99.
-  return { ...r, requestsPerSecond: arrived.size / seconds, p95: latencies.percentile(95) }
+  return { ...r, requestsPerSecond: count / seconds, p95: latencies.percentile(95) }
 }
 
-export async function runDeliveries (ctx: Context, sink: SmtpSink): Promise<Result[]> {
+/** A phase's rows: e-mail alone, and with push each channel and both together; CPU is per delivery of either channel. */
+function phaseResults (phase: string, committed: Map<number, number>, email: Map<number, number>, push: Map<number, number> | undefined,
+  since: (id: number) => number, start: number, peak: number | undefined, errors: number, cpu: Result['cpu']): Result[] {
+  if (push === undefined) return [{ ...measured(`deliveries, ${phase}`, committed, [email], since, start, peak, errors), cpu }]
+  return [
+    { ...measured(`deliveries, ${phase}, e-mail`, committed, [email], since, start, peak, errors), cpu },
+    { ...measured(`deliveries, ${phase}, push`, committed, [push], since, start, peak, errors), cpu },
+    { ...measured(`deliveries, ${phase}, both`, committed, [email, push], since, start, peak, errors), cpu },
+  ]
+}
+
+/** The messages of `ids` that arrived by each channel (waited for one after the other: the clock is in the arrivals). */
+async function arrivals (sink: SmtpSink, push: PushSink | undefined, ids: Set<number>) {
+  const email = await sink.waitFor(ids, ARRIVAL_TIMEOUT_MS)
+  return { email, push: await push?.waitFor(ids, ARRIVAL_TIMEOUT_MS) }
+}
+
+export async function runDeliveries (ctx: Context, sink: SmtpSink, push: PushSink | undefined): Promise<Result[]> {
   const { options } = ctx
   const n = options.deliveries
   const tag = `${Date.now()}`
+  await push?.subscribe(options.base, ctx.creator.token)
   const steadyIds = await pendingRequests(ctx, n, `${tag}s`)
   const backlogIds = await pendingRequests(ctx, n, `${tag}b`)
 
@@ -97,10 +123,10 @@ export async function runDeliveries (ctx: Context, sink: SmtpSink): Promise<Resu
   const steadyStart = now()
   const steadyCommitted = await approveAll(ctx, steadyIds, steadyErrors, options.approvalRate)
   const approvalSeconds = (now() - steadyStart) / 1000
-  const steadyArrived = await sink.waitFor(new Set(steadyCommitted.keys()), ARRIVAL_TIMEOUT_MS)
-  const steadyEnd = lastOf(steadyArrived)
-  const steadyCpu = cpuPerRequest(before, await cpuSnapshot(options, ctx.db), steadyArrived.size)
-  const steady = measured('deliveries, steady', steadyCommitted, steadyArrived, (id) => steadyCommitted.get(id)!, (steadyEnd - steadyStart) / 1000, await memory.stop(), steadyErrors.count)
+  const steady = await arrivals(sink, push, new Set(steadyCommitted.keys()))
+  const steadyCount = steady.email.size + (steady.push?.size ?? 0)
+  const steadyCpu = cpuPerRequest(before, await cpuSnapshot(options, ctx.db), steadyCount)
+  const results = phaseResults('steady', steadyCommitted, steady.email, steady.push, (id) => steadyCommitted.get(id)!, steadyStart, await memory.stop(), steadyErrors.count, steadyCpu)
   process.stderr.write(`  (steady: ${steadyCommitted.size} approvals at ${(steadyCommitted.size / approvalSeconds).toFixed(0)}/s)\n`)
 
   // Backlog: the sink holds the senders while the approvals are made, then lets go all at once.
@@ -111,9 +137,9 @@ export async function runDeliveries (ctx: Context, sink: SmtpSink): Promise<Resu
   before = await cpuSnapshot(options, ctx.db)
   const released = now()
   sink.release()
-  const backlogArrived = await sink.waitFor(new Set(backlogCommitted.keys()), ARRIVAL_TIMEOUT_MS)
-  const backlogEnd = lastOf(backlogArrived)
-  const backlogCpu = cpuPerRequest(before, await cpuSnapshot(options, ctx.db), backlogArrived.size)
-  const backlog = measured('deliveries, backlog', backlogCommitted, backlogArrived, () => released, (backlogEnd - released) / 1000, await memory.stop(), backlogErrors.count)
-  return [{ ...steady, cpu: steadyCpu }, { ...backlog, cpu: backlogCpu }]
+  const backlog = await arrivals(sink, push, new Set(backlogCommitted.keys()))
+  const backlogCount = backlog.email.size + (backlog.push?.size ?? 0)
+  const backlogCpu = cpuPerRequest(before, await cpuSnapshot(options, ctx.db), backlogCount)
+  results.push(...phaseResults('backlog', backlogCommitted, backlog.email, backlog.push, () => released, released, await memory.stop(), backlogErrors.count, backlogCpu))
+  return results
 }

@@ -3,7 +3,7 @@
 //
 //   npm run bench -- --base http://127.0.0.1:3000/api/v1 [--database-url postgres://...] [--pid PID]
 //     [--duration 10] [--warmup 2] [--connections 32] [--scenarios nearby,bounds,detail,me,create,login,mix,health-login]
-//     [--runs 1] [--label text] [--json results.json] [--deliveries 1000 --approval-rate 0 --smtp-port 2525]
+//     [--runs 1] [--label text] [--json results.json] [--deliveries 1000 --approval-rate 0 --smtp-port 2525 --push-port 2526 --push-tls-dir DIR --email-only]
 //
 // With --runs N each scenario (and its raw-SQL twin, run right after it) is measured N times and the
 // median of each figure is reported, the spread of the throughput beside it; every run is kept in the JSON.
@@ -12,6 +12,7 @@
 // login scenarios measure 429s. Data comes from `npm run seed`: the bench logs in as demo accounts.
 // See docs/performance.md for the procedure and the figures.
 import { openPostgres } from '../../src/db/postgres.js'
+import { localhostCertificate } from '../lib/push-receiver.js'
 import { randomStream } from '../lib/random.js'
 import { DEMO_PASSWORD, demoEmail } from '../seed.js'
 import { runDeliveries } from './deliveries.js'
@@ -21,10 +22,16 @@ import { runRawTwins } from './raw-sql.js'
 import { appendJson, progressLine, summary } from './report.js'
 import { medianResult, type Result } from './results.js'
 import { benchAccount, cancelOwnRequests, login, sampleRequestIds, type Context } from './scenarios.js'
+import { startPushSink, type PushSink } from './push-sink.js'
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js'
 
 async function main (): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
+  if (options.pushCertificate) {
+    await localhostCertificate(options.pushTlsDir)
+    process.stdout.write(`${options.pushTlsDir}/cert.pem\n`)
+    return
+  }
   const health = await fetch(`${options.base}/health`).catch(() => undefined)
   if (health?.status !== 200) throw new Error(`no service answers at ${options.base}/health`)
   // When this run began by the service's clock (its Date header counts whole seconds, hence the second less).
@@ -40,6 +47,7 @@ async function main (): Promise<void> {
   const results: Result[] = []
   // The deliveries scenario's mail server, up before the service's sending loop might want it.
   const sink: SmtpSink | undefined = options.scenarios.includes('deliveries') ? await startSmtpSink(options.smtpPort) : undefined
+  const push: PushSink | undefined = sink !== undefined && !options.emailOnly ? await startPushSink(options.base, options.pushPort, options.pushTlsDir) : undefined
   try {
     /** One run of a scenario: its result, and the same queries straight against PostgreSQL right after. */
     const measure = async (scenario: Scenario): Promise<Result[]> => {
@@ -47,7 +55,7 @@ async function main (): Promise<void> {
       ctx.token = await login(options.base, demoEmail(2), DEMO_PASSWORD)
       ctx.creator = await benchAccount(options.base)
       if (scenario === 'health-login') return await runHealthDuringLogins(ctx)
-      if (scenario === 'deliveries') return await runDeliveries(ctx, sink!)
+      if (scenario === 'deliveries') return await runDeliveries(ctx, sink!, push)
       const measured = [await runHttp(scenario, ctx)]
       measured.push(...await runRawTwins(scenario, ctx))
       return measured
@@ -64,6 +72,7 @@ async function main (): Promise<void> {
     }
   } finally {
     await sink?.close()
+    await push?.close()
     // The bench's own requests go again, so that a repeated run searches the same active requests.
     if (db !== undefined) {
       // direct write: the service never deletes a request's history, but the bench's own requests go, and it with them

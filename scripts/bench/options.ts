@@ -23,6 +23,12 @@ export interface Options {
   /** The deliveries scenario: approvals per phase, and the port of the bench's SMTP server. */
   deliveries: number
   smtpPort: number
+  /** The deliveries scenario's Web Push receiver: its port and where its certificate is kept; off with --email-only. */
+  pushPort: number
+  pushTlsDir: string
+  emailOnly: boolean
+  /** Only make the receiver's certificate (for a service started before the first run) and stop. */
+  pushCertificate: boolean
   /** Approvals a second in the deliveries scenario's steady phase; 0: as fast as the connections allow. */
   approvalRate: number
 }
@@ -46,6 +52,10 @@ export function parseOptions (argv: string[]): Options {
       seed: { type: 'string', default: '1' },
       deliveries: { type: 'string', default: '1000' },
       'smtp-port': { type: 'string', default: '2525' },
+      'push-port': { type: 'string', default: '2526' },
+      'push-tls-dir': { type: 'string', default: '/tmp/vcs-bench-push' },
+      'email-only': { type: 'boolean', default: false },
+      'push-certificate': { type: 'boolean', default: false },
       'approval-rate': { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -53,7 +63,9 @@ export function parseOptions (argv: string[]): Options {
   if (values.help === true) {
     process.stdout.write('npm run bench -- --base URL [--database-url URL] [--pid PID] [--duration S] [--warmup S] [--connections N] [--runs N]\n' +
       `  [--scenarios ${SCENARIOS.join(',')}] [--label TEXT] [--json FILE] [--center lat,lon] [--login-accounts N] [--seed S]\n` +
-      '  [--deliveries N] [--approval-rate R] [--smtp-port PORT]   (deliveries: start the service with SMTP_URL=smtp://127.0.0.1:PORT)\n')
+      '  [--deliveries N] [--approval-rate R] [--smtp-port PORT] [--push-port PORT] [--push-tls-dir DIR] [--email-only]\n' +
+      '  (deliveries: start the service with SMTP_URL=smtp://127.0.0.1:PORT PUSH_ENDPOINT_HOSTS=localhost NODE_EXTRA_CA_CERTS=DIR/cert.pem;\n' +
+      '   the certificate is made by the first run, or by npm run bench -- --push-tls-dir DIR --push-certificate)\n')
     process.exit(0)
   }
   const positive = (name: string, raw: string, min = 1) => {
@@ -82,6 +94,10 @@ export function parseOptions (argv: string[]): Options {
     seed: positive('seed', values.seed, 0),
     deliveries: positive('deliveries', values.deliveries),
     smtpPort: positive('smtp-port', values['smtp-port']),
+    pushPort: positive('push-port', values['push-port']),
+    pushTlsDir: values['push-tls-dir'],
+    emailOnly: values['email-only'],
+    pushCertificate: values['push-certificate'],
     approvalRate: positive('approval-rate', values['approval-rate'], 0),
   }
 }
