@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js'
 import { ACCOUNT_MESSAGES } from '../../events/notifications.js'
 import type { Job } from '../../jobs/job.js'
 import type { Clock } from '../../lib/clock.js'
+import { GroupWriter } from '../../lib/group-writer.js'
 import type { Sealer } from '../../lib/sealing.js'
 import type { Channel, OutgoingDelivery, SendOutcome } from './channel.js'
 import { claimDueDeliveries, recordDeliveries, type ClaimedRow, type Recorded } from './deliveries.repo.js'
@@ -46,7 +47,13 @@ const WITH_CODE = new Set<string>(ACCOUNT_MESSAGES.filter((message) => message.e
 export class OutboxSender {
   readonly #batchSize: number
   readonly #leaseMs: number
-  readonly #recorder: OutcomeRecorder
+  /**
+   * Records each outcome as soon as it is known, but the outcomes that finish while a write is under way go
+   * together in the next one: one statement instead of one per row. On the embedded engine, where every
+   * statement queues behind the API's transactions, 50 single writes per batch held the loop to about one
+   * batch a second (docs/performance.md, Deliveries).
+   */
+  readonly #recorder: GroupWriter<Recorded>
 
   constructor (
     private readonly db: Database,
@@ -58,7 +65,7 @@ export class OutboxSender {
   ) {
     this.#batchSize = settings.batchSize ?? 50
     this.#leaseMs = settings.leaseMs ?? 10 * MINUTE
-    this.#recorder = new OutcomeRecorder(db, settings.timeZone)
+    this.#recorder = new GroupWriter((records) => recordDeliveries(db, records, settings.timeZone))
   }
 
   get batchSize (): number { return this.#batchSize }
@@ -78,7 +85,7 @@ export class OutboxSender {
           ? { id: row.id, attempt: row.attempts, status: 'retry' as const, reason: 'not sent in time; tried again', dueAt: this.clock.now() }
           : await this.#sendOne(row)
         if (record.status !== 'sent') this.log.warn({ deliveryId: row.id, channel: row.channel, attempt: row.attempts, outcome: record.status, reason: record.reason }, 'delivery not sent')
-        await this.#recorder.record(record)
+        await this.#recorder.add(record)
       }
     }
     await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed.length) }, worker))
@@ -109,39 +116,6 @@ export class OutboxSender {
           ? { ...base, status: 'failed', reason: outcome.reason }
           : { ...base, status: 'retry', reason: outcome.reason, dueAt: new Date(this.clock.now().getTime() + retryWaitMs(row.attempts)) }
     }
-  }
-}
-
-/**
- * Records each outcome as soon as it is known, as before, but the outcomes that finish while a write is
- * under way go together in the next one: one statement instead of one per row. On the embedded engine,
- * where every statement queues behind the API's transactions, 50 single writes per batch held the loop
- * to about one batch a second (docs/performance.md, Deliveries).
- */
-class OutcomeRecorder {
-  #waiting: Array<{ record: Recorded, done: (error?: unknown) => void }> = []
-  #writing: Promise<void> | undefined
-
-  constructor (private readonly db: Database, private readonly timeZone: string) {}
-
-  async record (record: Recorded): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.#waiting.push({ record, done: (error) => (error === undefined ? resolve() : reject(error)) })
-      this.#writing ??= this.#write()
-    })
-  }
-
-  async #write (): Promise<void> {
-    while (this.#waiting.length > 0) {
-      const group = this.#waiting.splice(0)
-      try {
-        await recordDeliveries(this.db, group.map((entry) => entry.record), this.timeZone)
-        for (const entry of group) entry.done()
-      } catch (error) {
-        for (const entry of group) entry.done(error)
-      }
-    }
-    this.#writing = undefined
   }
 }
 
