@@ -4,7 +4,6 @@ import type { AlertSettings } from '../../src/config.js'
 import { alertsOf, approvedAt, newPlace, noticesOf, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
 import { startApp, startSecondInstance, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
-import { requestInput } from '../helpers/requests.js'
 
 /** Until `check` holds; fails after `ms`. */
 async function eventually (check: () => Promise<boolean>, ms = 30_000): Promise<void> {
@@ -111,37 +110,45 @@ if (engines().includes('postgres')) {
 
     it('makes an accept that comes while a round is choosing wait for the round, then tells its volunteers', async () => {
       const here = newPlace()
+      // Round 1 alerts the five closest (the batch); the held round 2 chooses among the next ones.
+      const closest = await Promise.all([50, 60, 70, 80, 90].map((m) => volunteerAt(a, here, m)))
       const [nearest, other, helper] = [await volunteerAt(a, here, 100), await volunteerAt(a, here, 200), await volunteerAt(a, here, 300)]
       const requester = await a.register()
-      const created = await a.post('/requests', { ...requestInput(), ...here, urgency: 'urgent' }, requester.token)
-      assert.equal(created.status, 201)
-      const requestId: number = created.body.id
-      // Holds the round mid-way: an uncommitted alert row for the nearest volunteer makes the round's own
+      // High urgency: round 2 is an hour away until the test makes it due.
+      const requestId = await approvedAt(a, here, requester, moderator, { urgency: 'high' })
+      await eventually(async () => (await a.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM alert_rounds WHERE request_id = $1 AND round = 2', [requestId]))[0]!.n === 1)
+      // The request's first offer, made before any round is held: a first offer writes its time on the request
+      // row (first_offer_at), so it takes the row for update and would wait for a round's share lock.
+      const early = await a.post(`/requests/${requestId}/responses`, {}, closest[0]!.token)
+      assert.equal(early.status, 201, early.text)
+      // Holds round 2 mid-way: an uncommitted alert row for the nearest volunteer makes the round's own
       // insert of that row wait, while the round holds its claim and its share lock on the request.
       let release!: () => void
       const released = new Promise<void>((resolve) => { release = resolve })
       let blocking!: () => void
       const blocked = new Promise<void>((resolve) => { blocking = resolve })
       const holder = a.db.transaction(async (tx) => {
-        await tx.query('INSERT INTO request_alerts (request_id, volunteer_id, round, sent_at) VALUES ($1, $2, 1, now())', [requestId, nearest.id])
+        await tx.query('INSERT INTO request_alerts (request_id, volunteer_id, round, sent_at) VALUES ($1, $2, 2, now())', [requestId, nearest.id])
         blocking()
         await released
         throw new Error('rolled back on purpose')
       }).catch(() => {})
       await blocked
       try {
-        assert.equal((await a.post(`/moderation/requests/${requestId}/approve`, {}, moderator.token)).status, 200)
+        await a.db.query('UPDATE alert_rounds SET due_at = now() WHERE request_id = $1', [requestId])
         const waitingFor = async (pattern: string) => (await a.db.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1", [pattern]))[0]!.n > 0
         // The round's statement (pg_stat_activity keeps only the start of its text).
         await eventually(() => waitingFor('%WITH clock AS MATERIALIZED%'))
-        // The helper may offer (a share lock like the round's), but the accept must wait for the round.
+        // A later offer takes a share lock like the round's and goes through; the accept must wait for the round.
         const offer = await b.post(`/requests/${requestId}/responses`, {}, helper.token)
         assert.equal(offer.status, 201, offer.text)
         const accepting = b.post(`/requests/${requestId}/responses/${offer.body.id}/accept`, undefined, requester.token)
         const settled = { done: false }
         accepting.then(() => { settled.done = true }, () => { settled.done = true })
         await eventually(async () => settled.done || await waitingFor('%FROM requests WHERE id = $1 FOR NO KEY UPDATE%'))
+        assert.equal(settled.done, false, 'the accept waited for the round')
         release()
         await holder
         assert.equal((await accepting).status, 200)
@@ -149,7 +156,8 @@ if (engines().includes('postgres')) {
         release()
         await holder
       }
-      for (const volunteer of [nearest, other]) {
+      // Everyone the two rounds alerted who did not offer is told the request is closed, the held round's too.
+      for (const volunteer of [...closest.slice(1), nearest, other]) {
         const types = (await noticesOf(a, volunteer, requestId)).map((n) => n.type).filter((type) => type.startsWith('request_alert'))
         assert.deepEqual(types, ['request_alert', 'request_alert_closed'], `volunteer ${volunteer.id}`)
       }
