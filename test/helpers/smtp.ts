@@ -35,8 +35,11 @@ export interface TestSmtp {
   countTo (address: string): number
   /** Refuse every message with this SMTP reply code (e.g. 451: try later), or accept again with false. */
   refuse (code: number | false): void
-  /** Keep senders waiting: new messages are read but not answered until release() (a slow server, a sender caught mid-send). */
-  hold (): void
+  /**
+   * Keep senders waiting: new messages (only those to `to`, when given) are read but not answered until
+   * release() (a slow server, a sender caught mid-send).
+   */
+  hold (to?: string): void
   /** How many messages are held unanswered. */
   readonly heldCount: number
   /** Answers the held messages (counted as received) and stops holding; `discard`: forgets them unanswered instead. */
@@ -50,6 +53,7 @@ export async function startSmtp (): Promise<TestSmtp> {
   const waiters = new Map<string, Array<(mail: ReceivedMail) => void>>()
   let refusing: number | false = false
   let held: Array<() => void> | undefined
+  let holdOnlyTo: string | undefined
 
   const deliver = (mail: ReceivedMail) => {
     received.push(mail)
@@ -83,7 +87,7 @@ export async function startSmtp (): Promise<TestSmtp> {
             raw: raw.toString('utf8'),
           }
           const answer = () => { deliver(mail); callback() }
-          if (held !== undefined) held.push(answer)
+          if (held !== undefined && (holdOnlyTo === undefined || mail.to.includes(holdOnlyTo))) held.push(answer)
           else answer()
         }, callback)
       })
@@ -110,11 +114,15 @@ export async function startSmtp (): Promise<TestSmtp> {
     },
     countTo: (address) => received.filter((mail) => mail.to.includes(address.toLowerCase())).length,
     refuse (code) { refusing = code },
-    hold () { held ??= [] },
+    hold (to) {
+      held ??= []
+      holdOnlyTo = to?.toLowerCase()
+    },
     get heldCount () { return held?.length ?? 0 },
     release (discard = false) {
       const waiting = held ?? []
       held = undefined
+      holdOnlyTo = undefined
       if (!discard) for (const answer of waiting) answer()
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -28,6 +28,8 @@ export interface SenderLog {
 const MINUTE = 60_000
 /** The SMTP pool's connections (email-channel.ts); each send then has a connection of its own. */
 const SENDS_AT_ONCE = 10
+/** While a backlog lasts, a claim takes up to this many batches (batchSize each). */
+const BACKLOG_BATCHES = 4
 /** Waits after the 1st, 2nd, … failed try: six tries span about an hour (65 min); later tries wait an hour each. */
 const RETRY_WAITS_MS = [1, 4, 10, 20, 30].map((minutes) => minutes * MINUTE)
 const LONGEST_WAIT_MS = 60 * MINUTE
@@ -68,28 +70,59 @@ export class OutboxSender {
     this.#recorder = new GroupWriter((records) => recordDeliveries(db, records, settings.timeZone))
   }
 
-  get batchSize (): number { return this.#batchSize }
-
-  /** One batch: how many deliveries were claimed (a full batch means more may be due). */
-  async sendDue (): Promise<number> {
-    const now = this.clock.now()
-    const claimed = await this.db.transaction((tx) => claimDueDeliveries(tx, now, new Date(now.getTime() + this.#leaseMs), this.#batchSize))
-    // At most SENDS_AT_ONCE sends under way (as many as the SMTP pool's connections), so none waits in a
-    // channel's queue; a row whose turn comes after half its lease goes back unsent, since a slow server
-    // could otherwise keep it past the lease and another instance would send it a second time.
-    const queue = [...claimed]
-    const latestStart = now.getTime() + this.#leaseMs / 2
+  /**
+   * Sends what is due. While claims come back full (a backlog), the next claim is made while the last sends
+   * are under way, each up to twice the last (at most BACKLOG_BATCHES batches), and outcomes are recorded
+   * without the next send waiting for the write: on the embedded engine each statement queues behind the
+   * API's transactions, and a claim, then a write per outcome, one after the other, held the loop below the
+   * approvals (docs/performance.md › Deliveries). One slow send no longer holds up the rest either.
+   * Resolves once every claimed row's outcome is recorded; `more`: the last claim was full.
+   */
+  async sendDue (stopping: () => boolean = () => false): Promise<{ claimed: number, more: boolean }> {
+    const queue: Array<{ row: ClaimedRow, latestStart: number }> = []
+    let claimed = 0
+    let limit = this.#batchSize
+    let more = false
+    let failure: { error: unknown } | undefined
+    const claim = async (): Promise<void> => {
+      const now = this.clock.now()
+      const rows = await this.db.transaction((tx) => claimDueDeliveries(tx, now, new Date(now.getTime() + this.#leaseMs), limit))
+      // A row whose turn comes after half its lease goes back unsent, since a slow server could otherwise keep
+      // it past the lease and another instance would send it a second time.
+      for (const row of rows) queue.push({ row, latestStart: now.getTime() + this.#leaseMs / 2 })
+      claimed += rows.length
+      more = rows.length >= limit
+      if (more) limit = Math.min(limit * 2, this.#batchSize * BACKLOG_BATCHES)
+    }
+    let claiming: Promise<void> | undefined
+    const claimAhead = () => {
+      if (claiming !== undefined || !more || failure !== undefined || stopping() || queue.length >= this.#batchSize) return
+      claiming = claim().catch((error: unknown) => { failure ??= { error } }).finally(() => { claiming = undefined })
+    }
+    const recorded: Array<Promise<void>> = []
+    // At most SENDS_AT_ONCE sends under way (as many as the SMTP pool's connections), so none waits in a channel's queue.
     const worker = async () => {
-      for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
+      for (;;) {
+        claimAhead()
+        const next = queue.shift()
+        if (next === undefined) {
+          if (claiming === undefined) return
+          await claiming
+          continue
+        }
+        const { row, latestStart } = next
         const record = this.clock.now().getTime() > latestStart
           ? { id: row.id, attempt: row.attempts, status: 'retry' as const, reason: 'not sent in time; tried again', dueAt: this.clock.now() }
           : await this.#sendOne(row)
         if (record.status !== 'sent') this.log.warn({ deliveryId: row.id, channel: row.channel, attempt: row.attempts, outcome: record.status, reason: record.reason }, 'delivery not sent')
-        await this.#recorder.add(record)
+        recorded.push(this.#recorder.add(record).catch((error: unknown) => { failure ??= { error } }))
       }
     }
-    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed.length) }, worker))
-    return claimed.length
+    await claim()
+    await Promise.all(Array.from({ length: more ? SENDS_AT_ONCE : Math.min(SENDS_AT_ONCE, queue.length) }, worker))
+    await Promise.all(recorded)
+    if (failure !== undefined) throw failure.error
+    return { claimed, more }
   }
 
   async #sendOne (row: ClaimedRow): Promise<Recorded> {
@@ -142,8 +175,8 @@ export function deliveriesJob (sender: OutboxSender, intervalMs: number): Job {
   return {
     name: 'deliveries',
     intervalMs,
-    async run () {
-      return await sender.sendDue() >= sender.batchSize ? 'more' : undefined
+    async run (stopping) {
+      return (await sender.sendDue(stopping)).more ? 'more' : undefined
     },
   }
 }
