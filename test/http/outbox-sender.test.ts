@@ -68,7 +68,8 @@ for (const engine of engines()) {
         return await run
       })
       // Resolved once every outcome is recorded: each row sent, on its first try, each message received once.
-      assert.deepEqual(result, { claimed: 12, more: false })
+      // `more`: batches were full, so the job looks again at once for what fell due meanwhile.
+      assert.deepEqual(result, { claimed: 12, more: true })
       for (const person of [slow!, ...others]) {
         assert.deepEqual((await deliveriesOf(t, person.id)).map((row) => [row.status, row.attempts]), [['sent', 1]], `person ${person.id}`)
         assert.equal(smtp.countTo(person.email), 1)

@@ -76,7 +76,7 @@ export class OutboxSender {
    * without the next send waiting for the write: on the embedded engine each statement queues behind the
    * API's transactions, and a claim, then a write per outcome, one after the other, held the loop below the
    * approvals (docs/performance.md › Deliveries). One slow send no longer holds up the rest either.
-   * Resolves once every claimed row's outcome is recorded; `more`: the last claim was full.
+   * Resolves once every claimed row's outcome is recorded; `more`: a claim was full, so run again at once.
    */
   async sendDue (stopping: () => boolean = () => false): Promise<{ claimed: number, more: boolean }> {
     const queue: Array<{ row: ClaimedRow, latestStart: number }> = []
@@ -96,7 +96,7 @@ export class OutboxSender {
     }
     let claiming: Promise<void> | undefined
     const claimAhead = () => {
-      if (claiming !== undefined || !more || failure !== undefined || stopping() || queue.length >= this.#batchSize) return
+      if (claiming !== undefined || !more || failure !== undefined || stopping() || queue.length >= SENDS_AT_ONCE) return
       claiming = claim().catch((error: unknown) => { failure ??= { error } }).finally(() => { claiming = undefined })
     }
     const recorded: Array<Promise<void>> = []
@@ -122,7 +122,8 @@ export class OutboxSender {
     await Promise.all(Array.from({ length: more ? SENDS_AT_ONCE : Math.min(SENDS_AT_ONCE, queue.length) }, worker))
     await Promise.all(recorded)
     if (failure !== undefined) throw failure.error
-    return { claimed, more }
+    // After a full batch the job runs again at once, for what fell due while this run was sending.
+    return { claimed, more: more || claimed >= this.#batchSize }
   }
 
   async #sendOne (row: ClaimedRow): Promise<Recorded> {
