@@ -107,3 +107,20 @@ test('the CSP is in force and a violation is seen by the test fixture', async ({
   await expect.poll(() => messages.some((text) => /Refused to|Content Security Policy/i.test(text))).toBe(true)
   await page.close()
 })
+
+test('on a slow connection the page says it is loading, in both languages, until the app arrives', async ({ page }) => {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => { release = resolve })
+  // Holds the app's code, as a slow connection would.
+  await page.route(/\/assets\/[^/]*\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  // 'commit': the page's own load waits for its module scripts, which are held.
+  await page.goto('/', { waitUntil: 'commit' })
+  await expect(page.getByText('Loading… Wird geladen…')).toBeVisible()
+  await expect(page.locator('[lang="de"]', { hasText: 'Wird geladen…' })).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: 'Neighbourly help' })).toBeVisible()
+  await expect(page.getByText('Wird geladen…')).toHaveCount(0)
+})
