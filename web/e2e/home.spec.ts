@@ -118,7 +118,7 @@ test('on a slow connection the page says it is loading, in both languages, until
   })
   // 'commit': the page's own load waits for its module scripts, which are held.
   await page.goto('/', { waitUntil: 'commit' })
-  await expect(page.getByText('Loading… Wird geladen…')).toBeVisible()
+  await expect(page.getByText('Loading… · Wird geladen…')).toBeVisible()
   await expect(page.locator('[lang="de"]', { hasText: 'Wird geladen…' })).toBeVisible()
   release()
   await expect(page.getByRole('heading', { level: 1, name: 'Neighbourly help' })).toBeVisible()
