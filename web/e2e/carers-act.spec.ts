@@ -57,6 +57,9 @@ for (const lang of ['en', 'de'] as const) {
 
     const offers = await getAs(request, `/requests/${id}/responses`, rita) as Array<{ volunteer_id: number, volunteer_name: string }>
     const nameOf = (person: Person) => offers.find((item) => item.volunteer_id === person.id)?.volunteer_name ?? ''
+    // The offers wait for an answer, Rita's or Carl's for her: not "your answer".
+    await expect(page.getByText(s('offerStatus.pendingOthers'), { exact: true })).toHaveCount(2)
+    await expect(page.getByText(s('offerStatus.pending'), { exact: true })).toHaveCount(0)
     const turnDown = page.getByRole('button', { name: s('offers.reject', { name: nameOf(otto) }) })
     await tabTo(page, turnDown)
     await turnDown.press('Enter')

@@ -41,6 +41,7 @@ test.describe('requester journeys', () => {
     await expect(page.getByText('Status: Open for offers')).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'Offers of help' })).toBeVisible()
     await expect(page.getByText('I pass the market on Friday morning.')).toBeVisible()
+    await expect(page.getByText('Waiting for your answer', { exact: true })).toBeVisible()
     await checkA11y()
     await page.getByRole('button', { name: 'Accept offer from Vera Volunteer' }).press('Enter')
     await expect(page.getByRole('status')).toHaveText('You accepted the offer from Vera Volunteer.')

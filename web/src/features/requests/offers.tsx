@@ -21,7 +21,8 @@ type Decision = 'accept' | 'reject'
 /**
  * Offers on the request, with their trust signals; while it is open and `decide` is true (the requester, or a
  * carer granted `accept`, which the API also asks for turning one down), "Accept" and "Turn down" on each
- * pending one. `person` names whom a carer decides for, in the banner and in a refusal.
+ * pending one. `person` names whom a carer decides for, in the banner and in a refusal. A pending offer waits for
+ * "your answer" only when the reader decides for herself; a carer or a reader who cannot decide reads "an answer".
  */
 export function Offers ({ id, open, decide, person }: { id: number, open: boolean, decide: boolean, person?: string }) {
   const { t, i18n } = useTranslation()
@@ -68,7 +69,7 @@ export function Offers ({ id, open, decide, person }: { id: number, open: boolea
                     <h3>{offer.volunteer_name}</h3>
                     <TrustSignals volunteer={offer.volunteer} />
                     <dl className='facts'>
-                      <div><dt>{t('request.status')}</dt><dd>{t(`offerStatus.${offer.status}`, { defaultValue: offer.status })}</dd></div>
+                      <div><dt>{t('request.status')}</dt><dd>{t(`offerStatus.${offer.status === 'pending' && (!decide || person !== undefined) ? 'pendingOthers' : offer.status}`, { defaultValue: offer.status })}</dd></div>
                       <div><dt>{t('offers.when')}</dt><dd>{formatDate(offer.responded_at, i18n.language)}</dd></div>
                     </dl>
                     {offer.message !== null ? <blockquote>{offer.message}</blockquote> : null}
