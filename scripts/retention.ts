@@ -14,7 +14,7 @@ const log = {
   error: (fields: Record<string, unknown>, message: string) => process.stderr.write(`${message} ${String(fields.err)}\n`),
 }
 const job = new RetentionJob(db, {
-  retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters, batchSize,
+  retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, clientRetentionDays: config.clientRetentionDays, mapGridMeters: config.mapGridMeters, batchSize,
 }, log)
 if (!job.enabled) fail('RETENTION_DAYS and NOTIFICATION_RETENTION_DAYS are both 0 (keep everything): nothing to do')
 await job.runOnce()

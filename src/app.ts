@@ -219,7 +219,7 @@ export async function buildApp ({
   jobs.push(...scheduleJobsFor(config, changes, clock, app.log, { horizonTickMs, scheduleTickMs }))
   if (checkExpiryMs > 0) jobs.push(checkExpiryJob(new CheckExpiryNotifier(changes, calendar), checkExpiryMs))
   const retention = new RetentionJob(db, {
-    retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, mapGridMeters: config.mapGridMeters,
+    retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, clientRetentionDays: config.clientRetentionDays, mapGridMeters: config.mapGridMeters,
   }, app.log, clock)
   if (retentionMs > 0 && retention.enabled) jobs.push(retentionJob(retention, retentionMs))
   if (deliveryTickMs > 0) jobs.push(deliveriesJobFor(config, db, channels, jwtSecret, clock, app.log, deliveryTickMs))

@@ -149,6 +149,13 @@ export const SETTINGS = Type.Object({
     must: 'be 0 or a whole number from 90 to 3650',
     description: '0 keeps every notification; 90 to 3650: notifications older than this are deleted (the retention job, at start-up and hourly, once across instances)',
   }),
+  // A month at least: a client helped monthly keeps their record between two requests.
+  clientRetentionDays: Type.Union([Type.Integer({ minimum: 0, maximum: 0 }), Type.Integer({ minimum: 30, maximum: 3650 })], {
+    env: 'CLIENT_RETENTION_DAYS',
+    default: 0,
+    must: 'be 0 or a whole number from 30 to 3650',
+    description: '0 keeps the coordinators\' client records; 30 to 3650: a client with no request under way, whose record and requests have not changed for this long, is erased as `DELETE /clients/{id}` does (the retention job)',
+  }),
   // The web app's map (docs/web.md › Map); the CSP lets the app load images from this host only.
   mapTileUrl: Type.String({
     env: 'MAP_TILE_URL',

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       unmoderatedInSearch: 'everyone',
       retentionDays: 0,
       notificationRetentionDays: 90,
+      clientRetentionDays: 0,
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapTileAttribution: '© OpenStreetMap contributors',
       geocoderUrl: undefined,
@@ -233,9 +234,11 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ RETENTION_DAYS: '3650' }).retentionDays, 3650)
     assert.equal(loadConfig({ MAP_GRID_METERS: '5000' }).mapGridMeters, 5000)
     assert.deepEqual(['0', '90', '3650'].map((days) => loadConfig({ NOTIFICATION_RETENTION_DAYS: days }).notificationRetentionDays), [0, 90, 3650])
+    assert.equal(loadConfig({}).clientRetentionDays, 0)
+    assert.deepEqual(['0', '30', '3650'].map((days) => loadConfig({ CLIENT_RETENTION_DAYS: days }).clientRetentionDays), [0, 30, 3650])
     for (const env of [{ LOCATION_PRIVACY: 'fuzzy' }, { UNMODERATED_IN_SEARCH: 'nobody' }, { RETENTION_DAYS: '6' }, { RETENTION_DAYS: '3651' },
       { RETENTION_DAYS: '-1' }, { MAP_GRID_METERS: '49' }, { MAP_GRID_METERS: '5001' }, { MAP_GRID_METERS: '300.5' },
-      { NOTIFICATION_RETENTION_DAYS: '89' }, { NOTIFICATION_RETENTION_DAYS: '3651' }]) {
+      { NOTIFICATION_RETENTION_DAYS: '89' }, { NOTIFICATION_RETENTION_DAYS: '3651' }, { CLIENT_RETENTION_DAYS: '29' }, { CLIENT_RETENTION_DAYS: '3651' }]) {
       assert.throws(() => loadConfig(env), (error: unknown) => {
         assert.ok(error instanceof ConfigError)
         assert.match(error.message, new RegExp(`^${Object.keys(env)[0]} must `))

@@ -120,6 +120,24 @@ export function searchClients (db: Queryable, text: string | undefined, page: Pa
 }
 
 /** Erasure's last step (privacy.md § 3 as for an account): the row is gone; requests keep its id. */
+/**
+ * CLIENT_RETENTION_DAYS (docs/privacy.md › Clients of the coordinators): up to `limit` clients with no request
+ * under way and nothing new for `days` days (the record unchanged, none of their requests made or ended since),
+ * locked for their erasure in this transaction. SKIP LOCKED: a client being read for a new request is left for
+ * the next run, which then finds that request.
+ */
+export function lockIdleClients (db: Queryable, days: number, limit: number, now: Date): Promise<Array<{ id: number }>> {
+  const since = sql`${now}::timestamptz - make_interval(days => ${days})`
+  return db.query<{ id: number }>(sql`
+    SELECT c.id FROM clients c
+    WHERE c.updated_at < ${since}
+      AND NOT EXISTS (SELECT 1 FROM requests r WHERE r.client_id = c.id
+        AND (r.status IN ('pending_moderation', 'approved', 'in_progress') OR r.created_at >= ${since} OR r.finished_at >= ${since}))
+    ORDER BY c.id
+    LIMIT ${limit}
+    FOR UPDATE OF c SKIP LOCKED`)
+}
+
 export async function deleteClient (db: Queryable, id: number): Promise<void> {
   await db.query(sql`DELETE FROM clients WHERE id = ${id}`)
 }

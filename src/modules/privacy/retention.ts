@@ -4,6 +4,7 @@ import type { Job } from '../../jobs/job.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import { sql } from '../../db/sql.js'
 import { gridPoint } from '../../lib/grid.js'
+import { deleteClient, lockIdleClients } from '../clients/clients.repo.js'
 import { deleteOldNotifications } from '../notifications/notifications.repo.js'
 import * as requests from '../requests/requests.repo.js'
 import { lockFinishedSeries, minimiseSeries } from '../series/series.repo.js'
@@ -11,7 +12,8 @@ import { lockFinishedSeries, minimiseSeries } from '../series/series.repo.js'
 /**
  * Background work of privacy.md and map.md that runs on every instance but must happen once:
  * recomputing stored grid points when MAP_GRID_METERS changed, minimising finished requests (and series) after
- * RETENTION_DAYS, and deleting notifications after NOTIFICATION_RETENTION_DAYS. Both work in short transactions of one batch each, so a process killed
+ * RETENTION_DAYS, deleting notifications after NOTIFICATION_RETENTION_DAYS, and erasing client records idle
+ * for CLIENT_RETENTION_DAYS. All work in short transactions of one batch each, so a process killed
  * mid-run loses at most its open batch (rolled back) and the next run carries on. Retention runs at
  * start-up and hourly in every process (src/jobs/ runs it: retentionJob below).
  */
@@ -56,6 +58,8 @@ export interface RetentionSettings {
   retentionDays: number
   /** 0: notifications are kept; otherwise those older are deleted (events.md § 2 allows it after 90 days). */
   notificationRetentionDays?: number
+  /** 0: coordinators' client records are kept; otherwise a client idle for longer is erased as DELETE /clients/{id} does. */
+  clientRetentionDays?: number
   mapGridMeters: number
   batchSize?: number
 }
@@ -75,11 +79,13 @@ export class RetentionJob {
   constructor (private readonly db: Database, private readonly settings: RetentionSettings, private readonly log: JobLog, private readonly clock: Clock = systemClock) {}
 
   /** Whether there is anything for the job to do with these settings. */
-  get enabled (): boolean { return this.settings.retentionDays > 0 || (this.settings.notificationRetentionDays ?? 0) > 0 }
+  get enabled (): boolean {
+    return this.settings.retentionDays > 0 || (this.settings.notificationRetentionDays ?? 0) > 0 || (this.settings.clientRetentionDays ?? 0) > 0
+  }
 
   /** One run: does everything due, unless another instance is at it. Returns how many requests this run minimised. */
   async runOnce (): Promise<number> {
-    const { retentionDays, notificationRetentionDays = 0, mapGridMeters } = this.settings
+    const { retentionDays, notificationRetentionDays = 0, clientRetentionDays = 0, mapGridMeters } = this.settings
     const now = this.clock.now()
     const batchSize = this.settings.batchSize ?? RETENTION_BATCH
     const minimised = retentionDays === 0
@@ -106,6 +112,19 @@ export class RetentionJob {
       })
       this.log.info({ deleted: deleted.total, notificationRetentionDays, ...(deleted.yielded ? { yieldedToAnotherInstance: true } : {}) },
         `retention: deleted ${deleted.total} old notifications`)
+    }
+    if (clientRetentionDays > 0 && !minimised.yielded) {
+      // As DELETE /clients/{id}: their finished requests minimised, the record deleted; nothing of theirs is under way.
+      const erased = await this.#inBatches(batchSize, async (tx) => {
+        const idle = await lockIdleClients(tx, clientRetentionDays, batchSize, now)
+        for (const { id } of idle) {
+          await requests.minimiseFinishedRequestsOf(tx, { clientId: id }, mapGridMeters)
+          await deleteClient(tx, id)
+        }
+        return { taken: idle.length, done: idle.length }
+      })
+      this.log.info({ erased: erased.total, clientRetentionDays, ...(erased.yielded ? { yieldedToAnotherInstance: true } : {}) },
+        `retention: erased ${erased.total} idle client records`)
     }
     return minimised.total
   }
