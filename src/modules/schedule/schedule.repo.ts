@@ -69,13 +69,12 @@ export function sendReminders (db: Queryable, at: Date, minutes: number, limit: 
     FOR SHARE OF r SKIP LOCKED`, at)
 }
 
-/** please_complete: the requester of an in_progress request 48 h past its window's end (or, without one, its acceptance). */
+/** please_complete: the requester of an in_progress request 48 h past its window's end (or, without one, its acceptance: assigned_at). */
 export function sendPleaseComplete (db: Queryable, at: Date, limit: number): Promise<Message[]> {
   return sendOnce(db, 'please_complete', sql`
     SELECT r.id AS request_id, r.requester_id AS user_id, r.window_start FROM requests r
     WHERE r.status = 'in_progress'
-      AND coalesce(r.window_end, (SELECT max(v.accepted_at) FROM volunteer_responses v WHERE v.request_id = r.id AND v.status = 'accepted'))
-        <= ${at}::timestamptz - interval '48 hours'
+      AND coalesce(r.window_end, r.assigned_at) <= ${at}::timestamptz - interval '48 hours'
       AND ${notSent('please_complete', sql`r.requester_id`)}
     ORDER BY r.id
     LIMIT ${limit}
