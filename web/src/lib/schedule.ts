@@ -67,12 +67,20 @@ export function seriesParts (pattern: Pattern, t: TFunction, language: string): 
   return { days, times, back, dates }
 }
 
-/** A window in words in the page's language and the device's zone: "Tuesday 1 December, 07:30 to 10:30". */
+/**
+ * A window in words in the page's language and the device's zone: "Tuesday 1 December, 07:30–10:30"; one that
+ * ends on another day names both days ("Sunday 29 November, 23:05 – Monday 30 November, 00:05"), where the
+ * times' own range would fall back to numeric dates.
+ */
 export function sayWindow (start: string, end: string | null, language: string): string {
   const locale = localeOf(language)
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(start))
+  const dayFormat = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' })
   const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-  return end === null ? `${day}, ${clock.format(new Date(start))}` : `${day}, ${clock.formatRange(new Date(start), new Date(end))}`
+  const [from, to] = [new Date(start), end === null ? null : new Date(end)]
+  const day = dayFormat.format(from)
+  if (to === null) return `${day}, ${clock.format(from)}`
+  const sameDay = new Intl.DateTimeFormat('en-CA').format(from) === new Intl.DateTimeFormat('en-CA').format(to)
+  return sameDay ? `${day}, ${clock.formatRange(from, to)}` : `${day}, ${clock.format(from)} – ${dayFormat.format(to)}, ${clock.format(to)}`
 }
 
 /** The browser's own time zone: a series is set up in the zone of the person setting it up. */
