@@ -119,7 +119,6 @@ export function searchClients (db: Queryable, text: string | undefined, page: Pa
     LIMIT ${page.limit} OFFSET ${page.offset}`)
 }
 
-/** Erasure's last step (privacy.md § 3 as for an account): the row is gone; requests keep its id. */
 /**
  * CLIENT_RETENTION_DAYS (docs/privacy.md › Clients of the coordinators): up to `limit` clients with no request
  * under way and nothing new for `days` days (the record unchanged, none of their requests made or ended since),
@@ -138,6 +137,7 @@ export function lockIdleClients (db: Queryable, days: number, limit: number, now
     FOR UPDATE OF c SKIP LOCKED`)
 }
 
+/** Erasure's last step (privacy.md § 3 as for an account): the row is gone; requests keep its id. */
 export async function deleteClient (db: Queryable, id: number): Promise<void> {
   await db.query(sql`DELETE FROM clients WHERE id = ${id}`)
 }
