@@ -16,6 +16,6 @@ const log = {
 const job = new RetentionJob(db, {
   retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, clientRetentionDays: config.clientRetentionDays, mapGridMeters: config.mapGridMeters, batchSize,
 }, log)
-if (!job.enabled) fail('RETENTION_DAYS and NOTIFICATION_RETENTION_DAYS are both 0 (keep everything): nothing to do')
+if (!job.enabled) fail('RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS and CLIENT_RETENTION_DAYS are all 0 (keep everything): nothing to do')
 await job.runOnce()
 await db.close()
