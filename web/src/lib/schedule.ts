@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { localeOf } from './format'
+import { localeOf } from './format.js'
 
 /** The days of a series, in week order, as the API names them (schedule.md § 2). */
 export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
