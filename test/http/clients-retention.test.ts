@@ -73,5 +73,15 @@ for (const engine of engines()) {
       const [row] = await t.db.query<{ client_id: number }>('SELECT client_id FROM requests WHERE id = $1', [helpedRequest])
       assert.equal(Number(row!.client_id), helped)
     })
+
+    it('counts a request ended lately as something new: the client stays although the record is old', async () => {
+      const [oldRecord, helpedLately] = [await newClient(), await newClient()]
+      const request = await requestFor(helpedLately)
+      assertStatus(await t.post(`/requests/${request}/cancel`, undefined, coordinator.token), 200)
+      // Both records unchanged for two months (the job's clock is 20 days ahead); the request ended 20 days before it.
+      await t.db.query("UPDATE clients SET updated_at = now() - interval '40 days' WHERE id = ANY ($1::bigint[])", [[oldRecord, helpedLately]])
+      await runAfter(20)
+      assert.deepEqual(await Promise.all([oldRecord, helpedLately].map(clientStatus)), [404, 200])
+    })
   })
 }
