@@ -28,7 +28,7 @@ const webFeature = (...regexes) => ({
   }],
 })
 const SHARED = '(?:components|lib|api|i18n)/'
-const OTHER_SERVICES = [['../*/*.service.js'], "a service never calls another module's service: record an event (src/events/events.ts) and let that module react (src/modules/reactions.ts)"]
+const OTHER_SERVICES = [['../*/*.service.js'], "a service never calls another module's service: record an event (src/events/events.ts) and let that module react (src/areas.ts)"]
 const OTHER_MODULES = [['../*/*', '!../../**'], 'a reaction uses its own module\'s repo: what it needs from elsewhere comes in its event']
 // Only src/events/dispatcher.ts writes notifications: once per transaction, with every recipient's inbox lock in one order.
 const WRITE_NOTIFICATIONS = [['../notifications/notifications.repo.js'], 'notifications are written by the dispatcher, once per transaction: call notify() in a change or a reaction (src/events/dispatcher.ts)', ['insertNotifications']]

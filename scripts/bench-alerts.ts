@@ -17,11 +17,11 @@ import { statementParts, type Queryable, type Statement } from '../src/db/databa
 import { migrate } from '../src/db/migrate.js'
 import { openPostgres } from '../src/db/postgres.js'
 import { gridPoint } from '../src/lib/grid.js'
-import { alertVolunteers, scheduleFirstRound } from '../src/modules/alerts/alerts.repo.js'
-import { AlertService } from '../src/modules/alerts/alerts.service.js'
-import { changesOn } from '../src/modules/reactions.js'
-import { insertRequest, moderateRequest } from '../src/modules/requests/requests.repo.js'
-import { VOLUNTEER_ROLE_ID } from '../src/modules/roles/roles.repo.js'
+import { alertVolunteers, scheduleFirstRound } from '../src/help/alerts/alerts.repo.js'
+import { AlertService } from '../src/help/alerts/alerts.service.js'
+import { changesOn } from '../src/areas.js'
+import { insertRequest, moderateRequest } from '../src/help/requests/requests.repo.js'
+import { VOLUNTEER_ROLE_ID } from '../src/accounts/roles/roles.repo.js'
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const VOLUNTEERS = 10_000

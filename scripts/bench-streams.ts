@@ -18,8 +18,8 @@ import { migrate } from '../src/db/migrate.js'
 import { openPostgres } from '../src/db/postgres.js'
 import { gridPoint } from '../src/lib/grid.js'
 import { accessTokens } from '../src/lib/tokens.js'
-import { insertNotifications } from '../src/modules/notifications/notifications.repo.js'
-import { insertRequest } from '../src/modules/requests/requests.repo.js'
+import { insertNotifications } from '../src/messaging/notifications/notifications.repo.js'
+import { insertRequest } from '../src/help/requests/requests.repo.js'
 
 const SECRET = randomBytes(32).toString('base64url')
 

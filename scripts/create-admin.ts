@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util'
 import { configOrExit, fail, openMigrated } from '../src/cli.js'
 import { normaliseEmail } from '../src/lib/email.js'
-import { ensureAdmin } from '../src/modules/roles/roles.service.js'
+import { ensureAdmin } from '../src/accounts/roles/roles.service.js'
 
 let args: { email?: string | undefined, password?: string | undefined }
 try {

@@ -2,7 +2,7 @@
 // The service already runs it at start-up and hourly; this is for a run on demand, e.g. right after
 // lowering RETENTION_DAYS. `--batch N` sets the requests per transaction (default 200).
 import { configOrExit, fail, openMigrated } from '../src/cli.js'
-import { RETENTION_BATCH, RetentionJob } from '../src/modules/privacy/retention.js'
+import { RETENTION_BATCH, RetentionJob } from '../src/data-protection/privacy/retention.js'
 
 const config = configOrExit()
 const batchArg = process.argv.indexOf('--batch')

@@ -19,7 +19,7 @@ import { loadConfig } from '../src/config.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite.js'
 import { newSecret } from '../src/lib/tokens.js'
-import { ensureAdmin } from '../src/modules/roles/roles.service.js'
+import { ensureAdmin } from '../src/accounts/roles/roles.service.js'
 
 async function freePort (): Promise<number> {
   return await new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@ import type { Config } from './config.js'
 import type { Database } from './db/database.js'
 import type { Clock } from './lib/clock.js'
 import type { VapidIdentity } from './lib/vapid.js'
-import type { Channels } from './modules/deliveries/setup.js'
+import type { Channels } from './messaging/deliveries/setup.js'
 import type { StreamOptions } from './realtime/streams.js'
 
 /** What buildApp (src/app.ts) is given: the settings and database, and what the service or a test chooses. */

@@ -18,8 +18,8 @@ import { Type, type StaticDecode } from 'typebox'
 import { CHECK_KINDS, isTimeZone } from './lib/checks.js'
 import { ConfigError, deepFreeze, readSettings, type Env } from './lib/env-schema.js'
 import type { ScryptParams } from './lib/passwords.js'
-import { REACH_SETTINGS } from './reach-settings.js'
-import { SCHEDULE_SETTINGS } from './schedule-settings.js'
+import { REACH_SETTINGS } from './messaging/settings.js'
+import { SCHEDULE_SETTINGS } from './regular-help/settings.js'
 
 // The operator's error, thrown by loadConfig; src/cli.ts tells it apart from a crash.
 export { ConfigError }
@@ -214,7 +214,7 @@ export const SETTINGS = Type.Object({
 
 /** The alert policy's settings (events.md § 5). */
 export type AlertSettings = Config['alerts']
-/** schedule.md's settings (src/schedule-settings.ts). */
+/** schedule.md's settings (src/regular-help/settings.ts). */
 export type ScheduleSettings = Config['schedule']
 
 /** The settings as the code reads them, plus the fixed scrypt parameters. */

@@ -8,9 +8,9 @@ import { API_PREFIX } from './http/openapi.js'
 import { normaliseEmail } from './lib/email.js'
 import { resolveSigningSecret } from './lib/signing-secret.js'
 import { pushOffReason, resolveVapid } from './lib/vapid.js'
-import { refreshGridPoints } from './modules/privacy/retention.js'
-import { hasAdmin } from './modules/roles/roles.repo.js'
-import { ensureAdmin } from './modules/roles/roles.service.js'
+import { refreshGridPoints } from './data-protection/privacy/retention.js'
+import { hasAdmin } from './accounts/roles/roles.repo.js'
+import { ensureAdmin } from './accounts/roles/roles.service.js'
 
 const HOUR_MS = 3_600_000
 

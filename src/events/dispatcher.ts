@@ -10,7 +10,7 @@ export interface Change {
   /** Who made the change, in what capacity (the request's history, behalf.md § 3); null for the service's own jobs. */
   readonly actor: Actor
   /**
-   * The capacity the requests policy found once the request was locked (src/modules/requests/acting.ts),
+   * The capacity the requests policy found once the request was locked (src/help/requests/acting.ts),
    * replacing the caller's bare id given to `run`; the reactions see it.
    */
   actAs (acting: Acting): void
@@ -45,7 +45,7 @@ export class Changes {
 
   /**
    * `reactions`: every module's, in the order they run for an event that several modules react to
-   * (src/modules/reactions.ts lists them, and says why in that order); `write` stores a change's
+   * (src/areas.ts lists them, and says why in that order); `write` stores a change's
    * notifications (handed in, so that this layer stays below the modules), given the acting person's id.
    */
   constructor (

@@ -77,7 +77,7 @@ export type ActorRole = 'requester' | 'carer' | 'coordinator' | 'volunteer' | 'm
 export type OnBehalfOf = { client_id: number } | { user_id: number }
 /**
  * Acting for someone is one idea (behalf.md): who acted, in what capacity, and for whom. The requests
- * policy (src/modules/requests/acting.ts) decides it; the history reaction records it.
+ * policy (src/help/requests/acting.ts) decides it; the history reaction records it.
  */
 export interface Acting { id: number, role: ActorRole, onBehalfOf: OnBehalfOf | null }
 /**

@@ -18,7 +18,7 @@ export function chordToMeters (chord: number): number {
   return half > 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(half)
 }
 
-/** A nearby search, read from the query string by the route (modules/requests/requests.query.ts). */
+/** A nearby search, read from the query string by the route (help/requests/requests.query.ts). */
 export interface NearbySearch { lat: number, lon: number, radius: number }
 
 /** A map rectangle; minLon > maxLon means it crosses the antimeridian. */

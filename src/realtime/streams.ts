@@ -20,7 +20,7 @@ export const STREAM_DEFAULTS: StreamOptions = Object.freeze({ pingMs: 20_000, bl
 /** One event for a stream: `i` is the 1-based index of the stream's position in the read that found it. */
 export interface StreamEvent { i: number, id: number, event: string, data: string }
 
-/** What the streams carry, from the module that owns it (notifications: src/modules/notifications/event-stream.ts). */
+/** What the streams carry, from the module that owns it (notifications: src/messaging/notifications/event-stream.ts). */
 export interface StreamSource {
   /** The NOTIFY channel whose payloads are the comma-separated ids of the users with something new. */
   readonly channel: string

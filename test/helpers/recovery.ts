@@ -4,10 +4,10 @@ import type { ReceivedMail, TestSmtp } from './smtp.js'
 /** The app's address in the tests' e-mails (PUBLIC_URL). */
 export const RECOVERY_PUBLIC_URL = 'https://help.example.org'
 
-/** The web app's session routes want this header (src/modules/session/session.routes.ts). */
+/** The web app's session routes want this header (src/accounts/session/session.routes.ts). */
 export const CSRF = { 'x-vcs-csrf': '1' }
 
-/** The e-mails that carry a code, by subject (src/modules/deliveries/email-texts.en.ts). */
+/** The e-mails that carry a code, by subject (src/messaging/deliveries/email-texts.en.ts). */
 export const CODE_SUBJECTS = ['Your sign-in code', 'Reset your password', 'Confirm your e-mail address']
 
 /**

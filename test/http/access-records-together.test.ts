@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it, mock } from 'node:test'
 import { statementParts, type Statement } from '../../src/db/database.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
-import { writeAccessRecords } from '../../src/modules/access/access.repo.js'
+import { writeAccessRecords } from '../../src/accounts/access/access.repo.js'
 import { engines } from '../helpers/engines.js'
 import { createRequest, whileFailing } from '../helpers/requests.js'
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import ICAL from 'ical.js'
-import { ADDRESS_HIDDEN_TEXT } from '../../src/modules/requests/disclosure.js'
+import { ADDRESS_HIDDEN_TEXT } from '../../src/help/requests/disclosure.js'
 import { startApp, type TestApp } from '../helpers/app.js'
 import { SERIES_ADDRESS } from '../helpers/disclosure-series.js'
 import {

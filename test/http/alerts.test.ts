@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { alertsOf, approvedAt, newPlace, noticesOf, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
-import { recordAlerts } from '../../src/modules/availability/availability.repo.js'
+import { recordAlerts } from '../../src/help/availability/availability.repo.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 

@@ -4,7 +4,7 @@ import { startApp, startSecondInstance, uniqueEmail, type Account, type Response
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
-import { findGrant } from '../../src/modules/carers/carers.repo.js'
+import { findGrant } from '../../src/on-behalf/carers/carers.repo.js'
 
 /**
  * behalf.md § 2 through HTTP: invitations (the same answer with or without an account, no enumeration), the

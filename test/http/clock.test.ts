@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import { RetentionJob } from '../../src/modules/privacy/retention.js'
+import { RetentionJob } from '../../src/data-protection/privacy/retention.js'
 import { approvedAt, newPlace, RoundDriver, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'

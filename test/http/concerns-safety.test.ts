@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { RetentionJob } from '../../src/modules/privacy/retention.js'
+import { RetentionJob } from '../../src/data-protection/privacy/retention.js'
 import { startApp, startSecondInstance, type Account, type TestApp } from '../helpers/app.js'
 import { assertError, assertStatus, sleep } from '../helpers/assert.js'
 import { ManualClock } from '../helpers/clock.js'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { statementParts, type Database, type Queryable, type Statement } from '../../src/db/database.js'
-import { listResponses } from '../../src/modules/responses/responses.repo.js'
+import { listResponses } from '../../src/help/responses/responses.repo.js'
 import { migratedDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'
 

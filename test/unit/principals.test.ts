@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { statementParts, type Queryable, type Statement } from '../../src/db/database.js'
 import { hasPermission, isModerator } from '../../src/lib/principal.js'
-import { PrincipalCache } from '../../src/modules/auth/principals.js'
+import { PrincipalCache } from '../../src/accounts/auth/principals.js'
 
 /** A database holding one user, 7, whose row the test changes; counts the lookups. */
 function fakeDb () {

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test'
 import { parseDecimal } from '../../src/lib/decimal.js'
 import { AppError } from '../../src/lib/errors.js'
 import { boundingCube, boundsBoxes, chordToMeters, EARTH_RADIUS_M, earthPoint, type Cube, type Rectangle } from '../../src/lib/geo.js'
-import { parseBounds, parseNearby } from '../../src/modules/requests/requests.query.js'
-import { nearbyStatement, nearbyTake } from '../../src/modules/requests/search/nearby.js'
+import { parseBounds, parseNearby } from '../../src/help/requests/requests.query.js'
+import { nearbyStatement, nearbyTake } from '../../src/help/requests/search/nearby.js'
 // The seeded generator the seed and bench use, so a failure can be replayed.
 import { randomStream } from '../../scripts/lib/random.js'
 

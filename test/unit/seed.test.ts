@@ -5,7 +5,7 @@ import { randomStream, uniformsOf, uniformsSql } from '../../scripts/lib/random.
 import { DEFAULTS, DEMO_PASSWORD, demoEmail, seedDatabase, type SeedOptions } from '../../scripts/seed.js'
 import type { Database } from '../../src/db/database.js'
 import { verifyPassword } from '../../src/lib/passwords.js'
-import { MODERATOR_ROLE_ID, VOLUNTEER_ROLE_ID } from '../../src/modules/roles/roles.repo.js'
+import { MODERATOR_ROLE_ID, VOLUNTEER_ROLE_ID } from '../../src/accounts/roles/roles.repo.js'
 import { startApp, TEST_SCRYPT, type TestApp } from '../helpers/app.js'
 import { migratedDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'

@@ -5,34 +5,34 @@ import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
 /**
- * src/modules/README.md: the file whose SQL writes each table; `requests` has a second one for schedule.md § 3
+ * src/README.md: the file whose SQL writes each table; `requests` has a second one for schedule.md § 3
  * (requests.repo.ts would pass 300 lines with it), in the same folder.
  */
 const OWNERS: Record<string, string | readonly string[]> = {
-  alert_rounds: 'modules/alerts/alerts.repo.ts',
-  request_alerts: 'modules/alerts/alerts.repo.ts',
-  alert_catch_ups: 'modules/alerts/catch-up.repo.ts',
-  users: 'modules/users/users.repo.ts',
-  clients: 'modules/clients/clients.repo.ts',
-  user_roles: 'modules/roles/roles.repo.ts',
-  refresh_tokens: 'modules/auth/auth.repo.ts',
-  auth_codes: 'modules/auth/auth.repo.ts',
-  requests: ['modules/requests/requests.repo.ts', 'modules/requests/deadlines.repo.ts'],
-  schedule_messages: 'modules/schedule/schedule.repo.ts',
-  volunteer_responses: 'modules/responses/responses.repo.ts',
-  ratings: 'modules/responses/responses.repo.ts',
-  volunteer_availability: 'modules/availability/availability.repo.ts',
-  notifications: 'modules/notifications/notifications.repo.ts',
-  access_records: 'modules/access/access.repo.ts',
-  user_checks: 'modules/checks/checks.repo.ts',
-  concerns: 'modules/concerns/concerns.repo.ts',
-  deliveries: 'modules/deliveries/deliveries.repo.ts',
-  push_subscriptions: 'modules/push/push.repo.ts',
-  calendar_feeds: 'modules/calendar/calendar.repo.ts',
-  notification_settings: 'modules/deliveries/notification-settings.repo.ts',
-  request_series: 'modules/series/series.repo.ts',
-  request_history: 'modules/history/history.repo.ts',
-  trusted_people: 'modules/carers/carers.repo.ts',
+  alert_rounds: 'help/alerts/alerts.repo.ts',
+  request_alerts: 'help/alerts/alerts.repo.ts',
+  alert_catch_ups: 'help/alerts/catch-up.repo.ts',
+  users: 'accounts/users/users.repo.ts',
+  clients: 'on-behalf/clients/clients.repo.ts',
+  user_roles: 'accounts/roles/roles.repo.ts',
+  refresh_tokens: 'accounts/auth/auth.repo.ts',
+  auth_codes: 'accounts/auth/auth.repo.ts',
+  requests: ['help/requests/requests.repo.ts', 'help/requests/deadlines.repo.ts'],
+  schedule_messages: 'regular-help/schedule/schedule.repo.ts',
+  volunteer_responses: 'help/responses/responses.repo.ts',
+  ratings: 'help/responses/responses.repo.ts',
+  volunteer_availability: 'help/availability/availability.repo.ts',
+  notifications: 'messaging/notifications/notifications.repo.ts',
+  access_records: 'accounts/access/access.repo.ts',
+  user_checks: 'accounts/checks/checks.repo.ts',
+  concerns: 'help/concerns/concerns.repo.ts',
+  deliveries: 'messaging/deliveries/deliveries.repo.ts',
+  push_subscriptions: 'messaging/push/push.repo.ts',
+  calendar_feeds: 'regular-help/calendar/calendar.repo.ts',
+  notification_settings: 'messaging/deliveries/notification-settings.repo.ts',
+  request_series: 'regular-help/series/series.repo.ts',
+  request_history: 'on-behalf/history/history.repo.ts',
+  trusted_people: 'on-behalf/carers/carers.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))
@@ -63,7 +63,7 @@ function writes (text: string): Array<{ table: string, line: number }> {
 /** Tables a file's SQL writes. */
 const writtenTables = (text: string): string[] => [...new Set(writes(text).map((write) => write.table))]
 
-describe('table owners (src/modules/README.md)', () => {
+describe('table owners (src/README.md)', () => {
   const files = sourceFiles(SRC).filter((file) => !relative(SRC, file).startsWith('db/'))
 
   it('every table is written by its owner repo only', () => {

@@ -11,7 +11,7 @@ import { migrate } from '../../src/db/migrate.js'
 import { openPglite } from '../../src/db/pglite.js'
 import { newSecret } from '../../src/lib/tokens.js'
 import { resolveVapid } from '../../src/lib/vapid.js'
-import { ensureAdmin } from '../../src/modules/roles/roles.service.js'
+import { ensureAdmin } from '../../src/accounts/roles/roles.service.js'
 import { E2E_ADMIN } from './accounts.js'
 
 const port = Number(process.env.E2E_PORT)

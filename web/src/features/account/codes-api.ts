@@ -4,7 +4,7 @@ import { CSRF_HEADERS, startSession } from '../../api/session'
 
 /**
  * The calls of getting back in (reach.md § 2). Asking for a code goes to /auth/* (nothing to keep); every call
- * that signs in or changes the password goes to the session twin (src/modules/session/session-codes.routes.ts),
+ * that signs in or changes the password goes to the session twin (src/accounts/session/session-codes.routes.ts),
  * which puts the new refresh token in the session cookie rather than in page script's reach.
  *
  * These paths are called through a loosely typed view of the client while web/src/api/schema.d.ts does not

@@ -12,7 +12,7 @@ export type RequesterAction = 'accept' | 'cancel' | 'complete'
  * In what capacity the signed-in person sees a request: as its requester (herself, or any coordinator on a
  * client's request, behalf.md § 1), as a carer of its requester (an accepted grant in the acting-for list, with
  * what it allows), or as anyone else. The request's answer does not say that the viewer is a carer, so the
- * app reads the grant's `can` list, the same the API decides by (src/modules/requests/acting.ts), and never guesses.
+ * app reads the grant's `can` list, the same the API decides by (src/help/requests/acting.ts), and never guesses.
  */
 export type Standing =
   | { kind: 'loading' }

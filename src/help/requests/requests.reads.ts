@@ -1,0 +1,95 @@
+import { maybeOne, type Queryable } from '../../db/database.js'
+import { empty, raw, sql } from '../../db/sql.js'
+import type { Page } from '../../lib/page.js'
+import { caresFor } from '../../on-behalf/carers/carers.repo.js'
+import { ownedBy, REQUEST_COLUMNS, type CancelReason, type DetailRow, type RequestsOf } from './requests.repo.js'
+import type { RequestStatus } from './requests.values.js'
+import type { Parties } from './visibility.js'
+import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow } from './search/shared.js'
+
+/** Reads of one request and of the requester's own list; the statements that write requests are in requests.repo.ts. */
+
+const userInfo = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'email', ${alias}.email, 'first_name', ${alias}.first_name,
+    'last_name', ${alias}.last_name, 'email_verified', ${alias}.email_verified)`
+const DETAIL_PARTIES = raw(`${userInfo('u')} AS requester,
+      json_build_object('id', t.id, 'name', t.name, 'description', t.description, 'icon', t.icon, 'is_active', t.is_active) AS request_type,
+      CASE WHEN v.id IS NULL THEN NULL ELSE ${userInfo('v')} END AS assigned_volunteer,
+      CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'needs', c.needs) END AS client`)
+
+const REQUESTER = raw('r.requester_id')
+
+/**
+ * The request with its requester, type, assigned volunteer and client (behalf.md § 1), and whether `viewerId`
+ * is the requester's carer (visibility.ts), in one query.
+ */
+export function findRequestDetail (db: Queryable, id: number, viewerId: number): Promise<DetailRow | undefined> {
+  return maybeOne<DetailRow>(db, sql`
+    SELECT ${REQUEST_COLUMNS}, ${LOCATION_COLUMNS},
+      ${DETAIL_PARTIES}, ${caresFor(REQUESTER, viewerId)} AS viewer_is_carer
+    FROM requests r
+      JOIN users u ON u.id = r.requester_id
+      JOIN request_types t ON t.id = r.request_type_id
+      LEFT JOIN users v ON v.id = r.assigned_volunteer_id
+      LEFT JOIN clients c ON c.id = r.client_id
+    WHERE r.id = ${id}`)
+}
+
+/** Who may see what of one request, for `viewerId`: enough to decide without loading the whole detail. */
+export function findRequestParties (db: Queryable, id: number, viewerId: number): Promise<Parties & { status: RequestStatus, client_id: number | null } | undefined> {
+  return maybeOne(db, sql`
+    SELECT r.requester_id, r.assigned_volunteer_id, r.status, r.client_id, ${caresFor(REQUESTER, viewerId)} AS viewer_is_carer
+    FROM requests r WHERE r.id = ${id}`)
+}
+
+/** The caller's own requests, any status, newest first. */
+export function listByRequester (db: Queryable, requesterId: number, page: Page): Promise<ListItemRow[]> {
+  return db.query<ListItemRow>(sql`
+    SELECT ${LIST_ITEM_COLUMNS}
+    FROM ${LIST_ITEM_FROM}
+    WHERE r.requester_id = ${requesterId}
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`)
+}
+
+/** A client's request as the coordinators' list reads it: the list item, its client, and the client's short name (null once erased). */
+export interface CoordinatedRow extends ListItemRow {
+  client_id: number
+  client_name: string | null
+  desired_completion_date: Date | null
+  cancel_reason: CancelReason | null
+  volunteer_first_name: string | null
+}
+
+/**
+ * Every client's request (behalf.md § 1), in `status` when given, soonest needed first: by its window's start,
+ * else the date it is wanted by, those without either last; then oldest first.
+ */
+export function listCoordinated (db: Queryable, status: RequestStatus | undefined, page: Page): Promise<CoordinatedRow[]> {
+  return db.query<CoordinatedRow>(sql`
+    SELECT ${LIST_ITEM_COLUMNS}, r.client_id, c.first_name || ' ' || left(c.last_name, 1) || '.' AS client_name,
+      r.desired_completion_date, r.cancel_reason, (SELECT v.first_name FROM users v WHERE v.id = r.assigned_volunteer_id) AS volunteer_first_name
+    FROM ${LIST_ITEM_FROM}
+      LEFT JOIN clients c ON c.id = r.client_id
+    WHERE r.client_id IS NOT NULL ${status === undefined ? empty : sql`AND r.status = ${status}`}
+    ORDER BY COALESCE(r.window_start, r.desired_completion_date) ASC NULLS LAST, r.created_at, r.id
+    LIMIT ${page.limit} OFFSET ${page.offset}`)
+}
+
+/** Whether they have a request in_progress as its requester (or client), and as its assigned volunteer. */
+export function findInProgressRoles (db: Queryable, of: RequestsOf): Promise<{ as_requester: boolean, as_volunteer: boolean }> {
+  return maybeOne<{ as_requester: boolean, as_volunteer: boolean }>(db, sql`
+    SELECT
+      EXISTS (SELECT 1 FROM requests r WHERE ${ownedBy(of)} AND r.status = 'in_progress') AS as_requester,
+      EXISTS (SELECT 1 FROM requests WHERE assigned_volunteer_id = ${'requesterId' in of ? of.requesterId : null}::bigint AND status = 'in_progress') AS as_volunteer`)
+    .then((row) => row ?? { as_requester: false, as_volunteer: false })
+}
+
+/**
+ * Whether the request has an offer made at or before this transaction's start (now(), an offer's
+ * responded_at), so an offer made in this transaction cannot be its first (first_offer_at); false for a
+ * missing request too.
+ */
+export async function hasEarlierOffer (db: Queryable, id: number): Promise<boolean> {
+  return (await maybeOne<{ earlier: boolean }>(db, sql`SELECT first_offer_at <= now() AS earlier FROM requests WHERE id = ${id}`))?.earlier ?? false
+}

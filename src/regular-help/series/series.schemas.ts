@@ -1,0 +1,108 @@
+import { Type, type Static } from 'typebox'
+import { DateTime, Id, NullableId, NullableString } from '../../http/schemas.js'
+import { CREATE_REQUEST_MESSAGES, CreateRequestInput } from '../../help/requests/requests.schemas.js'
+import { DAYS, type Day } from './recurrence.js'
+
+/** schedule.md § 2: the fields of CreateRequestInput but its dates, checked as on creation, and auto_accept_preferred. */
+const { desired_completion_date: _date, window_start: _start, window_end: _end, ...requestFields } = CreateRequestInput.properties
+export const SeriesTemplate = Type.Object({
+  ...requestFields,
+  auto_accept_preferred: Type.Optional(Type.Boolean({ default: false, description: 'the preferred volunteer\'s offer is accepted as the requester would (schedule.md § 2)' })),
+})
+export type SeriesTemplate = Static<typeof SeriesTemplate>
+
+/** The template in answers: as stored, without the input's limits (erasure leaves "(removed)" in it). */
+const SeriesTemplateAnswer = Type.Object({
+  request_type_id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  address: Type.String(),
+  city: Type.Optional(Type.String()),
+  urgency: requestFields.urgency,
+  contact_phone: Type.Optional(Type.String()),
+  contact_notes: Type.Optional(Type.String()),
+  auto_accept_preferred: Type.Boolean(),
+})
+
+const Days = Type.Array(Type.Unsafe<Day>({ type: 'string', enum: [...DAYS] }), {
+  minItems: 1, maxItems: 7, uniqueItems: true, description: '1 to 7 distinct days; answers list them in week order',
+})
+const TIME = '^([01][0-9]|2[0-3]):[0-5][0-9]$'
+const LocalTime = (description: string) => Type.String({ pattern: TIME, description })
+const NullableLocalTime = (description: string) => NullableString({ pattern: TIME, description })
+const Duration = Type.Integer({ minimum: 15, maximum: 720, description: 'minutes, 15..720' })
+const EveryWeeks = Type.Integer({ minimum: 1, maximum: 4, description: '1..4, counted from the Monday-to-Sunday week of starts_on' })
+const EndsOn = NullableString({ format: 'date', description: 'after starts_on and at most 2 years after it; null: no end' })
+const ReturnTime = NullableLocalTime('a return trip the same day lasting duration_minutes, starting at or after the outbound window\'s end')
+
+export const CreateSeriesInput = Type.Object({
+  template: SeriesTemplate,
+  days: Days,
+  start_time: LocalTime('HH:MM, local time in time_zone'),
+  duration_minutes: Duration,
+  every_weeks: Type.Optional({ ...EveryWeeks, default: 1 }),
+  starts_on: Type.String({ format: 'date', description: 'today in time_zone or later' }),
+  ends_on: Type.Optional(EndsOn),
+  return_time: Type.Optional(ReturnTime),
+  time_zone: Type.Optional(Type.String({ maxLength: 100, description: 'IANA name; default TIME_ZONE' })),
+})
+export type CreateSeriesInput = Static<typeof CreateSeriesInput>
+
+export const UpdateSeriesInput = Type.Object({
+  template: Type.Optional(SeriesTemplate),
+  days: Type.Optional(Days),
+  start_time: Type.Optional(LocalTime('HH:MM, local time in time_zone')),
+  duration_minutes: Type.Optional(Duration),
+  every_weeks: Type.Optional(EveryWeeks),
+  ends_on: Type.Optional(EndsOn),
+  return_time: Type.Optional(ReturnTime),
+})
+export type UpdateSeriesInput = Static<typeof UpdateSeriesInput>
+
+export const SERIES_STATUSES = ['pending_moderation', 'active', 'rejected', 'ended'] as const
+export type SeriesStatus = typeof SERIES_STATUSES[number]
+
+export const Series = Type.Object({
+  id: Type.Integer(),
+  requester_id: Type.Integer(),
+  template: SeriesTemplateAnswer,
+  days: Days,
+  start_time: Type.String(),
+  duration_minutes: Type.Integer(),
+  every_weeks: Type.Integer(),
+  starts_on: Type.String({ format: 'date' }),
+  ends_on: NullableString({ format: 'date' }),
+  return_time: NullableString(),
+  time_zone: Type.String(),
+  preferred_volunteer_id: NullableId,
+  status: Type.Unsafe<SeriesStatus>({ type: 'string', enum: [...SERIES_STATUSES] }),
+  created_at: DateTime,
+  updated_at: DateTime,
+})
+export type Series = Static<typeof Series>
+
+export const SeriesIdParams = Type.Object({ id: Id })
+export const SERIES_ID_MESSAGES = { id: 'invalid series id' }
+
+/** schedule.md § 2's texts. */
+const PATTERN_MESSAGES = {
+  days: 'invalid days',
+  start_time: 'invalid start_time',
+  duration_minutes: 'invalid duration_minutes',
+  every_weeks: 'invalid every_weeks',
+  starts_on: 'invalid starts_on',
+  ends_on: 'invalid ends_on',
+  return_time: 'invalid return_time',
+  time_zone: 'invalid time_zone',
+}
+/** The request fields' texts inside `template`, and each of `days` (checked after their count, so 0..6 suffice). */
+export const SERIES_MESSAGES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(CREATE_REQUEST_MESSAGES).map(([key, text]) => [`template.${key}`, text])),
+  ...PATTERN_MESSAGES,
+  ...Object.fromEntries(DAYS.map((_day, i) => [`days.${i}`, PATTERN_MESSAGES.days])),
+}
+
+export const SERIES_NOT_FOUND = 'series not found'
+export const NOT_PENDING = 'series is not in pending_moderation status'
