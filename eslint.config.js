@@ -8,8 +8,15 @@ import neostandard, { plugins } from 'neostandard'
  * it, because ESLint does not merge the options of one rule across config objects.
  */
 const HTTP = [['**/http/*'], 'only routes and schemas use src/http/: they hand services typed values (Page, NearbySearch, Rectangle)']
-const MODULES = [['**/modules/**'], 'src/http/ and src/db/ are below the modules: put what both sides need in src/lib/']
-const ENTRY = [['**/app.js', '**/main.js', '**/cli.js'], 'the entry points are the top layer: nothing imports them']
+/**
+ * The areas (src/README.md), bottom to top: an area imports only the areas below it; what a lower area needs
+ * from a higher one is a port it declares and the higher area implements, handed down by src/app.ts.
+ */
+const AREAS = ['messaging', 'accounts', 'help', 'regular-help', 'on-behalf', 'data-protection']
+const areasAbove = (area) => AREAS.slice(AREAS.indexOf(area) + 1).map((above) => [[`**/${above}/**`],
+  `${area}/ is below ${above}/: declare a port in ${area}/ that ${above}/ implements, and hand it down in src/app.ts`])
+const MODULES = [AREAS.map((area) => `**/${area}/**`), 'src/http/ and src/db/ are below the areas: put what both sides need in src/lib/']
+const ENTRY = [['**/app.js', '**/main.js', '**/cli.js', '**/areas.js'], 'the entry points and the list of areas are the top layer: nothing imports them']
 const FASTIFY = [['fastify', '@fastify/*'], 'this layer is framework-free: Fastify stays in src/http/ and the routes']
 const ROUTES = [['*.routes.js', '**/*.routes.js'], 'routes are the top of a module: nothing below them imports one']
 const SERVICES = [['*.service.js', '**/*.service.js'], 'a repo is below the services: it takes values, not services']
@@ -28,16 +35,30 @@ const webFeature = (...regexes) => ({
   }],
 })
 const SHARED = '(?:components|lib|api|i18n)/'
-const OTHER_SERVICES = [['../*/*.service.js'], "a service never calls another module's service: record an event (src/events/events.ts) and let that module react (src/areas.ts)"]
-const OTHER_MODULES = [['../*/*', '!../../**'], 'a reaction uses its own module\'s repo: what it needs from elsewhere comes in its event']
+const OTHER_SERVICES = [['../*/*.service.js', '../../*/*/*.service.js'], "a service never calls another module's service: record an event (src/events/events.ts) and let that module react (src/areas.ts)"]
+const OTHER_MODULES = ['^\\.\\./(?!\\.\\./(?:db|events|lib)/)', 'a reaction uses its own module\'s repo: what it needs from elsewhere comes in its event']
 // Only src/events/dispatcher.ts writes notifications: once per transaction, with every recipient's inbox lock in one order.
-const WRITE_NOTIFICATIONS = [['../notifications/notifications.repo.js'], 'notifications are written by the dispatcher, once per transaction: call notify() in a change or a reaction (src/events/dispatcher.ts)', ['insertNotifications']]
+const WRITE_NOTIFICATIONS = [['**/notifications/notifications.repo.js'], 'notifications are written by the dispatcher, once per transaction: call notify() in a change or a reaction (src/events/dispatcher.ts)', ['insertNotifications']]
 
 const restrict = (...entries) => ({
   'no-restricted-imports': ['error', {
-    patterns: entries.map(([group, message, importNames]) => ({ group, message, ...(importNames !== undefined ? { importNames } : {}) })),
+    // A group is a list of gitignore-style patterns, or one regular expression as a string.
+    patterns: entries.map(([group, message, importNames]) => ({
+      ...(typeof group === 'string' ? { regex: group } : { group }), message, ...(importNames !== undefined ? { importNames } : {}),
+    })),
   }],
 })
+
+/** Each layer of an area's modules: [files, files left out, entries]. */
+const LAYERS = [
+  [['*.routes.ts', '*.schemas.ts'], [], [ENTRY, WRITE_NOTIFICATIONS]],
+  // An area's index.ts wires its modules (services, routes, jobs) for src/app.ts.
+  [['index.ts'], [], [ENTRY, WRITE_NOTIFICATIONS]],
+  [['*.ts'], ['index.ts', '*.routes.ts', '*.schemas.ts', '*.repo.ts', '*.service.ts', '*.reactions.ts'], [HTTP, ENTRY, FASTIFY, ROUTES, WRITE_NOTIFICATIONS]],
+  [['*.service.ts'], [], [HTTP, ENTRY, FASTIFY, ROUTES, OTHER_SERVICES, WRITE_NOTIFICATIONS]],
+  [['*.reactions.ts'], [], [HTTP, ENTRY, FASTIFY, ROUTES, SERVICES, OTHER_MODULES, WRITE_NOTIFICATIONS]],
+  [['*.repo.ts'], [], [HTTP, ENTRY, FASTIFY, ROUTES, SERVICES, WRITE_NOTIFICATIONS]],
+]
 
 export default [
   ...neostandard({ ts: true, ignores: ['dist/**', 'data/**', 'node_modules/**', 'web/dist/**', 'web/test-results/**', 'web/src/api/schema.d.ts'] }),
@@ -60,18 +81,12 @@ export default [
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },
-  // Layers, top to bottom.
-  { files: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts'], rules: restrict(ENTRY, WRITE_NOTIFICATIONS) },
-  {
-    files: ['src/modules/**/*.ts'],
-    ignores: ['src/modules/**/*.routes.ts', 'src/modules/**/*.schemas.ts', 'src/modules/**/*.repo.ts', 'src/modules/**/*.service.ts', 'src/modules/**/*.reactions.ts'],
-    rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, WRITE_NOTIFICATIONS),
-  },
-  { files: ['src/modules/**/*.service.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, OTHER_SERVICES, WRITE_NOTIFICATIONS) },
-  { files: ['src/modules/**/*.reactions.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES, OTHER_MODULES, WRITE_NOTIFICATIONS) },
-  { files: ['src/modules/**/*.repo.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES, WRITE_NOTIFICATIONS) },
-  // The dispatcher sits beside the repos: the modules' services and reactions use it, it uses none of them.
-  { files: ['src/events/**/*.ts'], rules: restrict(HTTP, ENTRY, FASTIFY, ROUTES, SERVICES) },
+  // Layers, top to bottom, in every area; and no area imports one above it.
+  ...AREAS.flatMap((area) => LAYERS.map(([suffixes, ignores, entries]) => ({
+    files: suffixes.map((suffix) => `src/${area}/**/${suffix}`),
+    ignores: ignores.map((suffix) => `src/${area}/**/${suffix}`),
+    rules: restrict(...entries, ...areasAbove(area)),
+  }))),
   { files: ['src/http/**/*.ts'], rules: restrict(MODULES, ENTRY) },
   { files: ['src/db/**/*.ts'], rules: restrict(HTTP, MODULES, ENTRY) },
   // Realtime (listening, streams) and the job runner sit beside src/db/: modules hand them what they carry.

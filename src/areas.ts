@@ -1,34 +1,31 @@
-import type { Database, Transaction } from './db/database.js'
+import type { Database } from './db/database.js'
+import { Changes, type Reactions } from './events/dispatcher.js'
 import { systemClock, type Clock } from './lib/clock.js'
-import { Changes, type NewNotification, type Reactions } from './events/dispatcher.js'
-import { accessReactions } from './accounts/access/access.reactions.js'
-import { alertsReactions } from './help/alerts/alerts.reactions.js'
-import { authReactions } from './accounts/auth/auth.reactions.js'
-import { carersReactions } from './on-behalf/carers/carers.reactions.js'
-import { calendarReactions } from './regular-help/calendar/calendar.reactions.js'
-import { availabilityReactions } from './help/availability/availability.reactions.js'
-import { checksReactions } from './accounts/checks/checks.reactions.js'
-import { deliveriesReactions } from './messaging/deliveries/deliveries.reactions.js'
-import { insertNotificationDeliveries } from './messaging/deliveries/deliveries.repo.js'
-import { historyReactions } from './on-behalf/history/history.reactions.js'
-import { notificationsReactions } from './messaging/notifications/notifications.reactions.js'
-import { insertNotifications, withRequesterSide } from './messaging/notifications/notifications.repo.js'
-import { pushReactions } from './messaging/push/push.reactions.js'
-import { responsesReactions } from './help/responses/responses.reactions.js'
-import { rolesReactions } from './accounts/roles/roles.reactions.js'
-import { seriesReactions } from './regular-help/series/series.reactions.js'
-import { usersReactions } from './accounts/users/users.reactions.js'
+import { accessReactions, accountsArea, authReactions, checksReactions, rolesReactions, usersReactions, type Accounts } from './accounts/index.js'
+import { dataProtectionArea } from './data-protection/index.js'
+import { alertsReactions, availabilityReactions, helpArea, responsesReactions } from './help/index.js'
+import { deliveriesReactions, messagingArea, notificationsReactions, notificationWriter, pushReactions, type Messaging, type OutboxOptions } from './messaging/index.js'
+import type { Channels } from './messaging/deliveries/setup.js'
+import { actingPolicy, carersReactions, historyReactions, onBehalfArea } from './on-behalf/index.js'
+import { calendarReactions, occurrenceSeries, regularHelpArea, seriesReactions } from './regular-help/index.js'
+import type { AreaParts, Wiring } from './wiring.js'
 
 /**
- * Every module's reactions to events (src/events/), in the order they run when several react to one
- * event. The order keeps the lock order of README.md: a change has locked its request row, so
- * responses come next (a cancellation cancels them before alerts are closed), then an occurrence's series
- * (its preferred volunteer: a row completion and withdrawal locked first, or one passed over), then the rest. A user's
- * row comes before their availability, as in PUT /users/me/availability and a new home location; the invitations
- * naming an erased person (carers) go before their row loses its address, by which some name them; the
- * erased user's inbox goes last, after every write that waits for a transaction notifying them. The
- * request's history comes first: it only inserts (no row lock beyond its request's key), and what reads it
- * later in the change (the notification writer below: who coordinates a client's request) finds this change's entry.
+ * The areas of the service (src/README.md), bottom to top: messaging, accounts, help, regular-help, on-behalf,
+ * data-protection. Each imports only those below it (npm run lint); what a lower one needs of a higher one is a
+ * port it declares, handed down here.
+ */
+
+/**
+ * Every module's reactions to events, in the order they run when several react to one event. The order is
+ * the lock order (src/README.md): a change has locked its request row, so responses come next (a cancellation
+ * cancels them before alerts are closed), then an occurrence's series (its preferred volunteer: a row completion
+ * and withdrawal locked first, or one passed over), then the rest. A user's row comes before their availability,
+ * as in PUT /users/me/availability and a new home location; the invitations naming an erased person (carers) go
+ * before their row loses its address, by which some name them; the erased user's inbox goes last, after every
+ * write that waits for a transaction notifying them. The request's history comes first: it only inserts (no row
+ * lock beyond its request's key), and what reads it later in the change (the notification writer: who
+ * coordinates a client's request) finds this change's entry.
  */
 export const REACTIONS: readonly Reactions[] = [
   historyReactions,
@@ -48,32 +45,28 @@ export const REACTIONS: readonly Reactions[] = [
   notificationsReactions,
 ]
 
-/** What a notification's outbox rows depend on besides the recipient's settings (reach.md § 1). */
-export interface OutboxOptions {
-  /** The deployment's TIME_ZONE: quiet hours of a person who chose no zone (default UTC). */
-  timeZone?: string
-  /** Whether push is configured: without it no push rows are written (default false). */
-  push?: boolean
-}
-
-/**
- * What the dispatcher writes a change's notifications with: a requester's notifications routed to the
- * coordinators of a client's request or also to the person's carers (behalf.md § 1, § 2: withRequesterSide,
- * so no reaction needs to know), the inbox rows, then, in the same
- * transaction, their deliveries (the outbox of reach.md § 1), so both commit or roll back together.
- */
-export function notificationWriter (clock: Clock, outbox: OutboxOptions = {}): (tx: Transaction, notifications: readonly NewNotification[], actorId?: number | null) => Promise<void> {
-  const settings = { timeZone: outbox.timeZone ?? 'UTC', push: outbox.push ?? false }
-  return async (tx, notifications, actorId) => {
-    const written = await insertNotifications(tx, await withRequesterSide(tx, notifications, actorId ?? null))
-    await insertNotificationDeliveries(tx, written, { ...settings, now: clock.now() })
-  }
-}
-
 /**
  * The one dispatcher of an app (or a test, or a script) on `db`, its changes timed by `clock` (default:
  * the system's); `outbox`: the app's time zone and whether push is on.
  */
 export function changesOn (db: Database, clock: Clock = systemClock, outbox: OutboxOptions = {}): Changes {
   return new Changes(db, REACTIONS, notificationWriter(clock, outbox), clock)
+}
+
+export interface Areas {
+  /** Bottom to top: their routes are registered, and their jobs started, in this order. */
+  all: readonly AreaParts[]
+  accounts: Accounts
+  messaging: Messaging
+}
+
+/** Every area built on the app's wiring, each handed what it needs from the others. */
+export function wireAreas (wiring: Wiring, channels: Channels): Areas {
+  const messaging = messagingArea(wiring, channels)
+  const accounts = accountsArea(wiring)
+  const help = helpArea(wiring, { principals: accounts.principals, access: accounts.access, acting: actingPolicy, series: occurrenceSeries })
+  const regularHelp = regularHelpArea(wiring, { disclosure: help.disclosure })
+  const onBehalf = onBehalfArea(wiring)
+  const dataProtection = dataProtectionArea(wiring, { principals: accounts.principals })
+  return { all: [messaging, accounts, help, regularHelp, onBehalf, dataProtection], accounts, messaging }
 }

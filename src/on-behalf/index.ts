@@ -1,12 +1,4 @@
-/**
- * The wiring of behalf.md (clients, carers, a request's history, reports) for src/app.ts, kept here so that
- * file stays readable: one plugin with the four modules' routes, registered under the API's prefix.
- */
-import type { FastifyPluginAsync } from 'fastify'
-import type { Config } from '../config.js'
-import type { Database } from '../db/database.js'
-import type { Changes } from '../events/dispatcher.js'
-import type { Clock } from '../lib/clock.js'
+import type { AreaParts, Wiring } from '../wiring.js'
 import { carersRoutes } from './carers/carers.routes.js'
 import { CarersService } from './carers/carers.service.js'
 import { clientsRoutes } from './clients/clients.routes.js'
@@ -16,12 +8,19 @@ import { HistoryService } from './history/history.service.js'
 import { reportsRoutes } from './reports/reports.routes.js'
 import { ReportsService } from './reports/reports.service.js'
 
-interface BehalfApi { config: Config, db: Database, changes: Changes, clock: Clock }
+/** On someone's behalf: coordinators' clients, carers, a request's history, and the reports for funders. */
+export { actingPolicy } from './acting.js'
+export { carersReactions } from './carers/carers.reactions.js'
+export { historyReactions } from './history/history.reactions.js'
 
-/** The routes of clients (§ 1), carers (§ 2), a request's history (§ 3) and the reports (§ 4). */
-export const behalfApi: FastifyPluginAsync<BehalfApi> = async (api, { config, db, changes, clock }) => {
-  await api.register(historyRoutes, { history: new HistoryService(db) })
-  await api.register(clientsRoutes, { clients: new ClientsService(db, changes, clock, { mapGridMeters: config.mapGridMeters }) })
-  await api.register(carersRoutes, { carers: new CarersService(db, changes) })
-  await api.register(reportsRoutes, { reports: new ReportsService(db, { timeZone: config.timeZone, mapGridMeters: config.mapGridMeters }, clock) })
+export function onBehalfArea ({ config, db, changes, clock }: Wiring): AreaParts {
+  return {
+    jobs: [],
+    routes: async (api) => {
+      await api.register(historyRoutes, { history: new HistoryService(db) })
+      await api.register(clientsRoutes, { clients: new ClientsService(db, changes, clock, { mapGridMeters: config.mapGridMeters }) })
+      await api.register(carersRoutes, { carers: new CarersService(db, changes) })
+      await api.register(reportsRoutes, { reports: new ReportsService(db, { timeZone: config.timeZone, mapGridMeters: config.mapGridMeters }, clock) })
+    },
+  }
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { alertPlace } from '../../src/app.js'
+import { alertPlace } from '../../src/help/index.js'
 import { gridPoint } from '../../src/lib/grid.js'
 import { alertsOf, approvedAt, newPlace, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
 import { startApp, testConfig, type Account, type TestApp } from '../helpers/app.js'

@@ -1,23 +1,12 @@
 import type { Database } from '../../db/database.js'
-import { notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
-import { findRequestParties } from '../../help/requests/requests.reads.js'
-import { seesAllResponses } from '../../help/requests/visibility.js'
 import * as access from './access.repo.js'
-import type { ProfileAccessRecord, RequestAccessRecord } from './access.schemas.js'
+import type { ProfileAccessRecord } from './access.schemas.js'
 
-/** trust.md §5: the logs of who has been shown someone's contact details. */
+/** trust.md §5: the log of who has been shown a person's profile details (a request's log is the requests service's). */
 export class AccessService {
   constructor (private readonly db: Database) {}
-
-  /** A request's log, for its requester, moderators and admins, and every coordinator on a client's request (behalf.md § 1); to anyone else the request does not exist. */
-  async requestLog (viewer: Principal, requestId: number, page: Page): Promise<RequestAccessRecord[]> {
-    const request = await findRequestParties(this.db, requestId, viewer.id)
-    if (request === undefined || !seesAllResponses(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
-    const rows = await access.listRequestRecords(this.db, { id: requestId, requester_id: request.requester_id }, page)
-    return rows.map(({ request_id: _request, ...record }) => record as RequestAccessRecord)
-  }
 
   /** The caller's own profile's log. */
   async profileLog (user: Principal, page: Page): Promise<ProfileAccessRecord[]> {

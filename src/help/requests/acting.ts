@@ -1,14 +1,12 @@
 import type { Queryable } from '../../db/database.js'
 import type { Acting } from '../../events/events.js'
-import { forbidden, notFound } from '../../lib/errors.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
-import { findGrant, type CarerCan } from '../../on-behalf/carers/carers.repo.js'
-import { findClientDefaults, type ClientDefaults } from '../../on-behalf/clients/clients.repo.js'
 
 /**
- * Acting for someone (behalf.md), decided in one place: every operation a requester may make on her request
- * (accept, reject, complete, cancel) and the creation of a request ask here in what capacity the caller
- * acts, and pass the answer to the change, whose history records it (§ 3).
+ * Acting for someone, decided in one place: every operation a requester may make on her request (accept,
+ * reject, complete, cancel) and the creation of a request ask in what capacity the caller acts, and pass the
+ * answer to the change, whose history records it. The standings that need a carer's grant or a client's record
+ * are on-behalf/'s (on-behalf/acting.ts implements ActingPolicy); help/ declares what it asks of them.
  */
 
 export const COORDINATOR_REQUIRED = 'coordinator role required'
@@ -16,10 +14,40 @@ export const NOT_ALLOWED_FOR_PERSON = 'not allowed for this person'
 export const CLIENT_NOT_FOUND = 'client not found'
 
 /** What a requester does on her request; `follow` is reading it (a carer's least grant). */
-export type RequesterAction = Exclude<CarerCan, 'create'>
+export type RequesterAction = 'follow' | 'accept' | 'cancel' | 'complete'
 
 /** The columns the policy needs of a request. */
 export interface RequestOwner { requester_id: number, client_id: number | null }
+
+/** `on_behalf_of` of POST /requests. */
+export type CreateFor = { client_id: number } | { user_id: number }
+
+/** What a request asked for a client takes from the client's record when the coordinator leaves it out. */
+export interface ClientDefaults {
+  id: number
+  phone: string | null
+  address: string | null
+  city: string | null
+  latitude: number | null
+  longitude: number | null
+}
+
+/** Who a new request is asked by and for: its requester_id, the actor, and the client's record for a client's request. */
+export interface CreationStanding { requesterId: number, acting: Acting, client: ClientDefaults | null }
+
+/** The standings read in the change's transaction (`db`), so that a revoked grant or an erased client holds at once. */
+export interface ActingPolicy {
+  /**
+   * In what capacity the caller may do `action` as the request's requester: herself, a coordinator, or a carer by
+   * an accepted invitation. Undefined when the caller has no such standing (the operation then answers as it
+   * would to anyone); 403 'not allowed for this person' to a carer whose grant does not include the action.
+   */
+  asRequester: (db: Queryable, caller: Principal, request: RequestOwner, action: RequesterAction) => Promise<Acting | undefined>
+  /** The caller reads the person's requests herself, or as a carer by an accepted grant; anyone else: 403. */
+  asFollower: (db: Queryable, caller: Principal, personId: number) => Promise<void>
+  /** The caller asks for herself, for a client (coordinators), or for a person who granted `create`. */
+  toCreate: (db: Queryable, caller: Principal, onBehalfOf: CreateFor | undefined) => Promise<CreationStanding>
+}
 
 /**
  * Without a database round trip: any coordinator on a client's request (its requester_id is only the coordinator
@@ -30,54 +58,6 @@ export function actingDirectly (caller: Principal, request: RequestOwner): Actin
     return hasPermission(caller, 'coordinate_requests') ? { id: caller.id, role: 'coordinator', onBehalfOf: { client_id: request.client_id } } : undefined
   }
   return caller.id === request.requester_id ? { id: caller.id, role: 'requester', onBehalfOf: null } : undefined
-}
-
-/**
- * In what capacity the caller may do `action` as the request's requester: herself, a coordinator, or a carer by
- * an accepted invitation (read in `db`, the change's transaction: a revocation holds at once). Undefined when
- * the caller has no such standing (the operation then answers as 1.0.1 does); 403 'not allowed for this
- * person' to a carer whose grant does not include the action.
- */
-export async function actingAsRequester (db: Queryable, caller: Principal, request: RequestOwner, action: RequesterAction): Promise<Acting | undefined> {
-  const direct = actingDirectly(caller, request)
-  if (direct !== undefined || request.client_id !== null) return direct
-  const grant = await findGrant(db, request.requester_id, caller.id)
-  if (grant === undefined) return undefined
-  if (!grant.includes(action)) throw forbidden(NOT_ALLOWED_FOR_PERSON)
-  return { id: caller.id, role: 'carer', onBehalfOf: { user_id: request.requester_id } }
-}
-
-/**
- * behalf.md § 2: the caller reads the person's requests (GET /requests/my?for_user_id=N) herself, or as a carer
- * by an accepted grant (every grant includes `follow`); anyone else → 403 'not allowed for this person'.
- */
-export async function actingAsFollower (db: Queryable, caller: Principal, personId: number): Promise<void> {
-  if (personId === caller.id) return
-  const grant = await findGrant(db, personId, caller.id)
-  if (grant?.includes('follow') !== true) throw forbidden(NOT_ALLOWED_FOR_PERSON)
-}
-
-/** `on_behalf_of` of POST /requests. */
-export type CreateFor = { client_id: number } | { user_id: number }
-
-/** Who a new request is asked by and for: its requester_id, the actor, and the client's record for a client's request. */
-export interface CreationStanding { requesterId: number, acting: Acting, client: ClientDefaults | null }
-
-/** behalf.md § 1 and § 2: the caller asks for herself, for a client (coordinators), or for a person who granted `create`. */
-export async function actingToCreate (db: Queryable, caller: Principal, onBehalfOf: CreateFor | undefined): Promise<CreationStanding> {
-  if (onBehalfOf === undefined || ('user_id' in onBehalfOf && onBehalfOf.user_id === caller.id)) {
-    if (!hasPermission(caller, 'create_request')) throw forbidden('create_request permission required')
-    return { requesterId: caller.id, acting: { id: caller.id, role: 'requester', onBehalfOf: null }, client: null }
-  }
-  if ('client_id' in onBehalfOf) {
-    if (!hasPermission(caller, 'coordinate_requests')) throw forbidden(COORDINATOR_REQUIRED)
-    const client = await findClientDefaults(db, onBehalfOf.client_id)
-    if (client === undefined) throw notFound(CLIENT_NOT_FOUND)
-    return { requesterId: caller.id, acting: { id: caller.id, role: 'coordinator', onBehalfOf: { client_id: client.id } }, client }
-  }
-  const grant = await findGrant(db, onBehalfOf.user_id, caller.id)
-  if (grant?.includes('create') !== true) throw forbidden(NOT_ALLOWED_FOR_PERSON)
-  return { requesterId: onBehalfOf.user_id, acting: { id: caller.id, role: 'carer', onBehalfOf: { user_id: onBehalfOf.user_id } }, client: null }
 }
 
 /** The capacity of a moderator's or admin's change (history's actor role). */

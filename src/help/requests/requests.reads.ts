@@ -1,11 +1,18 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
-import { empty, raw, sql } from '../../db/sql.js'
+import { empty, raw, sql, type Sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
-import { caresFor } from '../../on-behalf/carers/carers.repo.js'
 import { ownedBy, REQUEST_COLUMNS, type CancelReason, type DetailRow, type RequestsOf } from './requests.repo.js'
 import type { RequestStatus } from './requests.values.js'
 import type { Parties } from './visibility.js'
 import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow } from './search/shared.js'
+
+/**
+ * Whether `viewerId` is an accepted carer of the requester in `requesterColumn` (every grant includes `follow`;
+ * on-behalf/carers owns the table): a column of the one query that reads a request for a viewer, so an ordinary
+ * read makes no extra round trip.
+ */
+const caresFor = (requesterColumn: Sql, viewerId: number): Sql => sql`(${requesterColumn} <> ${viewerId} AND EXISTS (
+  SELECT 1 FROM trusted_people tp WHERE tp.owner_id = ${requesterColumn} AND tp.carer_id = ${viewerId} AND tp.status = 'accepted'))`
 
 /** Reads of one request and of the requester's own list; the statements that write requests are in requests.repo.ts. */
 

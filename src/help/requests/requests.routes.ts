@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { parsePage } from '../../http/pagination.js'
+import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
 import { REQUEST_NOT_FOUND } from '../../lib/errors.js'
+import { RequestAccessRecord } from '../../accounts/access/access.schemas.js'
 import { parseBounds, parseMapView, parseNearby } from './requests.query.js'
 import {
   BOUNDS_MESSAGES, BoundsQuery, COORDINATED_MESSAGES, CoordinatedQuery, CoordinatedRequest, MY_REQUESTS_MESSAGES, MyRequestsQuery, MAP_MESSAGES, CREATE_REQUEST_MESSAGES,
@@ -128,4 +129,17 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     },
     config: { auth: 'user', extension: true, messages: REQUEST_ID_MESSAGES },
   }, (request) => requests.cancel(request.user, request.params.id))
+  app.get('/requests/:id/access-log', {
+    schema: {
+      tags: ['requests'],
+      summary: 'Who has been shown this request\'s contact details, newest first',
+      description: 'For the requester, moderators and admins; anyone else gets 404. A record names the viewer, the role that let them see, ' +
+        'the fields (`contact_phone`, `contact_notes`, and under ADDRESS_PRIVACY=parties `address`) and when; the same viewer seeing the same ' +
+        'fields again within 10 minutes moves the time of one record instead of adding another.',
+      params: RequestIdParams,
+      querystring: PageQuery,
+      response: { 200: Type.Array(RequestAccessRecord), ...errors(400, 401, 404, 500) },
+    },
+    config: { auth: 'user', extension: true, messages: REQUEST_ID_MESSAGES, failure: 'failed to get access log' },
+  }, (request) => requests.accessLog(request.user, request.params.id, parsePage(request.query)))
 }

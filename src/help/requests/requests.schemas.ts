@@ -1,10 +1,18 @@
 import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, Latitude, Longitude, NullableDateTime, NullableId, NullableString } from '../../http/schemas.js'
-import { ClientSummary } from '../../on-behalf/clients/clients.schemas.js'
 import { RequestType } from '../request-types/request-types.schemas.js'
 import { UserInfo } from '../../accounts/users/users.schemas.js'
 import { REQUEST_STATUSES, URGENCIES, type RequestStatus as RequestStatusValue, type Urgency as UrgencyValue } from './requests.values.js'
+
+/** RequestDetail's `client` for the request's parties: the last name shortened to its initial ("S."). */
+export const ClientSummary = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String({ description: 'the initial and a full stop ("S."); the whole record through GET /clients/{id}' }),
+  needs: NullableString(),
+})
+export type ClientSummary = Static<typeof ClientSummary>
 
 export { REQUEST_STATUSES, URGENCIES }
 export type Urgency = UrgencyValue

@@ -5,14 +5,15 @@ import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/er
 import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
-import type { ClientDefaults } from '../../on-behalf/clients/clients.repo.js'
-import { actingAsFollower, actingAsModerator, actingAsRequester, actingToCreate, COORDINATOR_REQUIRED } from './acting.js'
+import { actingAsModerator, COORDINATOR_REQUIRED, type ActingPolicy, type ClientDefaults } from './acting.js'
 import * as requests from './requests.repo.js'
 import type { NewRequest } from './requests.repo.js'
 import * as reads from './requests.reads.js'
 import type { CoordinatedRequest, CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus } from './requests.schemas.js'
 import { toListItem, type Disclosure } from './disclosure.js'
-import { isVisibleTo } from './visibility.js'
+import { isVisibleTo, seesAllResponses } from './visibility.js'
+import { listRequestRecords } from '../../accounts/access/access.repo.js'
+import type { RequestAccessRecord } from '../../accounts/access/access.schemas.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -51,13 +52,16 @@ export function withWindow<I extends Pick<CreateRequestInput, 'window_start' | '
 
 /** The searches (nearby, bounds, map) are in search/: the routes call them directly. */
 export class RequestsService {
-  constructor (private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure, private readonly clock: Clock = systemClock) {}
+  constructor (
+    private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure,
+    private readonly acting: ActingPolicy, private readonly clock: Clock = systemClock
+  ) {}
 
-  /** For herself, or on someone's behalf (behalf.md: `on_behalf_of`, decided by acting.ts). */
+  /** For herself, or on someone's behalf (behalf.md: `on_behalf_of`, decided by the acting policy). */
   async create (user: Principal, input: CreateRequestInput): Promise<Request> {
     const { on_behalf_of: onBehalfOf, ...answers } = input
     return await this.changes.run(user.id, async (tx, change) => {
-      const standing = await actingToCreate(tx, user, onBehalfOf)
+      const standing = await this.acting.toCreate(tx, user, onBehalfOf)
       change.actAs(standing.acting)
       const located = withClientDefaults(answers, standing.client)
       const dated = withWindow(located, this.clock.now())
@@ -84,7 +88,7 @@ export class RequestsService {
    * follows as an accepted carer (behalf.md § 2), shown to her as to the person's side.
    */
   async listMine (user: Principal, page: Page, forUserId: number = user.id): Promise<RequestListItem[]> {
-    await actingAsFollower(this.db, user, forUserId)
+    await this.acting.asFollower(this.db, user, forUserId)
     const rows = await reads.listByRequester(this.db, forUserId, page)
     const seen = forUserId === user.id ? rows : rows.map((row) => ({ ...row, viewer_is_carer: true }))
     return await this.disclosure.list(user, seen, toListItem)
@@ -114,7 +118,7 @@ export class RequestsService {
       // The request row is locked first: the reactions then lock its responses (src/README.md).
       const locked = await requests.lockRequest(tx, id, 'update')
       if (locked === undefined || !isVisibleTo(user, locked)) throw notFound(REQUEST_NOT_FOUND)
-      const acting = await actingAsRequester(tx, user, locked, 'cancel') ?? (isModerator(user) ? actingAsModerator(user) : undefined)
+      const acting = await this.acting.asRequester(tx, user, locked, 'cancel') ?? (isModerator(user) ? actingAsModerator(user) : undefined)
       if (acting === undefined) throw badRequest('only the requester can cancel a request')
       change.actAs(acting)
       const request = await requests.cancelRequest(tx, id, acting.role === 'moderator' || acting.role === 'admin' ? 'moderator' : 'requester')
@@ -124,5 +128,16 @@ export class RequestsService {
     })
     // A moderator's answer holds the request's contact details: recorded (trust.md §5).
     return await this.disclosure.request(user, cancelled)
+  }
+
+  /**
+   * Who has been shown the request's contact details: for its requester, moderators and admins, and every
+   * coordinator on a client's request; to anyone else the request does not exist.
+   */
+  async accessLog (viewer: Principal, requestId: number, page: Page): Promise<RequestAccessRecord[]> {
+    const request = await reads.findRequestParties(this.db, requestId, viewer.id)
+    if (request === undefined || !seesAllResponses(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
+    const rows = await listRequestRecords(this.db, { id: requestId, requester_id: request.requester_id }, page)
+    return rows.map(({ request_id: _request, ...record }) => record as RequestAccessRecord)
   }
 }

@@ -8,9 +8,8 @@ import { hasPermission, type Principal } from '../../lib/principal.js'
 import { holdsRequiredChecks } from '../../accounts/checks/checks.repo.js'
 import * as requests from '../requests/requests.repo.js'
 import { findRequestParties, hasEarlierOffer } from '../requests/requests.reads.js'
-import { actingAsRequester, actingAsVolunteer } from '../requests/acting.js'
+import { actingAsVolunteer, type ActingPolicy } from '../requests/acting.js'
 import { isVisibleTo, seesAllResponses } from '../requests/visibility.js'
-import { autoAcceptsPreferred, lockSeriesOfRequest } from '../../regular-help/series/series.repo.js'
 import * as users from '../../accounts/users/users.repo.js'
 import * as responses from './responses.repo.js'
 import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, MyResponse, VolunteerResponse } from './responses.schemas.js'
@@ -32,6 +31,14 @@ function toResponse<R extends responses.ResponseRow> (row: R): Omit<R, keyof res
 /** What the service needs of the checks: the kinds VOLUNTEER_CHECKS requires and today (TIME_ZONE) to judge them. */
 export interface OfferChecks { required: readonly CheckKind[], calendar: Calendar }
 
+/** What the service needs of an occurrence's series, in the change's transaction (regular-help/ implements it). */
+export interface OccurrenceSeries {
+  /** The request's series, if any, locked: a series comes before its occurrences in the lock order. */
+  lock: (tx: Queryable, requestId: number) => Promise<void>
+  /** Whether the volunteer is the series' preferred one and its template accepts them at once. */
+  autoAccepts: (tx: Queryable, requestId: number, volunteerId: number) => Promise<boolean>
+}
+
 /** The request, locked for the rest of the transaction; 404 when it is missing or hidden from the caller. */
 async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 'share' | 'update'): Promise<requests.LockedRequest> {
   const request = await requests.lockRequest(tx, id, mode)
@@ -47,7 +54,10 @@ async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 
  * and user rows are written through their owners' repos (src/README.md).
  */
 export class ResponsesService {
-  constructor (private readonly db: Database, private readonly changes: Changes, private readonly checks: OfferChecks) {}
+  constructor (
+    private readonly db: Database, private readonly changes: Changes, private readonly checks: OfferChecks,
+    private readonly acting: ActingPolicy, private readonly series: OccurrenceSeries
+  ) {}
 
   /** The requester and moderators see every response; anyone else only their own. Oldest first. */
   async list (viewer: Principal, requestId: number): Promise<VolunteerResponse[]> {
@@ -77,7 +87,7 @@ export class ResponsesService {
         // does, and so does one that may be the first, which writes its time on the request row (behalf.md § 4):
         // under shared locks, two first offers writing the row would deadlock. first_offer_at only moves earlier,
         // so a stale read costs at most an exclusive lock and a write that changes nothing.
-        const autoAccept = await autoAcceptsPreferred(tx, requestId, volunteer.id)
+        const autoAccept = await this.series.autoAccepts(tx, requestId, volunteer.id)
         const exclusive = autoAccept || !await hasEarlierOffer(tx, requestId)
         // A shared lock: volunteers respond side by side, but an accept cannot slip in between check and insert.
         const request = await lockVisible(tx, volunteer, requestId, exclusive ? 'update' : 'share')
@@ -109,7 +119,7 @@ export class ResponsesService {
   async accept (requester: Principal, requestId: number, responseId: number): Promise<AcceptResult> {
     return await this.changes.run(requester.id, async (tx, change) => {
       const request = await lockVisible(tx, requester, requestId, 'update')
-      change.actAs(await actingAsRequester(tx, requester, request, 'accept') ?? fail(badRequest('only the requester can accept a response')))
+      change.actAs(await this.acting.asRequester(tx, requester, request, 'accept') ?? fail(badRequest('only the requester can accept a response')))
       // The request is checked before the response, so the losers of a race get this 400, not a 404.
       if (request.status === 'in_progress') throw badRequest('a response has already been accepted for this request')
       if (request.status !== 'approved') throw badRequest(NOT_OPEN)
@@ -140,9 +150,9 @@ export class ResponsesService {
   async complete (requester: Principal, requestId: number, input: CompleteInput): Promise<CompleteResult> {
     return await this.changes.run(requester.id, async (tx, change) => {
       // An occurrence's series first (its lock order): the rating may make the volunteer its preferred one.
-      await lockSeriesOfRequest(tx, requestId)
+      await this.series.lock(tx, requestId)
       const request = await lockVisible(tx, requester, requestId, 'update')
-      change.actAs(await actingAsRequester(tx, requester, request, 'complete') ?? fail(badRequest('only the requester can complete a request')))
+      change.actAs(await this.acting.asRequester(tx, requester, request, 'complete') ?? fail(badRequest('only the requester can complete a request')))
       if (request.status === 'completed') throw badRequest('request is already completed')
       const volunteerId = request.assigned_volunteer_id
       if (request.status !== 'in_progress' || volunteerId === null) throw badRequest('request is not in progress')
@@ -165,7 +175,7 @@ export class ResponsesService {
   async withdraw (volunteer: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
     return await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
       // An occurrence's series first (its lock order): the withdrawal clears a preferred volunteer.
-      await lockSeriesOfRequest(tx, requestId)
+      await this.series.lock(tx, requestId)
       const request = await lockVisible(tx, volunteer, requestId, 'update')
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
@@ -187,7 +197,7 @@ export class ResponsesService {
   async reject (requester: Principal, requestId: number, responseId: number): Promise<VolunteerResponse> {
     return await this.changes.run(requester.id, async (tx, change) => {
       const request = await lockVisible(tx, requester, requestId, 'update')
-      change.actAs(await actingAsRequester(tx, requester, request, 'accept') ?? fail(badRequest('only the requester can reject a response')))
+      change.actAs(await this.acting.asRequester(tx, requester, request, 'accept') ?? fail(badRequest('only the requester can reject a response')))
       const response = await responses.lockResponse(tx, requestId, responseId)
       if (response === undefined) throw notFound(RESPONSE_NOT_FOUND)
       if (response.status !== 'pending') throw badRequest(`response is already ${response.status}`)

@@ -1,5 +1,5 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
-import { raw, sql, type Sql } from '../../db/sql.js'
+import { raw, sql } from '../../db/sql.js'
 
 /**
  * Owns `trusted_people` (behalf.md § 2): a person (owner) lets someone they trust (the carer) act for them.
@@ -24,13 +24,6 @@ export async function findGrant (db: Queryable, ownerId: number, carerId: number
     ORDER BY id DESC LIMIT 1 FOR SHARE`)
   return row?.can
 }
-
-/**
- * Whether `viewerId` is an accepted carer of the requester in `requesterColumn` (every grant includes `follow`):
- * a column of the one query that reads a request for a viewer, so an ordinary read makes no extra round trip.
- */
-export const caresFor = (requesterColumn: Sql, viewerId: number): Sql => sql`(${requesterColumn} <> ${viewerId} AND EXISTS (
-  SELECT 1 FROM trusted_people tp WHERE tp.owner_id = ${requesterColumn} AND tp.carer_id = ${viewerId} AND tp.status = 'accepted'))`
 
 /** An invitation as its owner sees it: `name` (the carer's) once accepted. */
 export interface TrustedRow { id: number, email: string, name: string | null, can: CarerCan[], status: InvitationStatus, created_at: Date }

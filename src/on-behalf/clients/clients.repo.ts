@@ -2,22 +2,13 @@ import { maybeOne, one, type Queryable } from '../../db/database.js'
 import { empty, raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 import type { ConsentHow } from './clients.schemas.js'
+import type { ClientDefaults } from '../../help/requests/acting.js'
 
 /**
  * Owns `clients` (behalf.md § 1): a coordinator's record of a person without an account. Written by the
  * clients service (create, change, erase); read by it, by the acting policy (a client's request's defaults)
  * and by the requests reads (RequestDetail's `client`, the coordinators' list).
  */
-
-/** What a request asked for a client takes from the client's record when the coordinator leaves it out (behalf.md § 1). */
-export interface ClientDefaults {
-  id: number
-  phone: string | null
-  address: string | null
-  city: string | null
-  latitude: number | null
-  longitude: number | null
-}
 
 /**
  * Read in the creating transaction and held (FOR SHARE) until it ends: an erasure, which locks the row first,

@@ -53,15 +53,6 @@ export const Client = Type.Object({
 })
 export type Client = Static<typeof Client>
 
-/** RequestDetail's `client` for the request's parties: the last name shortened to its initial ("S."). */
-export const ClientSummary = Type.Object({
-  id: Type.Integer(),
-  first_name: Type.String(),
-  last_name: Type.String({ description: 'the initial and a full stop ("S."); the whole record through GET /clients/{id}' }),
-  needs: NullableString(),
-})
-export type ClientSummary = Static<typeof ClientSummary>
-
 export const ClientQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200, description: 'part of the name ("Erna", "Erna Sch"), or of the phone number in any spelling ("+49 170 1234567", "0049 170…", "170 1234 567")' })),
   ...PaginationQuery,

@@ -97,7 +97,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/map-settings": {
+    "/api/v1/notifications": {
         parameters: {
             query?: never;
             header?: never;
@@ -105,8 +105,377 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Where the web app's map pictures come from, their credit, and the geocoder
-         * @description MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/web.md › Map. Public: nothing in it is secret.
+         * Own notifications, newest first
+         * @description Bad `limit`, `before` or `unread_only` values fall back to their defaults; never a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 50; anything else means 50 */
+                    limit?: string | string[];
+                    /** @description a notification id: only older ones (exclusive); anything else is ignored */
+                    before?: string | string[];
+                    /** @description `true` for unread ones only; anything else means false */
+                    unread_only?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description increasing in commit order within one recipient's inbox */
+                            id: number;
+                            /** @enum {string} */
+                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
+                            /** @description the request it is about; null for a check or a concern about no request (trust.md) */
+                            request_id: number | null;
+                            /** @description by type (events.md § 4); never contact details or an address */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            read_at: string | null;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of own notifications are unread */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark own unread notifications with id ≤ up_to_id read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        up_to_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            updated: number;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events: own notifications as Server-Sent Events
+         * @description Authenticated by the Authorization header only: a token in the URL is never read (401). Each notification is one event (`id:` its id, `event:` its type, `data:` the Notification as JSON), in id order. With `Last-Event-ID: N`, first every notification with id > N, then live; without it, only new ones. `: ping` comments at least every 25 s. The stream ends when the access token expires, when the user is blocked, when the client is too slow to take its events, and when the server shuts down: reconnect with a fresh token and Last-Event-ID. At most 5 open streams per user, across every instance on one database.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the id of the last event received */
+                    "last-event-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An endless event stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Too many open streams */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAPID public key a browser subscribes with
+         * @description No sign-in. 404 `push is not configured` when push is off (DATABASE_URL without VAPID_*).
          */
         get: {
             parameters: {
@@ -124,12 +493,19 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description raster tiles, with {z}, {x} and {y} */
-                            tile_url: string;
-                            /** @description plain text to show on the map */
-                            attribution: string;
-                            /** @description a Nominatim-compatible geocoder (`<url>/search`), or null when there is none */
-                            geocoder_url: string | null;
+                            /** @description the VAPID public key (base64url): `applicationServerKey` of `pushManager.subscribe()` */
+                            public_key: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
                         };
                     };
                 };
@@ -148,6 +524,753 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's push subscriptions, newest first
+         * @description Each device by its push service's host; the full endpoint is never shown.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description when a push service last accepted a message for it; null: never yet
+                             */
+                            last_success_at: string | null;
+                            /** @description the push service's host (the full endpoint is a capability and is never shown) */
+                            endpoint_host: string;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Allow alerts on this device: store the browser's push subscription
+         * @description The body is `PushSubscription.toJSON()`. The same endpoint again replaces its row, whoever sent it (201 as well). At most 10 per person: the oldest is dropped. 404 `push is not configured` when push is off.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description https: on a host allowed by PUSH_ENDPOINT_HOSTS */
+                        endpoint: string;
+                        keys: {
+                            /** @description base64url of an uncompressed P-256 point (65 bytes) */
+                            p256dh: string;
+                            /** @description base64url of a 16-byte secret */
+                            auth: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop alerts on a device */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Removed (no body) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own channels, types and quiet hours (reach.md § 1)
+         * @description Reach.md's defaults until the person changes something. Account e-mails (codes, password changed) are no type: they are always sent.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: {
+                                enabled: boolean;
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            };
+                            push: {
+                                enabled: boolean;
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            };
+                            /** @description deliveries due inside wait until the end; null: none */
+                            quiet_hours: {
+                                /** @description HH:MM in time_zone */
+                                start: string;
+                                /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
+                                end: string;
+                            } | null;
+                            /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
+                            time_zone: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change own channels, types and quiet hours
+         * @description Every field optional; what is given replaces what was. `quiet_hours: null` removes them; `time_zone: null` follows the deployment's TIME_ZONE again.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email?: {
+                            enabled?: boolean;
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
+                            types?: unknown[];
+                        };
+                        push?: {
+                            enabled?: boolean;
+                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
+                            types?: unknown[];
+                        };
+                        /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
+                        quiet_hours?: {
+                            start: unknown;
+                            end: unknown;
+                        } | null;
+                        /** @description an IANA zone; null: the deployment's TIME_ZONE */
+                        time_zone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: {
+                                enabled: boolean;
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            };
+                            push: {
+                                enabled: boolean;
+                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            };
+                            /** @description deliveries due inside wait until the end; null: none */
+                            quiet_hours: {
+                                /** @description HH:MM in time_zone */
+                                start: string;
+                                /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
+                                end: string;
+                            } | null;
+                            /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
+                            time_zone: string;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Own recent e-mail and push deliveries, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description null for an account e-mail (reach.md § 2), which `account_message` names */
+                            notification_id: number | null;
+                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
+                            account_message: string | null;
+                            channel: "email" | "push";
+                            status: "pending" | "sent" | "failed" | "dropped";
+                            attempts: number;
+                            /** @description why the last try did not go (for failed and dropped, and a pending one being retried); never a secret */
+                            last_error: string | null;
+                            /** Format: date-time */
+                            sent_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe from one type of e-mail (RFC 8058), no sign-in
+         * @description The token of an e-mail's `List-Unsubscribe` header names the person and type, is signed and never expires. Any body, of any type, is ignored.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Ignored: send no body, or any JSON such as `{}` */
+            requestBody?: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            message: "unsubscribed";
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5043,6 +6166,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who has been shown the caller's profile phone or address, newest first
+         * @description Each record with the shared in_progress request that allowed the view (null for moderators and admins) and the viewer's side of it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            viewer_id: number;
+                            /** @description "first_name last_name" of the viewer now ("Former user" once they erased their account) */
+                            viewer_name: string;
+                            /** @description `contact_phone`, `contact_notes`, `address` for a request; `phone`, `address` for a profile */
+                            fields: ("contact_phone" | "contact_notes" | "address" | "phone")[];
+                            /** Format: date-time */
+                            at: string;
+                            /**
+                             * @description the viewer's side of the shared in_progress request, or their role as moderator or admin
+                             * @enum {string}
+                             */
+                            viewer_role: "requester" | "assigned volunteer" | "moderator" | "admin";
+                            /** @description the shared in_progress request that allowed the view; null for moderators and admins */
+                            request_id: number | null;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/map-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the web app's map pictures come from, their credit, and the geocoder
+         * @description MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/web.md › Map. Public: nothing in it is secret.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description raster tiles, with {z}, {x} and {y} */
+                            tile_url: string;
+                            /** @description plain text to show on the map */
+                            attribution: string;
+                            /** @description a Nominatim-compatible geocoder (`<url>/search`), or null when there is none */
+                            geocoder_url: string | null;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/request-types": {
         parameters: {
             query?: never;
@@ -6277,6 +7551,122 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who has been shown this request's contact details, newest first
+         * @description For the requester, moderators and admins; anyone else gets 404. A record names the viewer, the role that let them see, the fields (`contact_phone`, `contact_notes`, and under ADDRESS_PRIVACY=parties `address`) and when; the same viewer seeing the same fields again within 10 minutes moves the time of one record instead of adding another.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            viewer_id: number;
+                            /** @description "first_name last_name" of the viewer now ("Former user" once they erased their account) */
+                            viewer_name: string;
+                            /** @description `contact_phone`, `contact_notes`, `address` for a request; `phone`, `address` for a profile */
+                            fields: ("contact_phone" | "contact_notes" | "address" | "phone")[];
+                            /** Format: date-time */
+                            at: string;
+                            /**
+                             * @description the role that allowed the view; `coordinator`: on a client's request (behalf.md § 1); `carer`: someone the requester trusts (§ 2)
+                             * @enum {string}
+                             */
+                            viewer_role: "assigned volunteer" | "moderator" | "admin" | "coordinator" | "carer";
+                        }[];
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7918,6 +9308,764 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concerns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell the moderators you are worried about a person or a request (trust.md §4)
+         * @description At least one of `subject_user_id` and `request_id`. A request the caller may not see is not found. The moderators and admins who may see it are notified (`concern_raised`), never with its text; the person it is about is never told. At most 10 per caller in any 24 hours. The answer is the concern as its reporter sees it (no `outcome_note`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the person the concern is about */
+                        subject_user_id?: number | null;
+                        /** @description the request it is about; at least one of the two ids */
+                        request_id?: number | null;
+                        /** @description 10 to 2000 characters, not counting white space around it */
+                        text: string;
+                        /**
+                         * @description someone may be in danger now
+                         * @default false
+                         */
+                        urgent?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            reporter_id: number;
+                            subject_user_id: number | null;
+                            request_id: number | null;
+                            text: string;
+                            urgent: boolean;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            /** @enum {string|null} */
+                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            resolved_by: number | null;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description More than 10 concerns by the caller in the last 24 hours: `too many requests` */
+                429: {
+                    headers: {
+                        /** @description seconds until the oldest of them is 24 hours old */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/concerns/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own concerns, newest first, with their status and outcome
+         * @description Without the moderators' `outcome_note`. Concerns about the caller are never shown to them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            reporter_id: number;
+                            subject_user_id: number | null;
+                            request_id: number | null;
+                            text: string;
+                            urgent: boolean;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            /** @enum {string|null} */
+                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            resolved_by: number | null;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/moderation/concerns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Concerns to look at: urgent first, then oldest first
+         * @description `status` open (default) or resolved; `limit` and `offset` as for the other moderation lists. Bad values fall back to their defaults, never a 400. A concern about a moderator or admin (its subject, or the requester or assigned volunteer of its request) is shown to admins only, and nobody is shown a concern about themselves.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `open` (default) or `resolved`; anything else means open */
+                    status?: string | string[];
+                    /** @description integer 1..100, default 20; anything else means 20 */
+                    limit?: string | string[];
+                    /** @description integer >= 0, default 0; anything else means 0 */
+                    offset?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            reporter_id: number;
+                            subject_user_id: number | null;
+                            request_id: number | null;
+                            text: string;
+                            urgent: boolean;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            /** @enum {string|null} */
+                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            resolved_by: number | null;
+                            outcome_note: string | null;
+                            /** @description "first_name last_name" of the reporter; "Former user" once their account is erased */
+                            reporter_name: string;
+                            /** @description the same for the subject; null when the concern names no person */
+                            subject_name: string | null;
+                            /** @description the title of the request it is about; null when it names none */
+                            request_title: string | null;
+                        }[];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/moderation/concerns/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an open concern with an outcome and a note
+         * @description `blocked` blocks the concern's subject in the same transaction, as POST /admin/users/{id}/block does: their tokens stop within 5 s and their event streams end. The reporter is notified (`concern_resolved`) without the note. A concern about a moderator or admin (its subject, or the requester or assigned volunteer of its request) is shown to admins only, and nobody is shown a concern about themselves. A concern the caller may not see is not found.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "no_action" | "warned" | "blocked" | "referred";
+                        /** @description why, for the other moderators: not blank, at most 2000 characters */
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            reporter_id: number;
+                            subject_user_id: number | null;
+                            request_id: number | null;
+                            text: string;
+                            urgent: boolean;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            /** @enum {string|null} */
+                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            resolved_by: number | null;
+                            outcome_note: string | null;
+                            /** @description "first_name last_name" of the reporter; "Former user" once their account is erased */
+                            reporter_name: string;
+                            /** @description the same for the subject; null when the concern names no person */
+                            subject_name: string | null;
+                            /** @description the title of the request it is about; null when it names none */
+                            request_title: string | null;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own availability for nearby alerts
+         * @description Defaults when never set. Needs the respond_request permission.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            on_duty: boolean;
+                            radius_meters: number;
+                            /** @description null when the home location is used */
+                            latitude: number | null;
+                            longitude: number | null;
+                            request_type_ids: number[];
+                            max_alerts_per_day: number;
+                            /** @description true when no availability point is set: alerts are then measured from the home location */
+                            uses_home_location: boolean;
+                            alerts_last_24h: number;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change own availability for nearby alerts
+         * @description Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: both null means "use the home location". Going on duty needs an availability point or a home location. Going on duty, or, on duty, moving, widening the radius or changing the kinds, alerts the volunteer within seconds to up to ALERT_CATCH_UP open requests whose alert rounds are under way (reach.md § 3).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        on_duty?: boolean;
+                        /** @description default 5000 */
+                        radius_meters?: number;
+                        latitude?: number | null;
+                        longitude?: number | null;
+                        /** @description active request type ids; empty = every kind */
+                        request_type_ids?: number[];
+                        /** @description default 10; 0 = never alerted */
+                        max_alerts_per_day?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            on_duty: boolean;
+                            radius_meters: number;
+                            /** @description null when the home location is used */
+                            latitude: number | null;
+                            longitude: number | null;
+                            request_type_ids: number[];
+                            max_alerts_per_day: number;
+                            /** @description true when no availability point is set: alerts are then measured from the home location */
+                            uses_home_location: boolean;
+                            alerts_last_24h: number;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not allowed for the caller's role */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The database did not answer: `database unavailable` */
+                503: {
+                    headers: {
+                        /** @description seconds after which to try again */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12189,2154 +14337,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/concerns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Tell the moderators you are worried about a person or a request (trust.md §4)
-         * @description At least one of `subject_user_id` and `request_id`. A request the caller may not see is not found. The moderators and admins who may see it are notified (`concern_raised`), never with its text; the person it is about is never told. At most 10 per caller in any 24 hours. The answer is the concern as its reporter sees it (no `outcome_note`).
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description the person the concern is about */
-                        subject_user_id?: number | null;
-                        /** @description the request it is about; at least one of the two ids */
-                        request_id?: number | null;
-                        /** @description 10 to 2000 characters, not counting white space around it */
-                        text: string;
-                        /**
-                         * @description someone may be in danger now
-                         * @default false
-                         */
-                        urgent?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            reporter_id: number;
-                            subject_user_id: number | null;
-                            request_id: number | null;
-                            text: string;
-                            urgent: boolean;
-                            /** @enum {string} */
-                            status: "open" | "resolved";
-                            /** @enum {string|null} */
-                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            resolved_at: string | null;
-                            resolved_by: number | null;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description More than 10 concerns by the caller in the last 24 hours: `too many requests` */
-                429: {
-                    headers: {
-                        /** @description seconds until the oldest of them is 24 hours old */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/concerns/mine": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's own concerns, newest first, with their status and outcome
-         * @description Without the moderators' `outcome_note`. Concerns about the caller are never shown to them.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            reporter_id: number;
-                            subject_user_id: number | null;
-                            request_id: number | null;
-                            text: string;
-                            urgent: boolean;
-                            /** @enum {string} */
-                            status: "open" | "resolved";
-                            /** @enum {string|null} */
-                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            resolved_at: string | null;
-                            resolved_by: number | null;
-                        }[];
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/moderation/concerns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Concerns to look at: urgent first, then oldest first
-         * @description `status` open (default) or resolved; `limit` and `offset` as for the other moderation lists. Bad values fall back to their defaults, never a 400. A concern about a moderator or admin (its subject, or the requester or assigned volunteer of its request) is shown to admins only, and nobody is shown a concern about themselves.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description `open` (default) or `resolved`; anything else means open */
-                    status?: string | string[];
-                    /** @description integer 1..100, default 20; anything else means 20 */
-                    limit?: string | string[];
-                    /** @description integer >= 0, default 0; anything else means 0 */
-                    offset?: string | string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            reporter_id: number;
-                            subject_user_id: number | null;
-                            request_id: number | null;
-                            text: string;
-                            urgent: boolean;
-                            /** @enum {string} */
-                            status: "open" | "resolved";
-                            /** @enum {string|null} */
-                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            resolved_at: string | null;
-                            resolved_by: number | null;
-                            outcome_note: string | null;
-                            /** @description "first_name last_name" of the reporter; "Former user" once their account is erased */
-                            reporter_name: string;
-                            /** @description the same for the subject; null when the concern names no person */
-                            subject_name: string | null;
-                            /** @description the title of the request it is about; null when it names none */
-                            request_title: string | null;
-                        }[];
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not allowed for the caller's role */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/moderation/concerns/{id}/resolve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Resolve an open concern with an outcome and a note
-         * @description `blocked` blocks the concern's subject in the same transaction, as POST /admin/users/{id}/block does: their tokens stop within 5 s and their event streams end. The reporter is notified (`concern_resolved`) without the note. A concern about a moderator or admin (its subject, or the requester or assigned volunteer of its request) is shown to admins only, and nobody is shown a concern about themselves. A concern the caller may not see is not found.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        outcome: "no_action" | "warned" | "blocked" | "referred";
-                        /** @description why, for the other moderators: not blank, at most 2000 characters */
-                        note: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            reporter_id: number;
-                            subject_user_id: number | null;
-                            request_id: number | null;
-                            text: string;
-                            urgent: boolean;
-                            /** @enum {string} */
-                            status: "open" | "resolved";
-                            /** @enum {string|null} */
-                            outcome: "no_action" | "warned" | "blocked" | "referred" | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            resolved_at: string | null;
-                            resolved_by: number | null;
-                            outcome_note: string | null;
-                            /** @description "first_name last_name" of the reporter; "Former user" once their account is erased */
-                            reporter_name: string;
-                            /** @description the same for the subject; null when the concern names no person */
-                            subject_name: string | null;
-                            /** @description the title of the request it is about; null when it names none */
-                            request_title: string | null;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not allowed for the caller's role */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/requests/{id}/access-log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Who has been shown this request's contact details, newest first
-         * @description For the requester, moderators and admins; anyone else gets 404. A record names the viewer, the role that let them see, the fields (`contact_phone`, `contact_notes`, and under ADDRESS_PRIVACY=parties `address`) and when; the same viewer seeing the same fields again within 10 minutes moves the time of one record instead of adding another.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description integer 1..100, default 20; anything else means 20 */
-                    limit?: string | string[];
-                    /** @description integer >= 0, default 0; anything else means 0 */
-                    offset?: string | string[];
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            viewer_id: number;
-                            /** @description "first_name last_name" of the viewer now ("Former user" once they erased their account) */
-                            viewer_name: string;
-                            /** @description `contact_phone`, `contact_notes`, `address` for a request; `phone`, `address` for a profile */
-                            fields: ("contact_phone" | "contact_notes" | "address" | "phone")[];
-                            /** Format: date-time */
-                            at: string;
-                            /**
-                             * @description the role that allowed the view; `coordinator`: on a client's request (behalf.md § 1); `carer`: someone the requester trusts (§ 2)
-                             * @enum {string}
-                             */
-                            viewer_role: "assigned volunteer" | "moderator" | "admin" | "coordinator" | "carer";
-                        }[];
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/me/access-log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Who has been shown the caller's profile phone or address, newest first
-         * @description Each record with the shared in_progress request that allowed the view (null for moderators and admins) and the viewer's side of it.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description integer 1..100, default 20; anything else means 20 */
-                    limit?: string | string[];
-                    /** @description integer >= 0, default 0; anything else means 0 */
-                    offset?: string | string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            viewer_id: number;
-                            /** @description "first_name last_name" of the viewer now ("Former user" once they erased their account) */
-                            viewer_name: string;
-                            /** @description `contact_phone`, `contact_notes`, `address` for a request; `phone`, `address` for a profile */
-                            fields: ("contact_phone" | "contact_notes" | "address" | "phone")[];
-                            /** Format: date-time */
-                            at: string;
-                            /**
-                             * @description the viewer's side of the shared in_progress request, or their role as moderator or admin
-                             * @enum {string}
-                             */
-                            viewer_role: "requester" | "assigned volunteer" | "moderator" | "admin";
-                            /** @description the shared in_progress request that allowed the view; null for moderators and admins */
-                            request_id: number | null;
-                        }[];
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/me/availability": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Own availability for nearby alerts
-         * @description Defaults when never set. Needs the respond_request permission.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            on_duty: boolean;
-                            radius_meters: number;
-                            /** @description null when the home location is used */
-                            latitude: number | null;
-                            longitude: number | null;
-                            request_type_ids: number[];
-                            max_alerts_per_day: number;
-                            /** @description true when no availability point is set: alerts are then measured from the home location */
-                            uses_home_location: boolean;
-                            alerts_last_24h: number;
-                            /** Format: date-time */
-                            updated_at: string | null;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not allowed for the caller's role */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        /**
-         * Change own availability for nearby alerts
-         * @description Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: both null means "use the home location". Going on duty needs an availability point or a home location. Going on duty, or, on duty, moving, widening the radius or changing the kinds, alerts the volunteer within seconds to up to ALERT_CATCH_UP open requests whose alert rounds are under way (reach.md § 3).
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        on_duty?: boolean;
-                        /** @description default 5000 */
-                        radius_meters?: number;
-                        latitude?: number | null;
-                        longitude?: number | null;
-                        /** @description active request type ids; empty = every kind */
-                        request_type_ids?: number[];
-                        /** @description default 10; 0 = never alerted */
-                        max_alerts_per_day?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            on_duty: boolean;
-                            radius_meters: number;
-                            /** @description null when the home location is used */
-                            latitude: number | null;
-                            longitude: number | null;
-                            request_type_ids: number[];
-                            max_alerts_per_day: number;
-                            /** @description true when no availability point is set: alerts are then measured from the home location */
-                            uses_home_location: boolean;
-                            alerts_last_24h: number;
-                            /** Format: date-time */
-                            updated_at: string | null;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not allowed for the caller's role */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Own notifications, newest first
-         * @description Bad `limit`, `before` or `unread_only` values fall back to their defaults; never a 400.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description integer 1..100, default 50; anything else means 50 */
-                    limit?: string | string[];
-                    /** @description a notification id: only older ones (exclusive); anything else is ignored */
-                    before?: string | string[];
-                    /** @description `true` for unread ones only; anything else means false */
-                    unread_only?: string | string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description increasing in commit order within one recipient's inbox */
-                            id: number;
-                            /** @enum {string} */
-                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
-                            /** @description the request it is about; null for a check or a concern about no request (trust.md) */
-                            request_id: number | null;
-                            /** @description by type (events.md § 4); never contact details or an address */
-                            data: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            read_at: string | null;
-                        }[];
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/notifications/unread-count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** How many of own notifications are unread */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            count: number;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/notifications/read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark own unread notifications with id ≤ up_to_id read */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        up_to_id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            updated: number;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Live events: own notifications as Server-Sent Events
-         * @description Authenticated by the Authorization header only: a token in the URL is never read (401). Each notification is one event (`id:` its id, `event:` its type, `data:` the Notification as JSON), in id order. With `Last-Event-ID: N`, first every notification with id > N, then live; without it, only new ones. `: ping` comments at least every 25 s. The stream ends when the access token expires, when the user is blocked, when the client is too slow to take its events, and when the server shuts down: reconnect with a fresh token and Last-Event-ID. At most 5 open streams per user, across every instance on one database.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description the id of the last event received */
-                    "last-event-id"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An endless event stream */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Too many open streams */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/push/public-key": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The VAPID public key a browser subscribes with
-         * @description No sign-in. 404 `push is not configured` when push is off (DATABASE_URL without VAPID_*).
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description the VAPID public key (base64url): `applicationServerKey` of `pushManager.subscribe()` */
-                            public_key: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/me/push-subscriptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's push subscriptions, newest first
-         * @description Each device by its push service's host; the full endpoint is never shown.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description when a push service last accepted a message for it; null: never yet
-                             */
-                            last_success_at: string | null;
-                            /** @description the push service's host (the full endpoint is a capability and is never shown) */
-                            endpoint_host: string;
-                        }[];
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Allow alerts on this device: store the browser's push subscription
-         * @description The body is `PushSubscription.toJSON()`. The same endpoint again replaces its row, whoever sent it (201 as well). At most 10 per person: the oldest is dropped. 404 `push is not configured` when push is off.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description https: on a host allowed by PUSH_ENDPOINT_HOSTS */
-                        endpoint: string;
-                        keys: {
-                            /** @description base64url of an uncompressed P-256 point (65 bytes) */
-                            p256dh: string;
-                            /** @description base64url of a 16-byte secret */
-                            auth: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/me/push-subscriptions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Stop alerts on a device */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            /** @description Ignored: send no body, or any JSON such as `{}` */
-            requestBody?: {
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            responses: {
-                /** @description Removed (no body) */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/me/notification-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Own channels, types and quiet hours (reach.md § 1)
-         * @description Reach.md's defaults until the person changes something. Account e-mails (codes, password changed) are no type: they are always sent.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            email: {
-                                enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
-                            };
-                            push: {
-                                enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
-                            };
-                            /** @description deliveries due inside wait until the end; null: none */
-                            quiet_hours: {
-                                /** @description HH:MM in time_zone */
-                                start: string;
-                                /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
-                                end: string;
-                            } | null;
-                            /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
-                            time_zone: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        /**
-         * Change own channels, types and quiet hours
-         * @description Every field optional; what is given replaces what was. `quiet_hours: null` removes them; `time_zone: null` follows the deployment's TIME_ZONE again.
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email?: {
-                            enabled?: boolean;
-                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
-                            types?: unknown[];
-                        };
-                        push?: {
-                            enabled?: boolean;
-                            /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
-                            types?: unknown[];
-                        };
-                        /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
-                        quiet_hours?: {
-                            start: unknown;
-                            end: unknown;
-                        } | null;
-                        /** @description an IANA zone; null: the deployment's TIME_ZONE */
-                        time_zone?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            email: {
-                                enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
-                            };
-                            push: {
-                                enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
-                            };
-                            /** @description deliveries due inside wait until the end; null: none */
-                            quiet_hours: {
-                                /** @description HH:MM in time_zone */
-                                start: string;
-                                /** @description HH:MM in time_zone; before start: the quiet hours cross midnight */
-                                end: string;
-                            } | null;
-                            /** @description IANA zone of quiet_hours; the deployment's TIME_ZONE until the person chooses one */
-                            time_zone: string;
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/me/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Own recent e-mail and push deliveries, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description integer 1..100, default 20; anything else means 20 */
-                    limit?: string | string[];
-                    /** @description integer >= 0, default 0; anything else means 0 */
-                    offset?: string | string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description null for an account e-mail (reach.md § 2), which `account_message` names */
-                            notification_id: number | null;
-                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
-                            account_message: string | null;
-                            channel: "email" | "push";
-                            status: "pending" | "sent" | "failed" | "dropped";
-                            attempts: number;
-                            /** @description why the last try did not go (for failed and dropped, and a pending one being retried); never a secret */
-                            last_error: string | null;
-                            /** Format: date-time */
-                            sent_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
-                    };
-                };
-                /** @description Not authenticated */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/unsubscribe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * One-click unsubscribe from one type of e-mail (RFC 8058), no sign-in
-         * @description The token of an e-mail's `List-Unsubscribe` header names the person and type, is signed and never expires. Any body, of any type, is ignored.
-         */
-        post: {
-            parameters: {
-                query?: {
-                    token?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            /** @description Ignored: send no body, or any JSON such as `{}` */
-            requestBody?: {
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            message: "unsubscribed";
-                        };
-                    };
-                };
-                /** @description Bad request: invalid input or a business rule refused it */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The body is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Server failure; the body carries only the operation's failure text */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description The database did not answer: `database unavailable` */
-                503: {
-                    headers: {
-                        /** @description seconds after which to try again */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
