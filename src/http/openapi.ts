@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import { OPERATION_IDS, operationKey } from './operation-ids.js'
 import { API_PREFIX } from './prefix.js'
 import { isRateLimited } from './rate-limit.js'
 import { ErrorBody, errors } from './schemas.js'
@@ -14,6 +15,33 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** Passed from transform to transformObject on an operation, and removed there. */
 const OPTIONAL_BODY = 'x-optional-body'
 
+/** Every tag an operation carries, each with what it groups, so a reader and a generator know them all. */
+const TAGS = [
+  { name: 'health', description: 'Whether the service is up and its database answers' },
+  { name: 'auth', description: 'Accounts: registering, signing in and out, tokens, sign-in codes and passwords; the `/session` operations are the web app\'s, with the refresh token in a cookie' },
+  { name: 'users', description: 'The caller\'s own profile, location, roles, data, calendar feed, devices and trusted people; other users\' profiles' },
+  { name: 'requests', description: 'Requests for help: asking, searching nearby and on a map, and their course until done' },
+  { name: 'responses', description: 'Volunteers\' offers of help on a request, and the requester\'s answers to them' },
+  { name: 'moderation', description: 'The moderators\' queues of requests, series and concerns' },
+  { name: 'admin', description: 'Roles, blocking and checks of users, for administrators' },
+  { name: 'series', description: 'Help that repeats on a schedule' },
+  { name: 'clients', description: 'People without an account for whom coordinators ask for help' },
+  { name: 'reports', description: 'Figures and exports of what the service did, without personal details' },
+  { name: 'concerns', description: 'Worries about a person or a request, told to the moderators' },
+  { name: 'availability', description: 'When and where a volunteer wants alerts about nearby requests' },
+  { name: 'notifications', description: 'The caller\'s notifications, as a list and as live events' },
+  { name: 'deliveries', description: 'How notifications reach the caller by e-mail and push, and what was sent' },
+  { name: EXTENSION_TAG, description: 'Extensions beyond interface 1.0.1' },
+]
+
+/** The operationId of an /api/v1 route from the one table of them; a route missing from it is refused when added. */
+function operationId (method: string, url: string): string {
+  const key = operationKey(method, url, API_PREFIX)
+  const id = OPERATION_IDS[key]
+  if (id === undefined) throw new Error(`route ${key} has no operationId: add it to src/http/operation-ids.ts`)
+  return id
+}
+
 const IgnoredBody = Type.Unknown({ description: 'Ignored: send no body, or any JSON such as `{}`' })
 const retryAfter = (description: string) => ({ 'retry-after': Type.Integer({ minimum: 1, description }) })
 const DatabaseUnavailable = {
@@ -23,7 +51,7 @@ const DatabaseUnavailable = {
 }
 const TooManyRequests = {
   ...ErrorBody,
-  description: 'Too many requests from this address or for this account (rules.md › Everything else)',
+  description: 'Too many requests from this address or for this account',
   headers: retryAfter('seconds until the next call may succeed'),
 }
 
@@ -32,6 +60,11 @@ const TooManyRequests = {
  * interactive reference at /api/v1/docs whose scripts and styles are served from this package.
  */
 export async function registerOpenApi (app: FastifyInstance): Promise<void> {
+  // HEAD routes are Fastify's own copies of the GET ones, and the document leaves them out.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX) || route.schema?.hide === true) return
+    for (const method of [route.method].flat()) if (method !== 'HEAD') operationId(method, route.url)
+  })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -40,19 +73,23 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
         version: '1.0.1',
         description: 'People with limited mobility ask for help; volunteers nearby offer it. ' +
           `Operations tagged \`${EXTENSION_TAG}\` are extensions beyond interface version 1.0.1.`,
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      // The paths hold the /api/v1 prefix, so the service's own address (where this document was read) is the base.
+      servers: [{ url: '/', description: 'This service, at the address the document was fetched from' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      tags: [
-        { name: 'health' }, { name: 'auth' }, { name: 'users' }, { name: 'requests' }, { name: 'responses' },
-        { name: 'moderation' }, { name: 'admin' }, { name: 'concerns' }, { name: 'clients' },
-        { name: EXTENSION_TAG, description: 'Extensions beyond interface 1.0.1' },
-      ],
+      tags: TAGS,
     },
     hideUntagged: true,
     transform ({ schema, url, route }) {
+      // Called for hidden routes too (the docs page's own); the document leaves them out.
+      if (schema.hide === true) return { schema, url }
       const config = route.config ?? {}
-      const extra: Record<string, unknown> = {}
-      if (config.auth !== undefined && config.auth !== 'none') extra.security = [{ bearer: [] }]
+      const extra: Record<string, unknown> = {
+        operationId: operationId([route.method].flat()[0]!, url),
+        // An empty list says "no sign-in" outright; an absent one would leave a generator to guess.
+        security: config.auth === 'none' ? [] : [{ bearer: [] }],
+      }
       // What the service sends on every operation of its kind, beyond what each route lists itself.
       const takesBody = [route.method].flat().some((method) => BODY_METHODS.has(method))
       const own = (schema.response ?? {}) as Record<string, unknown>

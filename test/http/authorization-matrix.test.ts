@@ -781,7 +781,7 @@ function documentedOperations (t: TestApp): Map<string, boolean> {
   const found = new Map<string, boolean>()
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      found.set(`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`, operation.security !== undefined)
+      found.set(`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`, (operation.security ?? []).length > 0)
     }
   }
   return found
