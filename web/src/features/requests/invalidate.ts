@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { requestKey, responsesKey } from '../../api/keys'
 import { historyKey } from '../../components/request-history'
-import { MY_REQUESTS } from './mine'
+import { MY_REQUESTS } from '../../api/keys'
 
 /**
  * After an action on a request: it, its offers, the requester's list (also a carer's list of the person's

@@ -11,8 +11,7 @@ import { formatDate } from '../../lib/format'
 import { statusLabel, urgencyLabel } from './labels'
 import { MySeries } from './series'
 import { sayWindow } from '../../lib/schedule'
-
-export const MY_REQUESTS = ['get', '/api/v1/requests/my'] as const
+import { MY_REQUESTS } from '../../api/keys'
 
 export function MyRequestsPage () {
   const { t, i18n } = useTranslation()

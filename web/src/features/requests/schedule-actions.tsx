@@ -15,7 +15,7 @@ import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem } from '../../i18n/server-errors'
 import { today } from '../../lib/format'
 import type { paths } from '../../api/schema'
-import { MY_REQUESTS } from './mine'
+import { MY_REQUESTS } from '../../api/keys'
 
 type Detail = paths['/api/v1/requests/{id}']['get']['responses'][200]['content']['application/json']
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']

@@ -11,7 +11,7 @@ import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
 import { sayWindow, seriesSummary } from '../../lib/schedule'
 import { statusLabel } from './labels'
-import { MY_REQUESTS } from './mine'
+import { MY_REQUESTS } from '../../api/keys'
 import '../../components/journeys.css'
 
 export const MY_SERIES = ['get', '/api/v1/request-series/mine'] as const
