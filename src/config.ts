@@ -156,7 +156,7 @@ export const SETTINGS = Type.Object({
     must: 'be 0 or a whole number from 30 to 3650',
     description: '0 keeps the coordinators\' client records; 30 to 3650: a client with no request under way, whose record and requests have not changed for this long, is erased as `DELETE /clients/{id}` does (the retention job)',
   }),
-  // The web app's map (docs/web.md › Map); the CSP lets the app load images from this host only.
+  // The web app's map (docs/web/help.md › Map); the CSP lets the app load images from this host only.
   mapTileUrl: Type.String({
     env: 'MAP_TILE_URL',
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

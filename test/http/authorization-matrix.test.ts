@@ -531,7 +531,7 @@ const ROWS: readonly Row[] = [
     op: 'POST /requests/{id}/cancel',
     state: 'assigned',
     path: (s) => `${req(s)}/cancel`,
-    // The assigned volunteer withdraws their response instead (docs/api.md › Cancel).
+    // The assigned volunteer withdraws their response instead (docs/api/help.md › Cancel).
     expect: signedIn([400, 'only the requester can cancel a request'], { requester: 200, moderator: 200, admin: 200 }),
     mutates: 'request',
   },

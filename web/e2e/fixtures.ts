@@ -85,7 +85,7 @@ export async function expectNoHorizontalScroll (page: Page): Promise<void> {
 
 /**
  * Nothing on the page moves by CSS: no element has a transition or animation time, and no animation runs.
- * For pages under `prefers-reduced-motion: reduce`. (Leaflet's keyboard pans glide by script: docs/web.md › Map.)
+ * For pages under `prefers-reduced-motion: reduce`. (Leaflet's keyboard pans glide by script: docs/web/help.md › Map.)
  */
 export async function expectNoMotion (page: Page): Promise<void> {
   const moving = await page.evaluate(() => {

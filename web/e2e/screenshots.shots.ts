@@ -53,7 +53,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await page.goto('/ask')
     await expect(page.getByRole('radio', { name: 'Shopping' })).toBeVisible()
     await shot('ask')
-    // The check page, from answers as the question pages keep them (sessionStorage, docs/web.md › Asking for help).
+    // The check page, from answers as the question pages keep them (sessionStorage, docs/web/help.md › Asking for help).
     await page.evaluate(({ key, answers }) => { sessionStorage.setItem(key, answers) }, {
       key: `ask-answers:${rosa.id}`,
       answers: JSON.stringify({

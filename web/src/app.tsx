@@ -31,7 +31,7 @@ type Access = 'anyone' | 'signed-in' | ((roles: string[] | undefined) => boolean
 
 /**
  * Every page of the app with its address and who may see it. Every page but the start page loads on first
- * use, so the first page's JavaScript stays within the budget of issue 12 (docs/web.md).
+ * use, so the first page's JavaScript stays within the start page's budget (docs/web.md › Size).
  */
 const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?: undefined }, access: Access }> = [
   { path: '/', page: { Page: HomePage }, access: 'anyone' },

@@ -202,7 +202,7 @@ export async function alertVolunteers (tx: Queryable, input: RoundInput): Promis
   const batch = sql`${input.batch}::int`
   // For this transaction only: PostgreSQL cannot estimate how many points a cube search finds, guesses ten,
   // and then prefers reading every one of them (a bitmap scan) and sorting, instead of reading the GiST index
-  // nearest first and stopping at the LIMIT: 10,000 volunteers read instead of a few (docs/performance.md).
+  // nearest first and stopping at the LIMIT: 10,000 volunteers read instead of a few (docs/performance.md › Alert rounds).
   await tx.query("SELECT set_config('enable_bitmapscan', 'off', true)")
   // `ORDER BY chord`, the output column: the KNN scan's order and the distance read are one expression.
   return await tx.query<Alerted>(sql`

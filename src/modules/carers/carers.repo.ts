@@ -46,7 +46,7 @@ export async function emailOf (db: Queryable, userId: number): Promise<string> {
 }
 
 /**
- * One invitation per owner and address (docs/api.md › Carers): a new one, or the existing one with the new
+ * One invitation per owner and address (docs/api/on-behalf.md › Carers): a new one, or the existing one with the new
  * `can` (a declined one invited again). `notify`: the account of the address, when it should be told (a new
  * invitation, or a declined one renewed); null when the address has no account or was told already.
  */

@@ -24,7 +24,7 @@ export class CarersService {
   /**
    * The same answer whether or not the address has an account (no account enumeration): the only difference,
    * the notification to an existing account, is written in the same transaction. Inviting an address again
-   * changes that invitation's `can` (docs/api.md › Carers).
+   * changes that invitation's `can` (docs/api/on-behalf.md › Carers).
    */
   async invite (owner: Principal, input: InviteInput): Promise<TrustedPerson> {
     const can = grantOf(input.can)

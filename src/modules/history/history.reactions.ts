@@ -73,7 +73,7 @@ export const historyReactions: Reactions = {
   async request_confirmed ({ requestId }, context) {
     await write(context, requestId, 'confirmed', who(context, 'volunteer'))
   },
-  // The one change of a request in place (docs/api.md › A request's history): its expiry moved by "still needed".
+  // The one change of a request in place (docs/api/on-behalf.md › A request's history): its expiry moved by "still needed".
   async request_still_needed ({ requestId }, context) {
     await write(context, requestId, 'edited', who(context, 'requester'), { still_needed: true })
   },

@@ -41,7 +41,7 @@ export interface Unconfirmed extends ScheduledRequest { volunteer_id: number }
 /**
  * In_progress requests whose window starts within `deadlineHours` of `at` (and not yet), not confirmed, whose
  * assigned volunteer was asked to confirm (a confirm_needed message to them): a volunteer who accepted after
- * the deadline was never asked, and is not withdrawn (docs/api.md › Help on a schedule).
+ * the deadline was never asked, and is not withdrawn (docs/api/schedule.md).
  */
 export function claimUnconfirmed (db: Queryable, at: Date, deadlineHours: number, limit: number): Promise<Unconfirmed[]> {
   return db.query<Unconfirmed>(sql`

@@ -50,8 +50,8 @@ export function parseBounds (query: Omit<MapQuery, 'center_lat' | 'center_lon'>)
 }
 
 /**
- * A map query: its rectangle, and the point its markers are chosen nearest to (docs/api.md › GET
- * /requests/map): the rectangle's middle unless center_lat and center_lon say otherwise. A map zoomed
+ * A map query: its rectangle, and the point its markers are chosen nearest to (docs/api/help.md ›
+ * Maps): the rectangle's middle unless center_lat and center_lon say otherwise. A map zoomed
  * out past the whole world asks for -180..180, whose middle is longitude 0, not what the person looks at.
  */
 export function parseMapView (query: MapQuery): { rectangle: Rectangle, centre: { lat: number, lon: number } | undefined } {

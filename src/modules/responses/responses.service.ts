@@ -124,7 +124,7 @@ export class ResponsesService {
    * The pending response, on the request locked for update, accepted: the other pending ones rejected, its
    * volunteer assigned. False, and nothing changed, when the volunteer is blocked: a blocked volunteer's
    * offer no longer stands (by an admin, or a concern's `blocked` outcome), since accepting it would hand
-   * him the requester's address and phone (docs/api.md › Blocked volunteers).
+   * him the requester's address and phone (docs/api/help.md › Blocked volunteers).
    */
   async #assign (tx: Queryable, change: Change, requestId: number, response: { id: number, volunteer_id: number }): Promise<boolean> {
     if (await users.lockVolunteerBlocked(tx, response.volunteer_id)) return false

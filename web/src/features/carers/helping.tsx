@@ -161,7 +161,7 @@ export function PersonIHelpPage () {
           keep: t('carers.person.stop.keep'),
           done: t('carers.person.stop.done', { name: item.name }),
         }}
-        // A carer stops by declining, also after accepting (docs/api.md › Carers): the person then sees it declined.
+        // A carer stops by declining, also after accepting (docs/api/on-behalf.md › Carers): the person then sees it declined.
         run={() => unwrap(api.POST('/api/v1/users/me/acting-for/{id}/decline', { params: { path: { id: item.id } } }))}
         onDone={() => queryClient.invalidateQueries({ queryKey: ACTING_FOR_KEY })}
       />

@@ -27,7 +27,7 @@ const clientOf = (fields: Details, how: ConsentHow) => ({ ...detailsBody(fields,
 
 /**
  * "Add a client" (behalf.md § 1): one form rather than one question a page, because a coordinator writes down what
- * the caller says in the order they say it (docs/web.md › Coordinators). The name or number searched for is filled
+ * the caller says in the order they say it (docs/web/on-behalf.md › Coordinators). The name or number searched for is filled
  * in. Consent is a required question with the three ways the API knows.
  */
 export function NewClientPage () {

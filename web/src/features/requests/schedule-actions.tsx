@@ -58,7 +58,7 @@ function againOf (item: Detail, day: string | undefined): NewRequest {
 /**
  * A request cancelled because nobody could help in time (`cancel_reason` expired): "Ask again" sends the same
  * request once more. One without a window is sent at once (its old date has passed, so none is given); one with
- * a window asks first for the day, at the same times (docs/web.md › Help on a schedule).
+ * a window asks first for the day, at the same times (docs/web/schedule.md).
  */
 export function AskAgain ({ item }: { item: Detail }) {
   const { t } = useTranslation()
