@@ -263,7 +263,7 @@ export async function buildApp ({
       schema: {
         tags: ['requests'],
         summary: 'Where the web app\'s map pictures come from, their credit, and the geocoder',
-        description: 'MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/web.md › Map. Public: nothing in it is secret.',
+        description: 'MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/api/help.md › Maps. Public: nothing in it is secret.',
         response: { 200: MapSettings },
       },
       config: { auth: 'none', extension: true, usesDatabase: false },

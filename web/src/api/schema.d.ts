@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Where the web app's map pictures come from, their credit, and the geocoder
-         * @description MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/web.md › Map. Public: nothing in it is secret.
+         * @description MAP_TILE_URL, MAP_TILE_ATTRIBUTION and GEOCODER_URL (null when off); docs/api/help.md › Maps. Public: nothing in it is secret.
          */
         get: {
             parameters: {
@@ -10178,7 +10178,7 @@ export interface paths {
                             } | {
                                 user_id: number;
                             } | null;
-                            /** @description per action (docs/api.md › A request's history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; `round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service */
+                            /** @description per action (docs/api/on-behalf.md › A request's history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; `round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service */
                             details: {
                                 [key: string]: unknown;
                             };
