@@ -87,7 +87,7 @@ declare module 'fastify' {
 const ALERT_TICK_MS = 1000
 const DELIVERY_TICK_MS = 1000
 
-/** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (privacy.md § 1). */
+/** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point (docs/privacy.md › `LOCATION_PRIVACY=grid`). */
 export function alertPlace (config: Config): ((latitude: number, longitude: number) => GridPoint) | undefined {
   return config.locationPrivacy === 'grid' ? (latitude, longitude) => gridPoint(latitude, longitude, config.mapGridMeters) : undefined
 }
@@ -104,7 +104,7 @@ export async function buildApp ({
     logger: {
       level: config.logLevel,
       // Fastify's request serializer logs no headers or bodies; these paths are a second line of defence.
-      // A body's `code` (reach.md § 2) by its place, not `*.code`, which would also hide an error's code (ECONNREFUSED, SQLSTATE).
+      // A body's `code` (docs/api/accounts.md › Getting back in) by its place, not `*.code`, which would also hide an error's code (ECONNREFUSED, SQLSTATE).
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token',
           '*.new_password', '*.current_password', 'body.code', '*.body.code'],
@@ -173,24 +173,24 @@ export async function buildApp ({
   await registerOpenApi(app)
 
   // Every change's side effects go through this one dispatcher (src/events/, src/modules/reactions.ts).
-  // Push is on when the app has a VAPID identity (reach.md § 1): then every subscription gets its delivery.
+  // Push is on when the app has a VAPID identity (docs/api/messaging.md › Deliveries and e-mail): then every subscription gets its delivery.
   const pushChannel = givenChannels.push ?? (push === undefined ? undefined : new PushChannel({ db, identity: push, endpointHosts: config.pushEndpointHosts, clock, agent: pushAgent }))
   const channels = deliveryChannels(config, jwtSecret, { ...givenChannels, push: pushChannel }, app.log)
   await checkTimeZoneInDatabase(db, config.timeZone)
   const changes = changesOn(db, clock, { timeZone: config.timeZone, push: channels.push !== undefined })
-  // reach.md § 2: codes hashed and sealed with keys from the signing secret, which every instance shares.
+  // docs/api/accounts.md › Getting back in: codes hashed and sealed with keys from the signing secret, which every instance shares.
   const codes = new AccountCodes(jwtSecret)
   const authSettings = { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays, emailVerification: config.emailVerification }
   const auth = new AuthService(db, changes, codes, tokens, authSettings, clock)
   const recovery = new RecoveryService(db, changes, codes, auth, authSettings)
-  // Today in TIME_ZONE: the day through which a check is valid (trust.md § 2).
+  // Today in TIME_ZONE: the day through which a check is valid (docs/api/accounts.md › Checks that vet volunteers).
   const calendar = calendarOf(clock, config.timeZone)
-  // Who has been shown contact details, written before each answer leaves (trust.md §5).
+  // Who has been shown contact details, written before each answer leaves (docs/privacy.md › Access records).
   const access = new AccessRecorder(db)
   const users = new UsersService(db, changes, calendar, access, config.addressPrivacy)
   const roles = new RolesService(db, changes, principals, calendar)
   const checks = new ChecksService(db, calendar)
-  // What every answer carrying a request shows and records (requests/disclosure.ts, trust.md §1 and §5).
+  // What every answer carrying a request shows and records (requests/disclosure.ts, docs/privacy.md › `ADDRESS_PRIVACY=parties`, › Access records).
   const disclosure = new Disclosure(access, { mapGridMeters: config.mapGridMeters, addressPrivacy: config.addressPrivacy }, clock)
   const requests = new RequestsService(db, changes, disclosure, clock)
   const search: SearchContext = {
@@ -213,7 +213,7 @@ export async function buildApp ({
   if (alertTickMs > 0) {
     const alertChecks = { required: config.volunteerChecks, timeZone: config.timeZone }
     jobs.push(alertRoundsJob(new AlertService(changes, config.alerts, clock, 'fair', alertPlace(config), alertChecks), alertTickMs))
-    // reach.md § 3: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
+    // docs/api/help.md › Catch-up alerts: volunteers coming on duty are told of open requests within 5 s (ticks of a second by default).
     jobs.push(catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs))
   }
   jobs.push(...scheduleJobsFor(config, changes, clock, app.log, { horizonTickMs, scheduleTickMs }))

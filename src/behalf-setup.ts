@@ -1,5 +1,5 @@
 /**
- * The wiring of behalf.md (clients, carers, a request's history, reports) for src/app.ts, kept here so that
+ * The wiring of docs/api/on-behalf.md (clients, carers, a request's history, reports) for src/app.ts, kept here so that
  * file stays readable: one plugin with the four modules' routes, registered under the API's prefix.
  */
 import type { FastifyPluginAsync } from 'fastify'
@@ -18,7 +18,7 @@ import { ReportsService } from './modules/reports/reports.service.js'
 
 interface BehalfApi { config: Config, db: Database, changes: Changes, clock: Clock }
 
-/** The routes of clients (§ 1), carers (§ 2), a request's history (§ 3) and the reports (§ 4). */
+/** The routes of clients, carers, a request's history and the reports (docs/api/on-behalf.md). */
 export const behalfApi: FastifyPluginAsync<BehalfApi> = async (api, { config, db, changes, clock }) => {
   await api.register(historyRoutes, { history: new HistoryService(db) })
   await api.register(clientsRoutes, { clients: new ClientsService(db, changes, clock, { mapGridMeters: config.mapGridMeters }) })

@@ -1,5 +1,5 @@
 /**
- * The wiring of schedule.md (series, the § 3 jobs, the calendar feed) for src/app.ts, kept here so that
+ * The wiring of docs/api/schedule.md (series, the confirmation and reminder jobs, the calendar feed) for src/app.ts, kept here so that
  * file stays readable: the two jobs for the runner and one plugin with the three modules' routes.
  */
 import type { FastifyPluginAsync } from 'fastify'
@@ -20,10 +20,10 @@ import { HorizonJob, horizonJob } from './modules/series/horizon.js'
 import { seriesRoutes } from './modules/series/series.routes.js'
 import { SeriesService } from './modules/series/series.service.js'
 
-/** § 3's times, and § 2's horizon, are hours and days ahead: a minute's delay is well within them. */
+/** The confirmation and reminder times, and the series' horizon, are hours and days ahead: a minute's delay is well within them. */
 export const SCHEDULE_TICK_MS = 60_000
 
-/** The horizon job (§ 2) and the confirmation, reminder and expiry job (§ 3); a tick of 0 leaves one out (tests run it themselves). */
+/** The horizon job (series) and the confirmation, reminder and expiry job; a tick of 0 leaves one out (tests run it themselves). */
 export function scheduleJobsFor (config: Config, changes: Changes, clock: Clock, log: JobErrorLog, ticks: { horizonTickMs: number, scheduleTickMs: number }): Job[] {
   const jobs: Job[] = []
   const seriesSettings = { ...config.schedule, mapGridMeters: config.mapGridMeters, volunteerChecks: config.volunteerChecks, timeZone: config.timeZone }

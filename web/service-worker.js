@@ -39,7 +39,7 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(caches.match(request, { cacheName: CACHE, ignoreSearch: true }).then((kept) => kept ?? fetch(request)))
 })
 
-// A push (reach.md § 1): the payload is JSON {type, request_id, title, body, url}, never contact data. The
+// A push (docs/api/messaging.md › Web Push): the payload is JSON {type, request_id, title, body, url}, never contact data. The
 // notification shows the request's title and the short text in the person's language; a tap opens `url`.
 // userVisibleOnly: every push must show something, so a payload that cannot be read still shows the app's name.
 self.addEventListener('push', (event) => {

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
-/** WCAG 2.2 A and AA, as the issue asks; axe's best-practice rules too (the web guide). */
+/** WCAG 2.2 A and AA; axe's best-practice rules too. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 
 /**

@@ -6,7 +6,7 @@ import { REQUEST_ID_MESSAGES, RequestIdParams } from '../requests/requests.schem
 import { ProfileAccessRecord, RequestAccessRecord } from './access.schemas.js'
 import type { AccessService } from './access.service.js'
 
-/** trust.md §5: who has seen my contact details. */
+/** docs/privacy.md › Access records: who has seen my contact details. */
 export const accessRoutes: FastifyPluginAsyncTypebox<{ access: AccessService }> = async (app, { access }) => {
   app.get('/requests/:id/access-log', {
     schema: {

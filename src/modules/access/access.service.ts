@@ -7,11 +7,11 @@ import { seesAllResponses } from '../requests/visibility.js'
 import * as access from './access.repo.js'
 import type { ProfileAccessRecord, RequestAccessRecord } from './access.schemas.js'
 
-/** trust.md §5: the logs of who has been shown someone's contact details. */
+/** docs/privacy.md › Access records: the logs of who has been shown someone's contact details. */
 export class AccessService {
   constructor (private readonly db: Database) {}
 
-  /** A request's log, for its requester, moderators and admins, and every coordinator on a client's request (behalf.md § 1); to anyone else the request does not exist. */
+  /** A request's log, for its requester, moderators and admins, and every coordinator on a client's request (docs/api/on-behalf.md › Coordinators and clients); to anyone else the request does not exist. */
   async requestLog (viewer: Principal, requestId: number, page: Page): Promise<RequestAccessRecord[]> {
     const request = await findRequestParties(this.db, requestId, viewer.id)
     if (request === undefined || !seesAllResponses(viewer, request)) throw notFound(REQUEST_NOT_FOUND)

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, Id } from '../../http/schemas.js'
 
-/** behalf.md § 3: what a request's history entry says was done. */
+/** docs/api/on-behalf.md › A request's history: what a request's history entry says was done. */
 const ACTIONS = ['created', 'approved', 'rejected', 'offer_made', 'offer_withdrawn', 'offer_rejected',
   'accepted', 'confirmed', 'reminded', 'cancelled', 'completed', 'alert_round', 'edited'] as const
 export const HistoryActionSchema = Type.Unsafe<typeof ACTIONS[number]>({ type: 'string', enum: [...ACTIONS] })

@@ -6,9 +6,9 @@ import { findGrant, type CarerCan } from '../carers/carers.repo.js'
 import { findClientDefaults, type ClientDefaults } from '../clients/clients.repo.js'
 
 /**
- * Acting for someone (behalf.md), decided in one place: every operation a requester may make on her request
+ * Acting for someone (docs/api/on-behalf.md), decided in one place: every operation a requester may make on her request
  * (accept, reject, complete, cancel) and the creation of a request ask here in what capacity the caller
- * acts, and pass the answer to the change, whose history records it (§ 3).
+ * acts, and pass the answer to the change, whose history records it (› A request's history).
  */
 
 export const COORDINATOR_REQUIRED = 'coordinator role required'
@@ -48,7 +48,7 @@ export async function actingAsRequester (db: Queryable, caller: Principal, reque
 }
 
 /**
- * behalf.md § 2: the caller reads the person's requests (GET /requests/my?for_user_id=N) herself, or as a carer
+ * docs/api/on-behalf.md › Carers: the caller reads the person's requests (GET /requests/my?for_user_id=N) herself, or as a carer
  * by an accepted grant (every grant includes `follow`); anyone else → 403 'not allowed for this person'.
  */
 export async function actingAsFollower (db: Queryable, caller: Principal, personId: number): Promise<void> {
@@ -63,7 +63,7 @@ export type CreateFor = { client_id: number } | { user_id: number }
 /** Who a new request is asked by and for: its requester_id, the actor, and the client's record for a client's request. */
 export interface CreationStanding { requesterId: number, acting: Acting, client: ClientDefaults | null }
 
-/** behalf.md § 1 and § 2: the caller asks for herself, for a client (coordinators), or for a person who granted `create`. */
+/** docs/api/on-behalf.md › Coordinators and clients, › Carers: the caller asks for herself, for a client (coordinators), or for a person who granted `create`. */
 export async function actingToCreate (db: Queryable, caller: Principal, onBehalfOf: CreateFor | undefined): Promise<CreationStanding> {
   if (onBehalfOf === undefined || ('user_id' in onBehalfOf && onBehalfOf.user_id === caller.id)) {
     if (!hasPermission(caller, 'create_request')) throw forbidden('create_request permission required')

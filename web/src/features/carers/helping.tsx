@@ -56,7 +56,7 @@ function Invitation ({ item }: { item: Item }) {
   )
 }
 
-/** "People I help" (behalf.md § 2, § 5): invitations to answer, then each person the carer helps. */
+/** "People I help" (docs/api/on-behalf.md › Carers and docs/web/on-behalf.md): invitations to answer, then each person the carer helps. */
 export function PeopleIHelpPage () {
   const { t } = useTranslation()
   const list = useActingFor()

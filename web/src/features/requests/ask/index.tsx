@@ -25,7 +25,7 @@ export function AskPage () {
 }
 
 /**
- * "Ask for help" for a coordinator's client (behalf.md § 1), the same questions at /clients/:id/ask: the client's
+ * "Ask for help" for a coordinator's client (docs/api/on-behalf.md › Coordinators and clients), the same questions at /clients/:id/ask: the client's
  * home, address and phone are the defaults, the request is sent with `on_behalf_of`, and it is asked once (no
  * regular help: the series API takes no `on_behalf_of`). docs/web/on-behalf.md › Coordinators.
  */
@@ -81,7 +81,7 @@ function AskPages ({ userId, clientId }: { userId: number | undefined, clientId?
 
 /**
  * `/ask` starts asking for oneself; `/ask?for=<user id>` (from "People I help") asks for that person, when they
- * made the signed-in person their carer with `create` (behalf.md § 2). Answers meant for someone else are not
+ * made the signed-in person their carer with `create` (docs/api/on-behalf.md › Carers). Answers meant for someone else are not
  * carried over into a request for oneself, nor the other way round.
  */
 function StartStep () {
