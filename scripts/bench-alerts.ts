@@ -1,6 +1,6 @@
 /**
  * npm run bench:alerts: database time of a request's first alert round with 10,000 on-duty volunteers in
- * range, on PostgreSQL (events.md § 5; target under 20 ms; figures in docs/performance.md).
+ * range, on PostgreSQL (target under 20 ms; figures in docs/performance.md › Alert rounds).
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a server where a scratch
  * database is created and dropped.
  *

@@ -1,5 +1,5 @@
 /**
- * npm run bench:reports: the reports of behalf.md § 4 on a million requests, on PostgreSQL. Seeds a scratch
+ * npm run bench:reports: the reports of docs/api/on-behalf.md › Reports for funders on a million requests, on PostgreSQL. Seeds a scratch
  * database (BENCH_DATABASE_URL names the server, default postgres://postgres@127.0.0.1:5432/postgres; it is
  * created and dropped) with BENCH_REQUESTS (1,000,000) requests over the last five years, their offers and
  * ratings, and five history entries each (5,000,000); then, through the service on a real port, times

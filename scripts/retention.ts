@@ -1,4 +1,4 @@
-// npm run retention: one run of the retention job (privacy.md §2) on the configured database, then exits.
+// npm run retention: one run of the retention job (docs/privacy.md › `RETENTION_DAYS`) on the configured database, then exits.
 // The service already runs it at start-up and hourly; this is for a run on demand, e.g. right after
 // lowering RETENTION_DAYS. `--batch N` sets the requests per transaction (default 200).
 import { configOrExit, fail, openMigrated } from '../src/cli.js'

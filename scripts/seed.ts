@@ -282,7 +282,7 @@ export async function seedDatabase (db: Database, options: SeedOptions, progress
     await insertRequests(tx, 'history', options.history, options, users, typeIds, progress)
     await insertRequests(tx, 'active', options.requests, options, users, typeIds, progress)
     const [after] = await tx.query<{ last: number | null }>('SELECT max(id) AS last FROM requests')
-    // A volunteer's count and mean rating follow from their ratings (rules.md › Request lifecycle).
+    // A volunteer's count and mean rating follow from their ratings (docs/api/help.md › Volunteer responses, completion and ratings).
     // direct write: every seeded volunteer at once; users.repo's recountVolunteer does one per call
     await tx.query(/* sql */ `
       UPDATE users u SET completed_requests_count = r.count, volunteer_rating = r.mean

@@ -1,7 +1,7 @@
 /**
  * npm run simulate-alerts: replays one simulated day through the real alert code (AlertService and
  * alerts.repo.ts) on the embedded engine, with a simulated clock, once with the fair policy of
- * events.md § 5 and once with a nearest-only policy (the peers'), and prints their figures side by side
+ * docs/alerts.md and once with a nearest-only policy (the peers'), and prints their figures side by side
  * (docs/alerts.md). Options: --volunteers N --requests N --seed N.
  *
  * The model, kept simple and stated so it can be argued with:

@@ -1,6 +1,6 @@
 // npm run web:size: the JavaScript the start page loads (its module script and every modulepreload in
 // web/dist/index.html), as sent compressed: gzip and brotli, the files the build wrote beside each asset.
-// Issue 12's budget is 150 kB; docs/web.md records the figures. Run after `npm run build:web`.
+// The start page's budget is 150 kB compressed; docs/web.md › Size has the figures. Run after `npm run build:web`.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 

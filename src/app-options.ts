@@ -18,23 +18,23 @@ export interface AppOptions {
   /** How often this instance looks for due alert rounds (default 1000 ms; 0: never, tests then run rounds themselves). */
   alertTickMs?: number
   /**
-   * How often this instance runs the retention job (privacy.md § 2), first when ready (default 0: never;
+   * How often this instance runs the retention job (docs/privacy.md › `RETENTION_DAYS`), first when ready (default 0: never;
    * the service runs it hourly, src/main.ts; tests run it themselves). Runs only when RETENTION_DAYS or
    * NOTIFICATION_RETENTION_DAYS asks for something.
    */
   retentionMs?: number
   /**
-   * How often this instance sends due check_expiring notices (trust.md § 2), first when ready (default 0:
+   * How often this instance sends due check_expiring notices (docs/api/accounts.md › Checks that vet volunteers), first when ready (default 0:
    * never; the service does it hourly, src/main.ts; tests run CheckExpiryNotifier themselves).
    */
   checkExpiryMs?: number
   /**
    * How often this instance creates the occurrences of active series up to SERIES_HORIZON_DAYS ahead
-   * (schedule.md § 2), first when ready (default 60 000 ms; 0: never, tests then run HorizonJob themselves).
+   * (docs/api/schedule.md › Series), first when ready (default 60 000 ms; 0: never, tests then run HorizonJob themselves).
    */
   horizonTickMs?: number
   /**
-   * How often this instance runs the schedule job (schedule.md § 3: confirmations, reminders, expiry, "still
+   * How often this instance runs the schedule job (docs/api/schedule.md › Confirmation, reminders, expiry: confirmations, reminders, expiry, "still
    * needed?"), first when ready (default 60 000 ms; 0: never, tests then run ScheduleJobs themselves).
    */
   scheduleTickMs?: number
@@ -42,12 +42,12 @@ export interface AppOptions {
   streams?: Partial<StreamOptions>
   /** The time for every rule that depends on it (default: the system's; tests pass a ManualClock). */
   clock?: Clock
-  /** The Web Push identity (src/lib/vapid.ts resolveVapid, in src/main.ts); undefined: push is off (reach.md § 1). */
+  /** The Web Push identity (src/lib/vapid.ts resolveVapid, in src/main.ts); undefined: push is off (docs/api/messaging.md › Deliveries and e-mail). */
   push?: VapidIdentity | undefined
   /** The https agent pushes go through: tests pass one that trusts their receiver's certificate (no setting for this). */
   pushAgent?: Agent
   /**
-   * How often this instance looks for due e-mail and push deliveries (reach.md § 1; default 1000 ms, so a
+   * How often this instance looks for due e-mail and push deliveries (docs/api/messaging.md › Deliveries and e-mail; default 1000 ms, so a
    * delivery leaves within seconds of its commit; 0: never, tests then run the sender themselves).
    */
   deliveryTickMs?: number

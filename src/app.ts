@@ -42,7 +42,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       // Fastify's request serializer logs no headers or bodies; these paths are a second line of defence.
-      // A body's `code` (reach.md § 2) by its place, not `*.code`, which would also hide an error's code (ECONNREFUSED, SQLSTATE).
+      // A body's `code` (docs/api/accounts.md › Getting back in) by its place, not `*.code`, which would also hide an error's code (ECONNREFUSED, SQLSTATE).
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token',
           '*.new_password', '*.current_password', 'body.code', '*.body.code'],

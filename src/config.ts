@@ -82,9 +82,9 @@ export const SETTINGS = Type.Object({
     password: Type.String({ env: 'ADMIN_PASSWORD', minLength: 8, maxLength: 128, secret: true, untrimmed: true, description: 'password of that account when it is created' }),
   })),
   logLevel: Type.Enum(LOG_LEVELS, { env: 'LOG_LEVEL', default: 'info', description: 'how much the service logs' }),
-  // rules.md › Accounts and tokens: a block reaches every instance within 5 seconds.
+  // docs/api/accounts.md › Tokens: a block reaches every instance within 5 seconds.
   authCacheTtlMs: whole('AUTH_CACHE_TTL_MS', 0, 5000, 2000, 'how long an instance trusts its cached view of a user\'s roles and blocked flag'),
-  // rules.md › Search and lists.
+  // docs/api/help.md › Searches.
   boundsResultCap: whole('BOUNDS_RESULT_CAP', 1, 100000, 1000, 'most items one map-rectangle search returns'),
   mapMarkerCap: whole('MAP_MARKER_CAP', 1, 1000, 50, 'most markers `GET /requests/map` returns for one view: those nearest its centre'),
   redisUrl: Type.Optional(Type.String({
@@ -119,7 +119,7 @@ export const SETTINGS = Type.Object({
     default: 1,
     description: 'processes serving HTTP on the one port (node:cluster), `auto` for one per core. Above 1 needs `DATABASE_URL`. Each worker has its own connection pool, in-memory rate-limit counters (set `REDIS_URL` to share them) and `/metrics` figures. See `docs/performance.md` for when it pays',
   })).Decode((count) => count === 'auto' ? availableParallelism() : count).Encode((count) => count),
-  // privacy.md and map.md (docs/privacy.md): what each protects and what not.
+  // docs/privacy.md: what each protects and what not.
   locationPrivacy: Type.Enum(['exact', 'grid'] as const, {
     env: 'LOCATION_PRIVACY',
     default: 'exact',
@@ -142,7 +142,7 @@ export const SETTINGS = Type.Object({
     must: 'be 0 or a whole number from 7 to 3650',
     description: '0 keeps everything; 7 to 3650: requests finished longer ago lose contact data, address, description and exact point (a job at start-up and hourly, once across instances; `npm run retention` runs it on demand)',
   }),
-  // events.md § 2 allows deleting notifications older than 90 days, no younger.
+  // docs/api/messaging.md › Notifications allows deleting notifications older than 90 days, no younger.
   notificationRetentionDays: Type.Union([Type.Integer({ minimum: 0, maximum: 0 }), Type.Integer({ minimum: 90, maximum: 3650 })], {
     env: 'NOTIFICATION_RETENTION_DAYS',
     default: 90,
@@ -156,7 +156,7 @@ export const SETTINGS = Type.Object({
     must: 'be 0 or a whole number from 30 to 3650',
     description: '0 keeps the coordinators\' client records; 30 to 3650: a client with no request under way, whose record and requests have not changed for this long, is erased as `DELETE /clients/{id}` does (the retention job)',
   }),
-  // The web app's map (docs/web.md › Map); the CSP lets the app load images from this host only.
+  // The web app's map (docs/web/help.md › Map); the CSP lets the app load images from this host only.
   mapTileUrl: Type.String({
     env: 'MAP_TILE_URL',
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -178,7 +178,7 @@ export const SETTINGS = Type.Object({
     description: 'a Nominatim-compatible geocoder (`<url>/search?format=jsonv2`) the web app asks, from the browser, for the point of a typed address; unset: off. The address typed goes to that server; the CSP allows it',
   })),
   mapGridMeters: whole('MAP_GRID_METERS', 50, 5000, 300, 'size of the grid cells of the approximate `location` shown to strangers and of `LOCATION_PRIVACY=grid`; after a change, start-up recomputes the stored grid points'),
-  // trust.md § 2: a check is valid through the whole of its last day, in this zone.
+  // docs/api/accounts.md › Checks that vet volunteers: a check is valid through the whole of its last day, in this zone.
   timeZone: Type.String({
     env: 'TIME_ZONE',
     default: 'UTC',
@@ -192,7 +192,7 @@ export const SETTINGS = Type.Object({
     must: `be a comma-separated list of ${CHECK_KINDS.join(', ')}`,
     description: 'comma-separated kinds of check (`identity,background`) a volunteer must hold, valid, to offer help and to be alerted; unset: none',
   })).Decode((kinds) => CHECK_KINDS.filter((kind) => kinds.includes(kind))).Encode((kinds) => kinds),
-  // Fair nearby alerts (events.md § 5).
+  // Fair nearby alerts (docs/alerts.md).
   alerts: Type.Object({
     roundSeconds: Type.Codec(Type.String({
       env: 'ALERT_ROUND_SECONDS',
@@ -205,16 +205,16 @@ export const SETTINGS = Type.Object({
     maxRounds: whole('ALERT_MAX_ROUNDS', 1, 1000, 5, 'most alert rounds after a request becomes approved'),
     batch: whole('ALERT_BATCH', 1, 1000, 5, 'volunteers alerted per round at most'),
     ringMeters: whole('ALERT_RING_METERS', 1, 50000, 1000, 'width of the distance rings within which alerts are shared out fairly'),
-    // reach.md § 3.
+    // docs/api/help.md › Catch-up alerts.
     catchUp: whole('ALERT_CATCH_UP', 0, 20, 3, 'most open requests a volunteer is alerted to on coming on duty (or moving, widening the radius, changing kinds while on duty)'),
   }),
   ...REACH_SETTINGS,
   ...SCHEDULE_SETTINGS,
 })
 
-/** The alert policy's settings (events.md § 5). */
+/** The alert policy's settings (docs/alerts.md). */
 export type AlertSettings = Config['alerts']
-/** schedule.md's settings (src/regular-help/settings.ts). */
+/** The schedule's settings (src/regular-help/settings.ts; docs/api/schedule.md). */
 export type ScheduleSettings = Config['schedule']
 
 /** The settings as the code reads them, plus the fixed scrypt parameters. */

@@ -39,11 +39,11 @@ async function prepare (config: Config): Promise<Database> {
   } else if (!await hasAdmin(db)) {
     process.stdout.write(NO_ADMIN)
   }
-  // map.md: stored grid points follow MAP_GRID_METERS before anything is served (docs/privacy.md).
+  // docs/privacy.md › The grid: stored grid points follow MAP_GRID_METERS before anything is served (docs/privacy.md).
   const regridded = await refreshGridPoints(db, config.mapGridMeters)
     .catch((error: Error) => fail(`cannot recompute grid points: ${error.message}`))
   if (regridded > 0) process.stdout.write(`Recomputed the grid points of ${regridded} requests for MAP_GRID_METERS=${config.mapGridMeters}\n`)
-  // reach.md § 1: said once, here, rather than by every worker.
+  // docs/api/messaging.md › Deliveries and e-mail: said once, here, rather than by every worker.
   const pushOff = pushOffReason(config)
   if (pushOff !== undefined) process.stdout.write(pushOff)
   return db
@@ -53,8 +53,8 @@ async function prepare (config: Config): Promise<Database> {
 async function serve (config: Config, db: Database): Promise<number> {
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))
-  // privacy.md §2: retention at start-up and hourly in every process; one at a time across them (retention.ts).
-  // trust.md § 2: check expiry notices at start-up and hourly, each check once across processes (check-expiry.ts).
+  // docs/privacy.md › `RETENTION_DAYS`: retention at start-up and hourly in every process; one at a time across them (retention.ts).
+  // docs/api/accounts.md › Checks that vet volunteers: check expiry notices at start-up and hourly, each check once across processes (check-expiry.ts).
   const push = await resolveVapid(config)
     .catch((error: Error) => fail(`cannot read or create the Web Push keys in ${config.dataDir}: ${error.message}`))
   const app = await buildApp({ config, db, jwtSecret, retentionMs: HOUR_MS, checkExpiryMs: HOUR_MS, push })

@@ -4,7 +4,7 @@
 // FILES, every file of the build and of web/public. It keeps only those static files, so that a reload
 // without a connection still starts the app; the app itself keeps what the person last saw (api/offline.ts).
 // API answers are never cached here: they hold other people's contact details, which must go at sign-out.
-// One file, registered once (main.tsx), which also shows Web Push alerts (reach.md § 1; docs/web.md › Alerts).
+// One file, registered once (main.tsx), which also shows Web Push alerts (docs/web/messaging.md › How we tell you).
 
 const CACHE = `vcs-app-${VERSION}`
 const SHELL = '/'
@@ -39,7 +39,7 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(caches.match(request, { cacheName: CACHE, ignoreSearch: true }).then((kept) => kept ?? fetch(request)))
 })
 
-// A push (reach.md § 1): the payload is JSON {type, request_id, title, body, url}, never contact data. The
+// A push (docs/api/messaging.md › Web Push): the payload is JSON {type, request_id, title, body, url}, never contact data. The
 // notification shows the request's title and the short text in the person's language; a tap opens `url`.
 // userVisibleOnly: every push must show something, so a payload that cannot be read still shows the app's name.
 self.addEventListener('push', (event) => {

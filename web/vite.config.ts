@@ -113,7 +113,7 @@ export default defineConfig({
       output: {
         // Few files, not many small ones: the service speaks HTTP/1.1, where a browser opens 6 connections to a host,
         // and the start page's 15 files and a page's 12 came in waves, the session call queued behind them
-        // (Lighthouse: LCP 3.0 s -> 2.4 s, docs/web.md). Everything the start page needs is one file; what two or
+        // (Lighthouse: LCP 3.0 s -> 2.4 s, docs/web.md › Size). Everything the start page needs is one file; what two or
         // more of the pages loaded on first use share is another; each page is its own.
         codeSplitting: {
           groups: [

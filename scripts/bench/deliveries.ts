@@ -1,4 +1,4 @@
-// The deliveries scenario (issue 20, reach.md § 1): e-mails from the service's sending loop to the bench's
+// The deliveries scenario (docs/performance.md › Deliveries): e-mails from the service's sending loop to the bench's
 // own SMTP server (smtp-sink.ts), and pushes to its own Web Push receiver (push-sink.ts), which the service
 // must be started against:
 //   SMTP_URL=smtp://127.0.0.1:<--smtp-port> PUSH_ENDPOINT_HOSTS=localhost NODE_EXTRA_CA_CERTS=<--push-tls-dir>/cert.pem

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 
 /**
- * A real Web Push service for tests and the deliveries bench (reach.md § Proof): HTTPS on 127.0.0.1
+ * A real Web Push service for tests and the deliveries bench (docs/api/messaging.md › Web Push): HTTPS on 127.0.0.1
  * with a certificate for `localhost` made by openssl (now, or kept in a directory so that a service
  * started beforehand can trust it with NODE_EXTRA_CA_CERTS). It hands out subscriptions the way a browser makes them (its own
  * P-256 key pair and 16-byte auth secret), checks each push's VAPID signature (RFC 8292), decrypts

@@ -1,6 +1,6 @@
 /**
  * For scripts that write past offers set-based (seed, bench): each request's first offer's, first
- * acceptance's and assignment's times, which the reports read from the request (behalf.md § 4), derived from
+ * acceptance's and assignment's times, which the reports read from the request (docs/api/on-behalf.md › Reports for funders), derived from
  * its offers as migrations/0028_reports_times.sql derives them. The service keeps them in the offer's and
  * the acceptance's transactions (requests.repo.ts markOffered, setAssignment).
  */

@@ -7,7 +7,7 @@ export type { NewNotification }
 
 /** What a change, and each reaction to it, may add to its transaction's side effects. */
 export interface Change {
-  /** Who made the change, in what capacity (the request's history, behalf.md § 3); null for the service's own jobs. */
+  /** Who made the change, in what capacity (the request's history, docs/api/on-behalf.md › A request's history); null for the service's own jobs. */
   readonly actor: Actor
   /**
    * The capacity the requests policy found once the request was locked (src/help/requests/acting.ts),

@@ -8,7 +8,7 @@ import type { AccountMessage } from './notifications.js'
  */
 export type DomainEvent =
   /**
-   * Someone asked for help (behalf.md: for herself, for a client by a coordinator, or for a person by a carer;
+   * Someone asked for help (docs/api/on-behalf.md: for herself, for a client by a coordinator, or for a person by a carer;
    * the change's actor says which). `clientId`: the client's request.
    */
   | { type: 'request_created', requestId: number, requesterId: number, clientId: number | null }
@@ -24,40 +24,40 @@ export type DomainEvent =
   | { type: 'response_accepted', requestId: number, responseId: number, volunteerId: number, rejected: Array<{ responseId: number, volunteerId: number }> }
   /**
    * The volunteer withdrew (or their account was erased); an accepted one put the request back to approved.
-   * `missedConfirmation`: the schedule job withdrew an unconfirmed volunteer at the deadline (schedule.md § 3).
+   * `missedConfirmation`: the schedule job withdrew an unconfirmed volunteer at the deadline (docs/api/schedule.md › Confirmation, reminders, expiry).
    */
   | { type: 'response_withdrawn', requestId: number, responseId: number, requesterId: number, wasAccepted: boolean, missedConfirmation?: boolean }
   | { type: 'response_rejected', requestId: number, responseId: number, volunteerId: number }
   | { type: 'request_completed', requestId: number, volunteerId: number, rating: number | null }
-  /** schedule.md § 3: the assigned volunteer confirmed they will come (behalf.md § 3: `confirmed`). */
+  /** docs/api/schedule.md › Confirmation, reminders, expiry: the assigned volunteer confirmed they will come (docs/api/on-behalf.md › A request's history: `confirmed`). */
   | { type: 'request_confirmed', requestId: number, volunteerId: number }
-  /** schedule.md § 3: the requester said the approved request is still needed (behalf.md § 3: `edited`, its expiry moved). */
+  /** docs/api/schedule.md › Confirmation, reminders, expiry: the requester said the approved request is still needed (docs/api/on-behalf.md › A request's history: `edited`, its expiry moved). */
   | { type: 'request_still_needed', requestId: number }
-  /** schedule.md § 3: the schedule job reminded `people` (the requester and the assigned volunteer) of the window. */
+  /** docs/api/schedule.md › Confirmation, reminders, expiry: the schedule job reminded `people` (the requester and the assigned volunteer) of the window. */
   | { type: 'request_reminded', requestId: number, people: number }
-  /** A round, or a catch-up (reach.md § 3) counting as the request's round `round`, alerted these volunteers at `at` (null: the database's now()). */
+  /** A round, or a catch-up (docs/api/help.md › Catch-up alerts) counting as the request's round `round`, alerted these volunteers at `at` (null: the database's now()). */
   | { type: 'alert_round_ran', requestId: number, round: number, alertedIds: number[], at: Date | null }
   | { type: 'home_location_changed', userId: number }
-  /** The volunteer went on duty, or, on duty, moved their point, widened their radius or changed their kinds (reach.md § 3). */
+  /** The volunteer went on duty, or, on duty, moved their point, widened their radius or changed their kinds (docs/api/help.md › Catch-up alerts). */
   | { type: 'availability_widened', userId: number }
   | { type: 'user_blocked', userId: number }
-  /** Someone raised a concern (trust.md §4); `recipientIds`: the moderators and admins who may see it. */
+  /** Someone raised a concern (docs/api/help.md › Concerns); `recipientIds`: the moderators and admins who may see it. */
   | { type: 'concern_raised', concernId: number, requestId: number | null, urgent: boolean, recipientIds: number[] }
   /** A moderator resolved a concern; `reporterId` null when the reporter's account was erased (nobody to tell). */
   | { type: 'concern_resolved', concernId: number, requestId: number | null, reporterId: number | null, outcome: string }
   /**
-   * An account e-mail of reach.md § 2 (a code, or news of a changed password or confirmed address), sent
+   * An account e-mail of docs/api/accounts.md › Getting back in (a code, or news of a changed password or confirmed address), sent
    * whatever the person's preferences; `sealedCode` (src/lib/sealing.ts, never the code in clear) for
    * the three code messages.
    */
   | { type: 'account_message', userId: number, message: AccountMessage, sealedCode: string | null }
   /**
-   * schedule.md § 2: the horizon job created an occurrence of an active series, already approved (no
+   * docs/api/schedule.md › Series: the horizon job created an occurrence of an active series, already approved (no
    * request_approved: the series was moderated); `returnOf`: the outbound occurrence of a return trip.
    */
   | { type: 'occurrence_created', requestId: number, seriesId: number, requesterId: number, windowStart: Date, returnOf: number | null }
   /**
-   * schedule.md § 2: the occurrence is offered first to its series' preferred volunteer alone
+   * docs/api/schedule.md › Series: the occurrence is offered first to its series' preferred volunteer alone
    * (series_invitation); its alert rounds wait until `roundsFrom` (the change's time: at once).
    */
   | { type: 'series_invited', requestId: number, seriesId: number, volunteerId: number, windowStart: Date, roundsFrom: Date }
@@ -65,18 +65,18 @@ export type DomainEvent =
   | { type: 'invitation_declined', requestId: number, volunteerId: number }
   /** These series lost their preferred volunteer: the held rounds of their occurrences start now. */
   | { type: 'preferred_cleared', seriesIds: number[] }
-  /** The account is being erased (privacy.md §3): its requests and responses are already closed. */
+  /** The account is being erased (docs/privacy.md › Erasure): its requests and responses are already closed. */
   | { type: 'user_erased', userId: number }
 
 export type EventType = DomainEvent['type']
 export type EventOf<K extends EventType> = Extract<DomainEvent, { type: K }>
 
-/** behalf.md § 3: the capacity in which a person made a change to a request. */
+/** docs/api/on-behalf.md › A request's history: the capacity in which a person made a change to a request. */
 export type ActorRole = 'requester' | 'carer' | 'coordinator' | 'volunteer' | 'moderator' | 'admin'
-/** behalf.md: the client a coordinator acted for, or the person a carer acted for. */
+/** docs/api/on-behalf.md: the client a coordinator acted for, or the person a carer acted for. */
 export type OnBehalfOf = { client_id: number } | { user_id: number }
 /**
- * Acting for someone is one idea (behalf.md): who acted, in what capacity, and for whom. The requests
+ * Acting for someone is one idea (docs/api/on-behalf.md): who acted, in what capacity, and for whom. The requests
  * policy (src/help/requests/acting.ts) decides it; the history reaction records it.
  */
 export interface Acting { id: number, role: ActorRole, onBehalfOf: OnBehalfOf | null }

@@ -1,20 +1,20 @@
 /**
- * What a change, or a reaction to it, may notify (events.md § 4): the dispatcher collects these and has
+ * What a change, or a reaction to it, may notify (docs/api/messaging.md › Notifications): the dispatcher collects these and has
  * them written once per transaction (dispatcher.ts); the notifications module stores and serves them.
  */
 export const NOTIFICATION_TYPES = [
   'request_alert', 'request_alert_closed', 'request_approved', 'request_rejected', 'response_received',
   'response_withdrawn', 'response_accepted', 'response_rejected', 'request_cancelled', 'request_completed',
   'check_expiring', 'concern_raised', 'concern_resolved',
-  // schedule.md § 2 and § 3.
+  // docs/api/schedule.md › Series, › Confirmation, reminders, expiry.
   'series_invitation', 'confirm_needed', 'volunteer_confirmed', 'confirmation_missed', 'reminder', 'request_expired',
   'still_needed', 'please_complete',
-  // behalf.md § 2.
+  // docs/api/on-behalf.md › Carers.
   'trust_invitation', 'request_created_for_you',
 ] as const
 export type NotificationType = typeof NOTIFICATION_TYPES[number]
 
-/** One notification to write: to `userId`, about `requestId` (null for one about no request: trust.md), with the type's `data` (events.md § 4). */
+/** One notification to write: to `userId`, about `requestId` (null for one about no request: docs/privacy.md), with the type's `data` (docs/api/messaging.md › Notifications). */
 export interface NewNotification {
   userId: number
   type: NotificationType
@@ -22,6 +22,6 @@ export interface NewNotification {
   data: Record<string, unknown>
 }
 
-/** The account e-mails of reach.md § 2: never switched off, never in the inbox. */
+/** The account e-mails of docs/api/accounts.md › Getting back in: never switched off, never in the inbox. */
 export const ACCOUNT_MESSAGES = ['sign_in_code', 'password_reset_code', 'verify_email_code', 'email_verified', 'password_changed'] as const
 export type AccountMessage = typeof ACCOUNT_MESSAGES[number]

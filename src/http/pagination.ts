@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import type { Page } from '../lib/page.js'
 
 /**
- * `limit` and `offset` never cause a 400 (interface.md › Limits): they are declared as text and a
+ * `limit` and `offset` never cause a 400 (docs/api/conventions.md › Everywhere): they are declared as text and a
  * missing, non-numeric or out-of-range value falls back to the default.
  */
 export const PaginationQuery = {

@@ -78,9 +78,9 @@ const LIMITED: Record<string, { name: string, account?: AccountOf }> = {
   [`POST ${API_PREFIX}/session`]: { name: 'login', account: emailInBody },
   [`POST ${API_PREFIX}/session/register`]: { name: 'register', account: emailInBody },
   [`POST ${API_PREFIX}/session/refresh`]: { name: 'refresh' },
-  // privacy.md §3: a stolen access token must not buy unlimited guesses at the password.
+  // docs/privacy.md › Erasure: a stolen access token must not buy unlimited guesses at the password.
   [`DELETE ${API_PREFIX}/users/me`]: { name: 'erase', account: signedInCaller },
-  // reach.md § 2: asking for a code counts as a login, so it cannot flood a mailbox or probe for accounts;
+  // docs/api/accounts.md › Getting back in: asking for a code counts as a login, so it cannot flood a mailbox or probe for accounts;
   // trying one does too (five wrong tries void a code, and each new code costs a call).
   [`POST ${API_PREFIX}/auth/password-reset`]: { name: 'login', account: emailInBody },
   [`POST ${API_PREFIX}/auth/password-reset/confirm`]: { name: 'login', account: emailInBody },

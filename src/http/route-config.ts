@@ -1,15 +1,15 @@
-/** Who may call a route (interface.md › Endpoints, Auth column). */
+/** Who may call a route (docs/api/conventions.md, Auth column). */
 export type AuthLevel = 'none' | 'user' | 'mod' | 'admin'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api/v1 route; checked when the route is added. */
     auth?: AuthLevel
-    /** The 500 text of this route (interface.md › Errors), e.g. 'failed to get requests'. */
+    /** The 500 text of this route (docs/api/conventions.md › Everywhere), e.g. 'failed to get requests'. */
     failure?: string
     /**
      * The status of a server failure on this route when the interface gives it another than 500
-     * (interface.md › Errors 3: a failure to load one request is 404 `request not found`). It covers
+     * (docs/api/conventions.md › Everywhere: a failure to load one request is 404 `request not found`). It covers
      * an unavailable database too, which other routes answer with 503.
      */
     failureStatus?: number

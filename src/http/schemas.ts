@@ -1,7 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { Type, type Static, type TSchema } from 'typebox'
 
-/** Every error response: `{"error": "..."}` (interface.md › Errors). */
+/** Every error response: `{"error": "..."}` (docs/api/conventions.md › Everywhere). */
 export const ErrorBody = Type.Object({ error: Type.String() }, { additionalProperties: false })
 export type ErrorBody = Static<typeof ErrorBody>
 
@@ -32,7 +32,7 @@ export const Email = Type.String({
 })
 export const Latitude = Type.Number({ minimum: -90, maximum: 90 })
 export const Longitude = Type.Number({ minimum: -180, maximum: 180 })
-/** interface.md › RegisterRequest: optional plus, a digit 1-9, then 1 to 14 digits. */
+/** docs/api/conventions.md: optional plus, a digit 1-9, then 1 to 14 digits. */
 export const PHONE_PATTERN = '^\\+?[1-9]\\d{1,14}$'
 
 export const Message = Type.Object({ message: Type.String() })

@@ -37,7 +37,7 @@ function decimalsOnly (schema: { properties?: Record<string, { type?: unknown }>
 }
 
 /**
- * JSON bodies are typed exactly: "10" is not a number (rules.md › Everything else). Path and query
+ * JSON bodies are typed exactly: "10" is not a number (docs/api/conventions.md › Everywhere). Path and query
  * parameters are text by nature and are parsed into their declared types. Unknown body fields are
  * ignored: dropped before the handler sees them, never written (`removeAdditional: 'all'`). Body
  * schemas therefore do not say `additionalProperties: false`, so the OpenAPI document allows them too.

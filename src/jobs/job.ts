@@ -1,5 +1,5 @@
 /**
- * A background job of the service (alert rounds, retention; later reach.md's deliveries and schedule.md's
+ * A background job of the service (alert rounds, retention, deliveries, the schedule's
  * reminders). Every instance runs every job; what must happen once across instances is claimed inside
  * `run` (claim.ts: an advisory lock for a whole job, SKIP LOCKED for rows).
  */

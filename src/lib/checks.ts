@@ -1,7 +1,7 @@
 import type { Clock } from './clock.js'
 
 /**
- * The kinds of check an organisation records about a person (trust.md § 2), in the order they are
+ * The kinds of check an organisation records about a person (docs/api/accounts.md › Checks that vet volunteers), in the order they are
  * listed wherever a user's checks are shown.
  */
 export const CHECK_KINDS = ['identity', 'background', 'training', 'reference'] as const

@@ -1,9 +1,9 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto'
 
-/** What a code of reach.md § 2 is for; one live code per person and purpose (auth_codes' key). */
+/** What a code of docs/api/accounts.md › Getting back in is for; one live code per person and purpose (auth_codes' key). */
 export type CodePurpose = 'password_reset' | 'sign_in' | 'verify_email'
 
-/** reach.md § 2: valid 30 minutes, void after five wrong tries. */
+/** docs/api/accounts.md › Getting back in: valid 30 minutes, void after five wrong tries. */
 export const CODE_TTL_MS = 30 * 60 * 1000
 export const CODE_MAX_WRONG_TRIES = 5
 

@@ -8,7 +8,7 @@ const KEY_LENGTH = 32
 
 const pool = new HashPool()
 
-// Derived in low-priority worker threads, never on the event loop's thread (rules.md › Accounts and tokens),
+// Derived in low-priority worker threads, never on the event loop's thread (docs/api/accounts.md › Tokens),
 // and never at the expense of serving other requests (see HashPool).
 function derive (password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
   return pool.derive({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, N, r, p, maxmem: 256 * N * r + 1024 * 1024 })

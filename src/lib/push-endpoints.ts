@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto'
 
 /**
- * What reach.md § 1 allows a push subscription to be (checked when it is made and again before each
+ * What docs/api/messaging.md › Deliveries and e-mail allows a push subscription to be (checked when it is made and again before each
  * send): an https: endpoint on a host of PUSH_ENDPOINT_HOSTS, and keys a browser could have made.
  * Nothing else is ever contacted, so no caller can make the service send requests where they choose.
  */

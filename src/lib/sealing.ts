@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 /**
- * Seals short secrets (a sign-in code waiting in the deliveries outbox, reach.md § 2) with AES-256-GCM
+ * Seals short secrets (a sign-in code waiting in the deliveries outbox, docs/api/accounts.md › Getting back in) with AES-256-GCM
  * under a key derived from the signing secret, so the database never holds a code in clear: a copy of
  * it (a backup, a replica) without the secret reveals nothing. Every instance shares the secret, so any
  * of them can open what another sealed.

@@ -10,7 +10,7 @@ export interface UnsubscribeTokens {
 }
 
 /**
- * The token of an e-mail's unsubscribe link and `List-Unsubscribe` header (reach.md § 1, RFC 8058):
+ * The token of an e-mail's unsubscribe link and `List-Unsubscribe` header (docs/api/messaging.md › Deliveries and e-mail, RFC 8058):
  * `<user id>.<type>.<HMAC-SHA256>`, under a key derived from the signing secret. It never expires, so a
  * message read a year later still unsubscribes; it does nothing but switch one type's e-mails off for
  * one person, so a leaked one can do no more than that.

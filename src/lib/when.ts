@@ -1,6 +1,6 @@
 /**
  * A date-time as people say it, in their language and time zone ("Tuesday 1 December, 07:30"): the
- * schedule's messages (schedule.md § 5) name the day in words rather than a timestamp.
+ * schedule's messages (docs/web/schedule.md) name the day in words rather than a timestamp.
  */
 export function whenText (value: unknown, locale: 'en' | 'de', timeZone: string): string | undefined {
   if (typeof value !== 'string') return undefined

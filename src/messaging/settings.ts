@@ -1,12 +1,12 @@
 /**
- * The settings of reach.md (e-mail, Web Push, deliveries, getting back in), spread into config.ts's
+ * The settings of docs/api/messaging.md (e-mail, Web Push, deliveries, getting back in), spread into config.ts's
  * SETTINGS; kept here so that file stays readable. Each leaf works as config.ts describes.
  */
 import { Type } from 'typebox'
 
 export const EMAIL_VERIFICATION_MODES = ['self', 'code'] as const
 
-/** Browser vendors' push services (reach.md § 1); `*.` matches any subdomain. */
+/** Browser vendors' push services (docs/api/messaging.md › Deliveries and e-mail); `*.` matches any subdomain. */
 export const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com']
 
 export const REACH_SETTINGS = {

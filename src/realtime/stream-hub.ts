@@ -15,7 +15,7 @@ const RETRY_MS = 1000
 interface Logger { warn(obj: object, msg: string): void }
 
 /**
- * This process's live event streams (events.md § 3). One LISTEN on the database (Realtime.listen) wakes
+ * This process's live event streams (docs/api/messaging.md › Live events). One LISTEN on the database (Realtime.listen) wakes
  * them: a NOTIFY carries only the recipients' user ids, and the streams of those users on this process
  * then read their new rows, many streams per query. A stream's position is the last id it sent, and ids
  * increase in commit order per user (notifications.repo.ts), so reading `id > position` misses nothing

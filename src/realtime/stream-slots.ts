@@ -14,7 +14,7 @@ export interface Slot {
 }
 
 /**
- * The per-user stream slots of events.md § 3 (at most `maxPerUser` open streams per user, across every
+ * The per-user stream slots of docs/api/messaging.md › Live events (at most `maxPerUser` open streams per user, across every
  * instance on one database). A slot is marked as being tried while its lock is, so simultaneous opens on
  * this process never try the same one.
  */

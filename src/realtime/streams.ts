@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http'
 
 export interface StreamOptions {
-  /** Interval of the `: ping` comment (events.md: at least every 25 s). */
+  /** Interval of the `: ping` comment (docs/api/messaging.md: at least every 25 s). */
   pingMs: number
-  /** How often the open streams' users are checked for a block (events.md: ended within 5 s). */
+  /** How often the open streams' users are checked for a block (docs/api/messaging.md: ended within 5 s). */
   blockCheckMs: number
-  /** Open streams per user, across every instance on one database (events.md § 3: 5). */
+  /** Open streams per user, across every instance on one database (docs/api/messaging.md › Live events: 5). */
   maxPerUser: number
   /**
    * A client that has not taken what it was sent (the socket's buffer full) within this time is dropped,

@@ -1,5 +1,5 @@
 /**
- * The settings of schedule.md (series, confirmation, reminders, expiry), spread into config.ts's SETTINGS;
+ * The settings of docs/api/schedule.md (series, confirmation, reminders, expiry), spread into config.ts's SETTINGS;
  * kept here so that file stays readable. Each leaf works as config.ts describes.
  */
 import { Type } from 'typebox'

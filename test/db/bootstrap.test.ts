@@ -109,7 +109,7 @@ for (const engine of databaseEngines()) {
           const rows = await handles[0]!.query<{ version: number, name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')
           assert.deepEqual(rows.map((row) => row.name), MIGRATION_FILES)
           assert.deepEqual(rows.map((row) => row.version), MIGRATION_FILES.map((name) => Number(name.slice(0, 4))))
-          // The schema is whole: the seeded roles (volunteer, moderator, admin; coordinator, manager of behalf.md) are there once.
+          // The schema is whole: the seeded roles (volunteer, moderator, admin; coordinator, manager of docs/api/on-behalf.md) are there once.
           assert.equal((await handles[1]!.query('SELECT 1 FROM roles')).length, 5)
         } finally {
           await Promise.all(handles.map((db) => db.close()))

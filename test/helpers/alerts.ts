@@ -76,11 +76,11 @@ export async function approvedAt (t: TestApp, place: Place, requester: Account, 
 export class RoundDriver {
   private offsetMs = 60_000
   readonly service: AlertService
-  /** The catch-ups of reach.md § 3, run with the rounds on the same clock. */
+  /** The catch-ups of docs/api/help.md › Catch-up alerts, run with the rounds on the same clock. */
   readonly catchUps: CatchUpService
 
   /** `placeOf`: where requests stand for alerting, as the app passes it (src/app.ts alertPlace). */
-  /** `checks`: VOLUNTEER_CHECKS and TIME_ZONE as the app passes them (trust.md § 2). */
+  /** `checks`: VOLUNTEER_CHECKS and TIME_ZONE as the app passes them (docs/api/accounts.md › Checks that vet volunteers). */
   constructor (t: TestApp, settings: AlertSettings = TEST_ALERTS, placeOf?: (latitude: number, longitude: number) => Place, private readonly clock?: ManualClock,
     checks?: { required: readonly CheckKind[], timeZone: string }) {
     this.service = new AlertService(changesOn(t.db), settings, { now: () => this.now() }, 'fair', placeOf, checks)

@@ -5,7 +5,7 @@ import { API_PREFIX } from '../../src/http/openapi.js'
 
 /**
  * Every exchange of the HTTP tests checked against the service's own OpenAPI document, so that the
- * document cannot drift from what the service does (issue 18): the status must be declared for the
+ * document cannot drift from what the service does: the status must be declared for the
  * operation, a JSON or text body must match the schema declared for that status and content type, and
  * a request the service accepted (status below 400) must be one the document allows, so the document
  * is never stricter than the service. Only documented /api/v1 operations are checked; streams (SSE)

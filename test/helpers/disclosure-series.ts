@@ -4,7 +4,7 @@ import type { Exercise, Scene, Seen, ViewerName } from './disclosure.js'
 import { requestInput } from './requests.js'
 
 /**
- * The series operations of schedule.md § 2 for the disclosure proofs (trust.md § 1 and § 5): a series
+ * The series operations of docs/api/schedule.md › Series for the disclosure proofs (docs/privacy.md › `ADDRESS_PRIVACY=parties`, › Access records): a series
  * carries its requester's address and contact details in `template`, and only she, moderators and admins
  * see it. Its first day lies past the horizon, so approving one creates no requests that would show up
  * in the other operations' answers.

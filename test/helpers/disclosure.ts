@@ -4,7 +4,7 @@ import { SERIES_EXERCISES } from './disclosure-series.js'
 import { createRequest, requestInput } from './requests.js'
 
 /**
- * The people and requests of trust.md's proof (§1 and §5): one requester, Erna Schmidt, with a request
+ * The people and requests of the proof of docs/privacy.md › `ADDRESS_PRIVACY=parties` and › Access records: one requester, Erna Schmidt, with a request
  * in_progress (A, in Berlin, with a window, its accepted volunteer), one approved (B, no city, a volunteer's offer
  * pending), one awaiting moderation (C) and one a moderator will cancel (D); a stranger; a moderator.
  */
@@ -18,7 +18,7 @@ export interface Scene {
   viewers: Record<ViewerName, Account>
   requester: Account
   requests: { A: Made, B: Made, C: Made, D: Made }
-  /** Who, besides the requester and moderators, is a party of each request (trust.md: the accepted volunteer of one in_progress). */
+  /** Who, besides the requester and moderators, is a party of each request (docs/privacy.md: the accepted volunteer of one in_progress). */
   isParty: (viewer: ViewerName, requestId: number) => boolean
 }
 
@@ -39,7 +39,7 @@ export async function setScene (t: TestApp): Promise<Scene> {
     if (approve) assert.equal((await t.post(`/moderation/requests/${created.id as number}/approve`, {}, moderator.token)).status, 200)
     return { id: created.id, address, city: city ?? null }
   }
-  // A has a window (schedule.md § 1) two days on, so its volunteer may confirm (§ 3).
+  // A has a window (docs/api/schedule.md › A time window on a request) two days on, so its volunteer may confirm (› Confirmation, reminders, expiry).
   const start = Date.now() + 2 * 86_400_000
   const A = await make('Lindenstraße 12, 3rd floor left', 'Berlin', true, { window_start: new Date(start).toISOString(), window_end: new Date(start + 3_600_000).toISOString() })
   const B = await make('Gartenweg 3', undefined, true)
@@ -96,10 +96,10 @@ export type Seen =
   | { kind: 'request', made: Made, item: any }
   | { kind: 'marker', made: Made, item: any }
   | { kind: 'profile', item: any, contactShown: boolean }
-  /** A request series (schedule.md § 2): only its requester, moderators and admins are ever shown one. */
+  /** A request series (docs/api/schedule.md › Series): only its requester, moderators and admins are ever shown one. */
   | { kind: 'series', item: any }
   /**
-   * behalf.md § 1: a client's record, or a client's request in the coordinators' list. None of the five viewers
+   * docs/api/on-behalf.md › Coordinators and clients: a client's record, or a client's request in the coordinators' list. None of the five viewers
    * holds coordinate_requests, so each is refused a write (checked in the exercise); the moderator reads a record,
    * and at the moderator's turn the admin (a coordinator too) writes one and reads the list: always whole.
    */
@@ -143,7 +143,7 @@ async function adminsClient (t: TestApp): Promise<{ clientId: number, requestId:
   return { clientId: client.body.id, requestId: request.body.id }
 }
 
-/** behalf.md § 1: `allowed` of the five viewers is served by `path`; the others are refused. At the moderator's turn, `asAdmin` too. */
+/** docs/api/on-behalf.md › Coordinators and clients: `allowed` of the five viewers is served by `path`; the others are refused. At the moderator's turn, `asAdmin` too. */
 const clientExercise = (method: 'GET' | 'POST' | 'PATCH', path: (id: number) => string, moderatorReads: boolean, asAdmin?: (t: TestApp, ids: { clientId: number, requestId: number }) => Promise<any[]>): Exercise =>
   async (t, scene, viewer) => {
     const ids = await adminsClient(t)
@@ -184,7 +184,7 @@ export const EXERCISES: Record<string, Exercise> = {
     if (viewer !== 'moderator') return []
     return [{ kind: 'request', made: D, item: await ok(t, 'POST', `/requests/${D.id}/cancel`, scene.viewers.moderator.token) }]
   },
-  // schedule.md § 3: only A's accepted volunteer confirms, only the requester says B is still needed; the others' refusals are checked.
+  // docs/api/schedule.md › Confirmation, reminders, expiry: only A's accepted volunteer confirms, only the requester says B is still needed; the others' refusals are checked.
   'POST /requests/{id}/confirm': async (t, scene, viewer) => {
     const { A } = scene.requests
     if (viewer !== 'accepted volunteer') return (await ok(t, 'POST', `/requests/${A.id}/confirm`, scene.viewers[viewer].token, 400), [])
@@ -195,7 +195,7 @@ export const EXERCISES: Record<string, Exercise> = {
     if (viewer !== 'requester') return (await ok(t, 'POST', `/requests/${B.id}/still-needed`, scene.viewers[viewer].token, 400), [])
     return [{ kind: 'request', made: B, item: await ok(t, 'POST', `/requests/${B.id}/still-needed`, scene.viewers[viewer].token) }]
   },
-  // schedule.md § 5: the caller's coming help: A for its requester and its accepted volunteer (with the address), nothing for the others.
+  // docs/web/schedule.md: the caller's coming help: A for its requester and its accepted volunteer (with the address), nothing for the others.
   'GET /users/me/coming-help': async (t, scene, viewer) => ofScene(scene, await ok(t, 'GET', '/users/me/coming-help?limit=100', scene.viewers[viewer].token)),
   'GET /moderation/requests/pending': moderatorsOnly('/moderation/requests/pending?limit=100'),
   'GET /moderation/requests/my': moderatorsOnly('/moderation/requests/my?limit=100'),
@@ -205,7 +205,7 @@ export const EXERCISES: Record<string, Exercise> = {
   },
   'GET /users/{id}': async (t, scene, viewer) => {
     const profile = await ok(t, 'GET', `/users/${scene.requester.id}`, scene.viewers[viewer].token)
-    // rules.md › Privacy: the user, moderators, and the other side of a shared in_progress request.
+    // docs/api/help.md › Reading one request: the user, moderators, and the other side of a shared in_progress request.
     return [{ kind: 'profile', item: profile, contactShown: ['requester', 'moderator', 'accepted volunteer'].includes(viewer) }]
   },
   'GET /users/me/export': async (t, scene, viewer) => {

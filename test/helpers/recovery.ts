@@ -11,8 +11,8 @@ export const CSRF = { 'x-vcs-csrf': '1' }
 export const CODE_SUBJECTS = ['Your sign-in code', 'Reset your password', 'Confirm your e-mail address']
 
 /**
- * The code of an account e-mail (reach.md § 2), read as a person would: the six digits in its text. Also
- * checks that the link beside it carries the same code in the fragment only (links.md), never in a path or query.
+ * The code of an account e-mail (docs/api/accounts.md › Getting back in), read as a person would: the six digits in its text. Also
+ * checks that the link beside it carries the same code in the fragment only (docs/api/messaging.md › Deliveries and e-mail), never in a path or query.
  */
 export function codeIn (mail: Pick<ReceivedMail, 'subject' | 'text'>): string {
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1]

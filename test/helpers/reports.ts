@@ -1,7 +1,7 @@
 import type { TestApp } from './app.js'
 
 /*
- * A data set for the reports (behalf.md § 4) written with past times, and the summary's figures computed
+ * A data set for the reports (docs/api/on-behalf.md › Reports for funders) written with past times, and the summary's figures computed
  * from it here in plain code, apart from the service's SQL, so the two can be compared.
  */
 
@@ -154,7 +154,7 @@ function median (values: number[]): number | null {
 
 const hidden = (count: number): boolean => count >= 1 && count <= 4
 
-/** The summary behalf.md § 4 asks for, computed from the specs. */
+/** The summary docs/api/on-behalf.md › Reports for funders asks for, computed from the specs. */
 export function expectedSummary (specs: readonly RequestSpec[], from: string, to: string, by: 'month' | 'week', zone: string): { suppressed_below: number, periods: any[] } {
   const starts: string[] = []
   for (let date = from; date <= to; date = addDays(date, 1)) {

@@ -29,7 +29,7 @@ export async function createRequest (t: TestApp, token: string, overrides: Recor
 
 /**
  * Puts a request straight into a status with SQL. Used for states other features reach (in_progress
- * with an assigned volunteer comes from accepting a response, issue 4), so these tests need not
+ * with an assigned volunteer comes from accepting a response), so these tests need not
  * depend on them.
  */
 export async function setStatus (t: TestApp, id: number, status: string, assignedVolunteerId: number | null = null): Promise<void> {

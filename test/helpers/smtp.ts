@@ -16,7 +16,7 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server for tests (reach.md § Proof): smtp-server on a random local port, each message
+ * A real SMTP server for tests (docs/api/messaging.md › Deliveries and e-mail): smtp-server on a random local port, each message
  * parsed by mailparser. Point the app at it with `{ smtpUrl: smtp.url, publicUrl: ... }`.
  *
  *   const smtp = await startSmtp()

@@ -7,7 +7,7 @@ import { engines } from '../helpers/engines.js'
 import { createRequest, whileFailing } from '../helpers/requests.js'
 
 /**
- * trust.md §5 with docs/performance.md › Access records: answers given at the same moment share one write of
+ * docs/privacy.md › Access records with docs/performance.md › Access records: answers given at the same moment share one write of
  * their records (AccessRecorder), yet each answer leaves only once its own record is written, a failed write
  * sends no answer, and one write of many views keeps what separate writes would.
  */
@@ -72,7 +72,7 @@ for (const engine of engines()) {
     it('a record that cannot be written sends no contact details', async () => {
       const reader = await t.registerWithRole(2)
       const refused = await whileFailing(t.db, RECORD_WRITE, async () => await t.get(`/requests/${ids[1]!}`, reader.token))
-      // interface.md › Errors: a failure to load a request is answered as 404 'request not found'.
+      // docs/api/conventions.md › Everywhere: a failure to load a request is answered as 404 'request not found'.
       assert.deepEqual([refused.status, refused.body], [404, { error: 'request not found' }])
       assert.equal(await recordsOf(ids[1]!, reader.id), 0)
       const res = await t.get(`/requests/${ids[1]!}`, reader.token)

@@ -8,7 +8,7 @@ import { engines } from '../helpers/engines.js'
 import { assignedRequest } from '../helpers/lifecycle.js'
 
 /**
- * trust.md §5 › Proof: every operation of the OpenAPI document that can answer with contact fields,
+ * docs/privacy.md › Access records › Proof: every operation of the OpenAPI document that can answer with contact fields,
  * run by each viewer, writes an access record for exactly what its answer gave someone other than the
  * data's owner, and none when it gave nothing; the 10-minute coalescing with the clock moved; two
  * simultaneous reads leave one record; the two logs, who may read them, and the export.
@@ -93,7 +93,7 @@ for (const engine of engines()) {
           }
         }
         // The operations that reveal to someone besides the owner under this setting: each was seen writing.
-        // The coming help (schedule.md § 5) shows the assigned volunteer the address of what they help with: under parties, recorded.
+        // The coming help (docs/web/schedule.md) shows the assigned volunteer the address of what they help with: under parties, recorded.
         const lists = ['GET /moderation/requests/my', 'GET /moderation/requests/pending', 'GET /requests/bounds', 'GET /requests/nearby', 'GET /users/me/coming-help']
         const series = ['GET /moderation/series/pending', 'GET /request-series/{id}', 'POST /moderation/series/{id}/approve', 'POST /moderation/series/{id}/reject', 'POST /request-series/{id}/end']
         assert.deepEqual([...revealing].sort(), [

@@ -4,7 +4,7 @@ import { startApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
 // GET /account-settings (beyond interface 1.0.1): the web app offers "Confirm your email address" only
-// where EMAIL_VERIFICATION=code sent a code (docs/web.md › Getting back in).
+// where EMAIL_VERIFICATION=code sent a code (docs/web/accounts.md › Getting back in).
 for (const engine of engines()) {
   describe(`GET /account-settings (${engine})`, () => {
     for (const mode of ['self', 'code'] as const) {

@@ -10,7 +10,7 @@ import {
 import { engines } from '../helpers/engines.js'
 
 /**
- * trust.md §1 › Proof: what a stranger, a volunteer with a pending offer, the accepted volunteer, the
+ * docs/privacy.md › `ADDRESS_PRIVACY=parties` › Proof: what a stranger, a volunteer with a pending offer, the accepted volunteer, the
  * requester and a moderator each see of a request, under both ADDRESS_PRIVACY values, through every
  * operation whose answer can carry a request or a profile. The operations are read from the service's
  * OpenAPI document: one without an entry in EXERCISES fails the test, so a new route that returns a
@@ -40,26 +40,26 @@ function checkRequest (scene: Scene, setting: string, viewer: ViewerName, { kind
     if ('requester' in item) assert.deepEqual([item.requester.last_name, item.requester.email], ['Schmidt', scene.requester.email], where)
   }
   if (setting === 'full') assert.equal('address_hidden' in item, false, `${where}: interface 1.0.1 unchanged under full`)
-  // rules.md › Privacy, under both settings: contact details for the parties only (the pending volunteer is none).
+  // docs/api/help.md › Reading one request, under both settings: contact details for the parties only (the pending volunteer is none).
   if ('contact_phone' in item) assert.equal(item.contact_phone, scene.isParty(viewer, made.id) ? '+4930123456' : null, where)
 }
 
 function checkProfile (scene: Scene, setting: 'full' | 'parties', viewer: ViewerName, { item, contactShown }: Extract<Seen, { kind: 'profile' }>): void {
   assert.equal(item.phone, contactShown ? REQUESTER_PHONE : null, viewer)
   assert.equal(item.address, contactShown ? REQUESTER_ADDRESS : null, viewer)
-  // Under parties the profile keeps the requester's last name and e-mail from those the request does (trust.md §1).
+  // Under parties the profile keeps the requester's last name and e-mail from those the request does (docs/privacy.md › `ADDRESS_PRIVACY=parties`).
   const named = contactShown || setting === 'full'
   assert.deepEqual([item.first_name, item.last_name, item.email], ['Erna', named ? 'Schmidt' : 'S.', named ? scene.requester.email : null], viewer)
 }
 
-/** behalf.md § 1: a client's record, or a client's request, reaches only coordinators, moderators and admins, whole, under both settings. */
+/** docs/api/on-behalf.md › Coordinators and clients: a client's record, or a client's request, reaches only coordinators, moderators and admins, whole, under both settings. */
 function checkClient (viewer: ViewerName, { item }: Extract<Seen, { kind: 'client' }>): void {
   assert.equal(viewer, 'moderator')
   assert.equal(item.address, CLIENT_ADDRESS, viewer)
   assert.equal(item.address_hidden ?? false, false, viewer)
 }
 
-/** schedule.md § 2: a series reaches only its requester and moderators, whole, under both settings. */
+/** docs/api/schedule.md › Series: a series reaches only its requester and moderators, whole, under both settings. */
 function checkSeries (viewer: ViewerName, { item }: Extract<Seen, { kind: 'series' }>): void {
   assert.ok(viewer === 'requester' || viewer === 'moderator', viewer)
   assert.deepEqual([item.template.address, item.template.contact_phone], [SERIES_ADDRESS, '+4930123456'], viewer)

@@ -15,7 +15,7 @@ async function eventually (check: () => Promise<boolean>, ms = 15_000): Promise<
   }
 }
 
-/** reach.md § 3: volunteers who come on duty later are told of requests whose rounds are under way. */
+/** docs/api/help.md › Catch-up alerts: volunteers who come on duty later are told of requests whose rounds are under way. */
 for (const engine of engines()) {
   describe(`alert catch-ups (${engine})`, () => {
     let t: TestApp

@@ -10,15 +10,15 @@ import { REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
 
 /*
  * Every operation of the API × every kind of caller, with the status (and error text) each gets, so
- * that no endpoint can quietly leak or allow what it should not (interface.md › Authentication,
- * rules.md › Roles and permissions, Privacy, Request lifecycle). A test below fails when the OpenAPI
+ * that no endpoint can quietly leak or allow what it should not (docs/api/accounts.md › Tokens,
+ * docs/api/accounts.md › Roles and permissions, Privacy, Request lifecycle). A test below fails when the OpenAPI
  * document has an operation without a row here.
  */
 
 /**
  * Who calls. The parties of the scenario's request: `requester` (created it), `assigned` (responded;
  * accepted once the request is in progress) and `other` (responded too, not chosen). With no relation
- * to it: `volunteer`, `coordinator` (behalf.md § 1; the scenario's request is no client's, so to it she is a volunteer),
+ * to it: `volunteer`, `coordinator` (docs/api/on-behalf.md › Coordinators and clients; the scenario's request is no client's, so to it she is a volunteer),
  * `moderator`, `admin`; and `anonymous`, without a token.
  */
 type Actor = 'anonymous' | 'volunteer' | 'coordinator' | 'requester' | 'other' | 'assigned' | 'moderator' | 'admin'
@@ -78,7 +78,7 @@ const ADMIN_REQUIRED = [403, 'admin role required'] as const
 const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 const VIEW_REPORTS_REQUIRED = [403, 'view_reports permission required'] as const
 
-/** interface.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
+/** docs/api/accounts.md › Tokens, 2 (and GET /ready, an extension): no token needed. */
 const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh',
   'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'GET /push/public-key', 'POST /unsubscribe', 'GET /calendar/{token}.ics']
 
@@ -97,7 +97,7 @@ async function sessionCookie (t: TestApp): Promise<string> {
 /** The path of the feed each scenario's feed row reads, by the scenario's request. */
 const feedOf = new Map<number, string>()
 
-/** behalf.md § 2: the invitation each scenario's carers rows use, by the scenario's request. */
+/** docs/api/on-behalf.md › Carers: the invitation each scenario's carers rows use, by the scenario's request. */
 const invitationOf = new Map<number, number>()
 const INVITATION_NOT_FOUND = [404, 'invitation not found'] as const
 
@@ -127,7 +127,7 @@ const everyone = (outcome: Outcome): Expected => all(outcome)
 /** A token needed: anonymous gets 401, every signed-in caller `outcome` unless `except` says otherwise. */
 const signedIn = (outcome: Outcome, except: Partial<Expected> = {}): Expected => ({ ...all(outcome), anonymous: UNAUTHORIZED, ...except })
 const COORDINATOR_REQUIRED = [403, 'coordinator role required'] as const
-/** behalf.md § 1: holders of coordinate_requests (coordinators and admins) only; `readers` also lets moderators read. */
+/** docs/api/on-behalf.md › Coordinators and clients: holders of coordinate_requests (coordinators and admins) only; `readers` also lets moderators read. */
 const coordinatorsOnly = (outcome: Outcome, readers = false): Expected =>
   signedIn(COORDINATOR_REQUIRED, { coordinator: outcome, admin: outcome, ...(readers ? { moderator: outcome } : {}) })
 const moderatorsOnly = (outcome: Outcome): Expected => signedIn(MODERATOR_REQUIRED, { moderator: outcome, admin: outcome })
@@ -136,21 +136,21 @@ const adminOnly = (outcome: Outcome, except: Partial<Expected> = {}): Expected =
 /** Every scenario user's home phone and address, and every scenario request's contact details. */
 const HOME = { phone: '+4915112345678', address: 'Hidden Lane 5' }
 const CONTACT = { contact_phone: '+4930999888', contact_notes: 'Key under the mat' }
-/** A window (schedule.md § 1) two days on, so its assigned volunteer may confirm (§ 3). */
+/** A window (docs/api/schedule.md › A time window on a request) two days on, so its assigned volunteer may confirm (› Confirmation, reminders, expiry). */
 const WINDOW_START = Date.now() + 2 * 86_400_000
 const WINDOW = { window_start: new Date(WINDOW_START).toISOString(), window_end: new Date(WINDOW_START + 3_600_000).toISOString() }
 const ONLY_ASSIGNED_CONFIRMS = [400, 'only the assigned volunteer can confirm'] as const
 const ONLY_REQUESTER_STILL_NEEDED = [400, 'only the requester can say a request is still needed'] as const
 const NOT_APPROVED = [400, 'request is not approved'] as const
 
-/** rules.md › Privacy: a request's contact details for `seeing`, null for everyone else. */
+/** docs/api/help.md › Reading one request: a request's contact details for `seeing`, null for everyone else. */
 const contactShownTo = (...seeing: Actor[]) => (res: Response, { actor }: Cell) => {
   const shown = seeing.includes(actor)
   assert.equal(res.body.contact_phone, shown ? CONTACT.contact_phone : null, 'contact_phone')
   assert.equal(res.body.contact_notes, shown ? CONTACT.contact_notes : null, 'contact_notes')
 }
 
-/** rules.md › Privacy: a profile's phone and address for `seeing`, null for everyone else. */
+/** docs/api/help.md › Reading one request: a profile's phone and address for `seeing`, null for everyone else. */
 const homeShownTo = (...seeing: Actor[]) => (res: Response, { actor }: Cell) => {
   const shown = seeing.includes(actor)
   assert.equal(res.body.phone, shown ? HOME.phone : null, 'phone')
@@ -165,7 +165,7 @@ const listedFor = (...seeing: Actor[]) => (res: Response, { actor, s }: Cell) =>
 }
 
 /**
- * map.md: the map marks the scenario's request for `seeing`, at its exact point for `exactFor` and at its
+ * docs/privacy.md › The grid: the map marks the scenario's request for `seeing`, at its exact point for `exactFor` and at its
  * grid cell for the others, and a marker holds nothing a list item would not (no contact, no address).
  */
 const markedFor = (seeing: readonly Actor[], exactFor: readonly Actor[] = []) => (res: Response, { actor, s }: Cell) => {
@@ -176,7 +176,7 @@ const markedFor = (seeing: readonly Actor[], exactFor: readonly Actor[] = []) =>
   assert.ok(markers.every((item) => Object.keys(item).sort().join() === 'id,location,request_type_id,status,title,urgency'), 'only what a marker needs')
 }
 
-/** rules.md › Privacy: the requester and moderators see every response; anyone else only their own. */
+/** docs/api/help.md › Reading one request: the requester and moderators see every response; anyone else only their own. */
 const responsesSeen = (counts: Partial<Record<Actor, number>>) => (res: Response, { actor, account }: Cell) => {
   const items = res.body as Array<{ volunteer_id: number }>
   assert.equal(items.length, counts[actor], 'number of responses seen')
@@ -184,7 +184,7 @@ const responsesSeen = (counts: Partial<Record<Actor, number>>) => (res: Response
 }
 
 const rolesOf = (actor: Actor) => actor === 'moderator' ? ['moderator', 'volunteer'] : actor === 'admin' ? ['admin', 'volunteer'] : actor === 'coordinator' ? ['coordinator', 'volunteer'] : ['volunteer']
-/** rules.md › Roles and permissions: the mapping of roles to permissions. */
+/** docs/api/accounts.md › Roles and permissions: the mapping of roles to permissions. */
 const permissionsOf = (actor: Actor) => [
   'create_request', 'respond_request',
   ...(actor === 'moderator' || actor === 'admin' ? ['moderate_request'] : []),
@@ -203,7 +203,7 @@ async function raiseConcern (s: Scenario, t: TestApp): Promise<void> {
   raisedConcern = res.body.id
 }
 
-/** schedule.md § 2: a series of the scenario's requester, its first day past the horizon (no occurrences). */
+/** docs/api/schedule.md › Series: a series of the scenario's requester, its first day past the horizon (no occurrences). */
 const SERIES_START = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)
 const SERIES_INPUT = { template: { ...REQUEST_INPUT, ...CONTACT }, days: ['tue'], start_time: '07:30', duration_minutes: 60, time_zone: 'UTC', starts_on: SERIES_START }
 /** The series newSeries made last: each cell of a row that needs one gets its own. */
@@ -283,7 +283,7 @@ const ROWS: readonly Row[] = [
   },
   { op: 'POST /session/refresh', state: 'open', path: () => '/session/refresh', headers: async (_s, t) => ({ ...SESSION_CSRF, cookie: await sessionCookie(t) }), expect: everyone(200) },
   { op: 'POST /session/logout', state: 'assigned', path: () => '/session/logout', headers: () => SESSION_CSRF, expect: signedIn(200) },
-  // reach.md § 2: asking for a code is open and answers alike for any address; a wrong code is refused alike.
+  // docs/api/accounts.md › Getting back in: asking for a code is open and answers alike for any address; a wrong code is refused alike.
   // The journeys themselves: test/http/recovery*.test.ts.
   { op: 'POST /auth/password-reset', state: 'open', path: () => '/auth/password-reset', body: () => ({ email: uniqueEmail('nobody') }), expect: everyone(202) },
   { op: 'POST /auth/code', state: 'open', path: () => '/auth/code', body: () => ({ email: uniqueEmail('nobody') }), expect: everyone(202) },
@@ -295,13 +295,13 @@ const ROWS: readonly Row[] = [
   { op: 'POST /users/me/password', state: 'assigned', path: () => '/users/me/password', body: () => ({ current_password: 'not the password', new_password: 'a new password' }), expect: signedIn([401, 'invalid credentials']) },
   { op: 'POST /session/password', state: 'assigned', path: () => '/session/password', headers: () => SESSION_CSRF, body: () => ({ current_password: 'not the password', new_password: 'a new password' }), expect: signedIn([401, 'invalid credentials']) },
   // EMAIL_VERIFICATION=self here (the default): there is no code to resend.
-  // reach.md § 1 preferences and deliveries: each caller's own; one-click unsubscribe needs no sign-in, only its
+  // docs/api/messaging.md › Deliveries and e-mail preferences and deliveries: each caller's own; one-click unsubscribe needs no sign-in, only its
   // signed token (the journeys: test/http/deliveries-*.test.ts).
   { op: 'GET /users/me/notification-settings', state: 'assigned', path: () => '/users/me/notification-settings', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['email', 'push', 'quiet_hours', 'time_zone']) },
   { op: 'PUT /users/me/notification-settings', state: 'assigned', path: () => '/users/me/notification-settings', body: () => ({ quiet_hours: null }), expect: signedIn(200) },
   { op: 'GET /users/me/deliveries', state: 'assigned', path: () => '/users/me/deliveries', expect: signedIn(200) },
   { op: 'POST /unsubscribe', state: 'open', path: () => '/unsubscribe?token=1.request_approved.forged', expect: everyone([400, 'invalid token']) },
-  // reach.md § 1 Push subscriptions (push on: the matrix's app has a VAPID identity); the rest: test/http/push.test.ts.
+  // docs/api/messaging.md › Web Push (push on: the matrix's app has a VAPID identity); the rest: test/http/push.test.ts.
   { op: 'GET /push/public-key', state: 'open', path: () => '/push/public-key', expect: everyone(200), see: (res) => assert.deepEqual(res.body, { public_key: PUSH_IDENTITY.publicKey }) },
   { op: 'POST /users/me/push-subscriptions', state: 'assigned', path: () => '/users/me/push-subscriptions', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix', keys: { p256dh: 'x', auth: 'y' } }), expect: signedIn([400, 'invalid push keys']) },
   { op: 'GET /users/me/push-subscriptions', state: 'assigned', path: () => '/users/me/push-subscriptions', expect: signedIn(200), see: (res) => assert.deepEqual(res.body, []) },
@@ -318,11 +318,11 @@ const ROWS: readonly Row[] = [
   { op: 'POST /users/me/verify-email', state: 'assigned', path: () => '/users/me/verify-email', expect: signedIn(200) },
   { op: 'GET /users/me/access-log', state: 'assigned', path: () => '/users/me/access-log', expect: signedIn(200) },
   { op: 'GET /users/me/export', state: 'assigned', path: () => '/users/me/export', expect: signedIn(200), see: (res, { account }) => assert.equal(res.body.profile.id, account?.id) },
-  // privacy.md §3. With a wrong password, so the shared accounts survive; erasure itself: test/http/privacy.test.ts.
+  // docs/privacy.md › Erasure. With a wrong password, so the shared accounts survive; erasure itself: test/http/privacy.test.ts.
   { op: 'DELETE /users/me', state: 'assigned', path: () => '/users/me', body: () => ({ password: 'not the password' }), expect: signedIn([401, 'invalid credentials']) },
   { op: 'GET /users/me/availability', state: 'assigned', path: () => '/users/me/availability', expect: signedIn(200) },
   { op: 'PUT /users/me/availability', state: 'assigned', path: () => '/users/me/availability', body: () => ({ radius_meters: 3000 }), expect: signedIn(200) },
-  // schedule.md § 4: each caller's own feed; the feed itself needs no sign-in, only its token (made in prepare, as the assigned volunteer).
+  // docs/api/schedule.md › Calendar feed: each caller's own feed; the feed itself needs no sign-in, only its token (made in prepare, as the assigned volunteer).
   { op: 'POST /users/me/calendar', state: 'assigned', path: () => '/users/me/calendar', expect: signedIn(201), see: (res) => assert.match(res.body.url, /\/api\/v1\/calendar\/[\w-]{43}\.ics$/) },
   { op: 'DELETE /users/me/calendar', state: 'assigned', path: () => '/users/me/calendar', expect: signedIn(204) },
   {
@@ -348,7 +348,7 @@ const ROWS: readonly Row[] = [
       assert.deepEqual(res.body.filter((item: { id: number }) => item.id === s.requestId).map((item: { role: string }) => item.role), role === undefined ? [] : [role])
     },
   },
-  // behalf.md § 2: each caller's own invitations; one of the requester's (to an address without an account) is hers
+  // docs/api/on-behalf.md › Carers: each caller's own invitations; one of the requester's (to an address without an account) is hers
   // alone to revoke; one to `assigned` his alone to see, accept and decline.
   {
     op: 'POST /users/me/trusted-people',
@@ -407,7 +407,7 @@ const ROWS: readonly Row[] = [
   { op: 'GET /notifications/unread-count', state: 'assigned', path: () => '/notifications/unread-count', expect: signedIn(200) },
   { op: 'POST /notifications/read', state: 'assigned', path: () => '/notifications/read', body: () => ({ up_to_id: 0 }), expect: signedIn(200) },
   { op: 'GET /events', state: 'assigned', path: () => '/events', expect: signedIn(200), stream: true },
-  // behalf.md § 1: clients and the coordinators' list.
+  // docs/api/on-behalf.md › Coordinators and clients: clients and the coordinators' list.
   { op: 'POST /clients', state: 'open', path: () => '/clients', body: () => CLIENT, expect: coordinatorsOnly(201) },
   { op: 'GET /clients', state: 'open', path: () => '/clients?q=Matrix', expect: coordinatorsOnly(200, true) },
   { op: 'GET /clients/{id}', state: 'open', path: () => `/clients/${matrixClient}`, expect: coordinatorsOnly(200, true), see: (res) => assert.equal(res.body.phone, CLIENT.phone) },
@@ -430,7 +430,7 @@ const ROWS: readonly Row[] = [
     see: (res, { actor }) => assert.deepEqual(res.body, { has_permission: actor === 'admin', permission_name: 'manage_users' }),
   },
 
-  // Profiles: anyone signed in reads one; phone and address only for rules.md › Privacy's few.
+  // Profiles: anyone signed in reads one; phone and address only for docs/api/help.md › Reading one request's few.
   { op: 'GET /users/{id}', state: 'open', title: 'of the requester: a pending offer shares nothing yet', path: (s) => `/users/${s.requester.id}`, expect: signedIn(200), see: homeShownTo('requester', 'moderator', 'admin') },
   { op: 'GET /users/{id}', state: 'assigned', title: 'of the requester', path: (s) => `/users/${s.requester.id}`, expect: signedIn(200), see: homeShownTo('requester', 'assigned', 'moderator', 'admin') },
   { op: 'GET /users/{id}', state: 'assigned', title: 'of the assigned volunteer', path: (s) => `/users/${s.assigned.id}`, expect: signedIn(200), see: homeShownTo('assigned', 'requester', 'moderator', 'admin') },
@@ -467,7 +467,7 @@ const ROWS: readonly Row[] = [
     expect: adminOnly(200),
     mutates: 'user',
   },
-  // Checks (trust.md § 2): moderators and admins; notes and dates only to them.
+  // Checks (docs/api/accounts.md › Checks that vet volunteers): moderators and admins; notes and dates only to them.
   { op: 'POST /admin/users/{id}/checks', state: 'pending', path: (s) => `/admin/users/${s.requester.id}/checks`, body: () => ({ kind: 'training', note: 'course' }), expect: moderatorsOnly(201), mutates: 'user' },
   {
     op: 'GET /admin/users/{id}/checks',
@@ -491,7 +491,7 @@ const ROWS: readonly Row[] = [
     op: 'POST /requests',
     state: 'open',
     path: () => '/requests',
-    // interface.md › CreateRequestInput: the requester is always the caller, whatever the body says.
+    // docs/api/conventions.md: the requester is always the caller, whatever the body says.
     body: (s) => ({ ...REQUEST_INPUT, requester_id: s.requester.id }),
     expect: signedIn(201),
     see: (res, { account }) => assert.equal(res.body.requester_id, account?.id),
@@ -525,13 +525,13 @@ const ROWS: readonly Row[] = [
     expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, assigned: 200, moderator: 200, admin: 200 }),
     see: contactShownTo('requester', 'assigned', 'moderator', 'admin'),
   },
-  // trust.md §5: the log of who saw the request's contact details; not even the assigned volunteer reads it.
+  // docs/privacy.md › Access records: the log of who saw the request's contact details; not even the assigned volunteer reads it.
   { op: 'GET /requests/{id}/access-log', state: 'assigned', path: (s) => `${req(s)}/access-log`, expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, moderator: 200, admin: 200 }) },
   {
     op: 'POST /requests/{id}/cancel',
     state: 'assigned',
     path: (s) => `${req(s)}/cancel`,
-    // The assigned volunteer withdraws their response instead (docs/api.md › Cancel).
+    // The assigned volunteer withdraws their response instead (docs/api/help.md › Cancel).
     expect: signedIn([400, 'only the requester can cancel a request'], { requester: 200, moderator: 200, admin: 200 }),
     mutates: 'request',
   },
@@ -544,7 +544,7 @@ const ROWS: readonly Row[] = [
     mutates: 'request',
   },
 
-  // schedule.md § 3: the assigned volunteer confirms; the requester says an approved request is still needed.
+  // docs/api/schedule.md › Confirmation, reminders, expiry: the assigned volunteer confirms; the requester says an approved request is still needed.
   { op: 'POST /requests/{id}/confirm', state: 'assigned', path: (s) => `${req(s)}/confirm`, expect: signedIn(ONLY_ASSIGNED_CONFIRMS, { assigned: 200 }), see: contactShownTo('assigned') },
   {
     op: 'POST /requests/{id}/confirm',
@@ -568,7 +568,7 @@ const ROWS: readonly Row[] = [
   { op: 'POST /moderation/requests/{id}/reject', state: 'pending', path: (s) => `/moderation${req(s)}/reject`, body: () => ({ comment: 'Not a request for help' }), expect: moderatorsOnly(200), mutates: 'request' },
   { op: 'POST /moderation/requests/{id}/moderate', state: 'pending', path: (s) => `/moderation${req(s)}/moderate`, body: () => ({ action: 'approve' }), expect: moderatorsOnly(200), mutates: 'request' },
 
-  // Concerns (trust.md §4): anyone signed in raises one about a request they may see; moderators and admins look at them.
+  // Concerns (docs/api/help.md › Concerns): anyone signed in raises one about a request they may see; moderators and admins look at them.
   { op: 'POST /concerns', state: 'assigned', path: () => '/concerns', body: (s) => ({ request_id: s.requestId, text: CONCERN_TEXT }), expect: signedIn(201) },
   {
     op: 'POST /concerns',
@@ -602,7 +602,7 @@ const ROWS: readonly Row[] = [
     expect: moderatorsOnly(200),
   },
 
-  // Series (schedule.md § 2): the requester's own; moderators decide, read and end, but never change one.
+  // Series (docs/api/schedule.md › Series): the requester's own; moderators decide, read and end, but never change one.
   {
     op: 'POST /request-series',
     state: 'open',
@@ -676,7 +676,7 @@ const ROWS: readonly Row[] = [
     expect: signedIn(REQUEST_NOT_FOUND, { requester: 200, assigned: 200, moderator: 200, admin: 200 }),
     see: responsesSeen({ requester: 2, moderator: 2, admin: 2, assigned: 1 }),
   },
-  // behalf.md § 3: its parties only (carers are in test/http/history.test.ts); `assigned` sees its own offer's entries only.
+  // docs/api/on-behalf.md › A request's history: its parties only (carers are in test/http/history.test.ts); `assigned` sees its own offer's entries only.
   {
     op: 'GET /requests/{id}/history',
     state: 'open',
@@ -728,7 +728,7 @@ const ROWS: readonly Row[] = [
     op: 'POST /requests/{id}/responses/{response_id}/accept',
     state: 'open',
     path: (s) => `${req(s)}/responses/${s.responseOf.assigned}/accept`,
-    // interface.md › Authentication, 9: only the creator, moderators and admins included.
+    // docs/api/accounts.md › Tokens, 9: only the creator, moderators and admins included.
     expect: signedIn([400, 'only the requester can accept a response'], { requester: 200 }),
     see: (res, { s }) => assert.deepEqual(res.body, { success: true, message: 'response accepted', request_id: s.requestId, volunteer_id: s.assigned.id }),
     mutates: 'request',
@@ -760,11 +760,11 @@ const ROWS: readonly Row[] = [
     op: 'POST /requests/{id}/decline',
     state: 'open',
     path: (s) => `${req(s)}/decline`,
-    // schedule.md § 2: only the preferred volunteer of an occurrence's series declines (200 in
+    // docs/api/schedule.md › Series: only the preferred volunteer of an occurrence's series declines (200 in
     // series-preferred.test.ts); this request belongs to no series, so nobody was invited.
     expect: signedIn([400, 'only the invited volunteer can decline']),
   },
-  // behalf.md § 4: permission view_reports (admins; managers, whom reports.test.ts tests; not moderators).
+  // docs/api/on-behalf.md › Reports for funders: permission view_reports (admins; managers, whom reports.test.ts tests; not moderators).
   { op: 'GET /reports/summary', state: 'assigned', path: () => '/reports/summary', expect: signedIn(VIEW_REPORTS_REQUIRED, { admin: 200 }) },
   {
     op: 'GET /reports/requests.csv',
@@ -927,7 +927,7 @@ for (const engine of engines()) {
       assert.deepEqual([...documented].filter(([, secured]) => !secured).map(([op]) => op).sort(), [...PUBLIC].sort())
       for (const row of ROWS) {
         if (documented.get(row.op) === true) assert.deepEqual(row.expect.anonymous, UNAUTHORIZED, row.op)
-        // An open operation serves the anonymous caller: a success, or (the code confirmations of reach.md § 2,
+        // An open operation serves the anonymous caller: a success, or (the code confirmations of docs/api/accounts.md › Getting back in,
         // whose codes only e-mail can give) the same 400 as every other caller, never a refusal of who they are.
         else assert.ok(typeof row.expect.anonymous === 'number' ? row.expect.anonymous < 300 : row.expect.anonymous[0] === 400, row.op)
       }

@@ -8,7 +8,7 @@ import { engines } from '../helpers/engines.js'
 import { requestInput } from '../helpers/requests.js'
 
 /**
- * schedule.md § 4 through HTTP, the feed parsed by ical.js: own and assigned requests in the window of
+ * docs/api/schedule.md › Calendar feed through HTTP, the feed parsed by ical.js: own and assigned requests in the window of
  * 30 days back to the horizon, times in UTC, cancelled ones, CRLF, the address only in the assigned
  * volunteer's feed (ADDRESS_PRIVACY=parties: with an access record); a new address each time, DELETE,
  * unknown tokens, no token in the logs; and the web app's coming help, with needs_confirmation as the clock moves.
@@ -120,7 +120,7 @@ for (const engine of engines()) {
       const theirs = parseFeed((await t.get(pathOf(await feedUrl(volunteer)))).text)
       assert.deepEqual(theirs.map((e) => [e.uid, e.status, e.url, e.location]),
         [[a.uid, 'CONFIRMED', `${PUBLIC_URL}/find-help/${ids.A}`, `${ADDRESS}, Berlin`]], 'the assigned volunteer\'s feed: the request, with its address')
-      // trust.md § 5: under ADDRESS_PRIVACY=parties the address shown to the volunteer is recorded; the requester's own feed records nothing.
+      // docs/privacy.md › Access records: under ADDRESS_PRIVACY=parties the address shown to the volunteer is recorded; the requester's own feed records nothing.
       const log = await t.get(`/requests/${ids.A}/access-log`, await token(requester))
       assertStatus(log, 200)
       assert.deepEqual(log.body.map((r: any) => [r.viewer_id, r.viewer_role, r.fields]), [[volunteer.id, 'assigned volunteer', ['address']]])
@@ -148,7 +148,7 @@ for (const engine of engines()) {
       assertError(await t.get('/calendar/not-a-token.ics'), 404, 'not found')
       assertError(await t.get(pathOf(second).replace('.ics', '')), 404, 'not found')
 
-      // Erasure (privacy.md § 3) deletes the feed with the account.
+      // Erasure (docs/privacy.md › Erasure) deletes the feed with the account.
       const leaving = await t.register()
       const theirs = await feedUrl(leaving)
       assertStatus(await t.request('DELETE', '/users/me', { token: await token(leaving), body: { password: leaving.password } }), 200)

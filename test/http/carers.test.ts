@@ -7,7 +7,7 @@ import { REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
 import { findGrant } from '../../src/on-behalf/carers/carers.repo.js'
 
 /**
- * behalf.md § 2 through HTTP: invitations (the same answer with or without an account, no enumeration), the
+ * docs/api/on-behalf.md › Carers through HTTP: invitations (the same answer with or without an account, no enumeration), the
  * invited side, each grant × each operation a carer may take (table-driven), what a follower sees and what is
  * recorded of it, revocation at once (also racing an accept, on two instances under PostgreSQL), erasure, export.
  */

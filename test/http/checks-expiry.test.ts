@@ -9,8 +9,8 @@ import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
 
 /**
- * trust.md § 2: 30 days before a valid check's last day, its user and every admin get `check_expiring`
- * (events.md § 4: request_id null; data user_id, kind, valid_until), once per check, across instances.
+ * docs/api/accounts.md › Checks that vet volunteers: 30 days before a valid check's last day, its user and every admin get `check_expiring`
+ * (docs/api/messaging.md › Notifications: request_id null; data user_id, kind, valid_until), once per check, across instances.
  */
 
 // 23:30 in Berlin on 15 January 2027 (UTC+1); the day there ends at 23:00 UTC.

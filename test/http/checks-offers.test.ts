@@ -7,7 +7,7 @@ import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
 import { approvedRequest, assignedRequest, respond } from '../helpers/lifecycle.js'
 
-/** trust.md § 3 (who is offering, on every VolunteerResponse) and § 2's VOLUNTEER_CHECKS (offers and alerts). */
+/** docs/api/help.md › Volunteer responses, completion and ratings (who is offering, on every VolunteerResponse) and › Checks that vet volunteers, VOLUNTEER_CHECKS (offers and alerts). */
 
 // 23:30 in Berlin on 15 January 2027 (UTC+1); midnight there is 23:00 UTC.
 const START = new Date('2027-01-15T22:30:00Z')

@@ -6,7 +6,7 @@ import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
 
 /**
- * trust.md § 2: checks recorded, listed and revoked by moderators and admins; valid through the whole of
+ * docs/api/accounts.md › Checks that vet volunteers: checks recorded, listed and revoked by moderators and admins; valid through the whole of
  * valid_until in TIME_ZONE; is_verified and UserProfile.checks derived from them, with no one writing.
  */
 

@@ -6,7 +6,7 @@ import { assertError, assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
 
-/** behalf.md § 1 through HTTP: coordinators, their clients, and the requests they ask for them. */
+/** docs/api/on-behalf.md › Coordinators and clients through HTTP: coordinators, their clients, and the requests they ask for them. */
 
 const COORDINATOR_REQUIRED = [403, 'coordinator role required'] as const
 const CLIENT_NOT_FOUND = [404, 'client not found'] as const

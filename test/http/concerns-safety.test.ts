@@ -9,7 +9,7 @@ import { approvedRequest, assignedRequest, respond } from '../helpers/lifecycle.
 import { SseClient } from '../helpers/sse.js'
 
 /**
- * trust.md §4, what protects people: the `blocked` outcome ends the subject's sessions and streams within
+ * docs/api/help.md › Concerns, what protects people: the `blocked` outcome ends the subject's sessions and streams within
  * 5 s, the reporter stays hidden from the subject, the daily limit (by the clock, in the database), and
  * concerns in the export, after erasure and past RETENTION_DAYS.
  */

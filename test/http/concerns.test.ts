@@ -6,7 +6,7 @@ import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
 import { approvedRequest, assignedRequest, REQUEST_INPUT } from '../helpers/lifecycle.js'
 
-/** trust.md §4: raising a concern, the reporter's list, the moderators' queue and its rules of visibility. */
+/** docs/api/help.md › Concerns: raising a concern, the reporter's list, the moderators' queue and its rules of visibility. */
 
 const TEXT = 'He asked me for my bank card number.'
 const OWN_FIELDS = ['created_at', 'id', 'outcome', 'reporter_id', 'request_id', 'resolved_at', 'resolved_by', 'status', 'subject_user_id', 'text', 'urgent']
@@ -53,7 +53,7 @@ for (const engine of engines()) {
       }
       assertError(await t.post('/concerns', { subject_user_id: 999_999_999, text: TEXT }, reporter.token), 404, 'user not found')
       assertError(await t.post('/concerns', { request_id: 999_999_999, text: TEXT }, reporter.token), 404, 'request not found')
-      // A rejected request is its parties' only (rules.md › Privacy): to anyone else it does not exist.
+      // A rejected request is its parties' only (docs/api/help.md › Reading one request): to anyone else it does not exist.
       const requester = await t.register()
       const created = await t.post('/requests', REQUEST_INPUT, requester.token)
       assertStatus(await t.post(`/moderation/requests/${created.body.id}/reject`, { comment: 'Not for volunteers' }, moderator.token), 200)

@@ -11,7 +11,7 @@ import { engines } from '../helpers/engines.js'
 import { approvedRequest, REQUEST_INPUT } from '../helpers/lifecycle.js'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
-/** reach.md § 1: e-mails through a real SMTP server, the outbox's guarantees, account messages of § 2. */
+/** docs/api/messaging.md › Deliveries and e-mail: e-mails through a real SMTP server, the outbox's guarantees, account messages (docs/api/accounts.md › Getting back in). */
 
 const PUBLIC_URL = 'https://help.example.org'
 

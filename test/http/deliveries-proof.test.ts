@@ -19,11 +19,11 @@ import { REQUEST_INPUT } from '../helpers/lifecycle.js'
 import { startService } from '../helpers/service.js'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
-/** reach.md § 1 Delivery guarantees and § Proof: once across instances, nothing lost to kill -9, failures, secrets kept out of logs. */
+/** docs/api/messaging.md › Deliveries and e-mail, its guarantees: once across instances, nothing lost to kill -9, failures, secrets kept out of logs. */
 
 const PUBLIC_URL = 'https://help.example.org'
 
-/** Writes an account e-mail to `userId` in its own committed change, as the § 2 routes do. */
+/** Writes an account e-mail to `userId` in its own committed change, as the routes of getting back in do. */
 async function accountMessage (t: TestApp, clock: ManualClock | undefined, userId: number, message: AccountMessage, code: string | null = null): Promise<void> {
   await changesOn(t.db, clock).run(userId, async (_tx, change) => {
     change.record({ type: 'account_message', userId, message, sealedCode: code === null ? null : sealerFor(TEST_SECRET).seal(code) })

@@ -11,14 +11,14 @@ import { ManualClock } from '../helpers/clock.js'
 import { deliveriesOf } from '../helpers/deliveries.js'
 import { engines } from '../helpers/engines.js'
 
-/** reach.md § 1 Preferences: the settings' shape, defaults and errors, and the outbox rows they lead to. */
+/** docs/api/messaging.md › Deliveries and e-mail: the settings' shape, defaults and errors, and the outbox rows they lead to. */
 
 const DEFAULT_EMAIL = ['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed']
 const DEPLOYMENT_ZONE = 'Europe/Lisbon'
 const BASE = new Date('2026-06-10T12:00:00Z')
 
 /**
- * Push is configured by handing the app a push channel (helper B's PushChannel in the service); these
+ * Push is configured by handing the app a push channel (`PushChannel` in `push/push-channel.ts`); these
  * tests look at the outbox rows only, so this one is never asked to send (the sending loop is off).
  */
 const unusedPush: Channel = { send: async () => { throw new Error('not sent in these tests') }, close: async () => {} }

@@ -11,9 +11,9 @@ import { engines } from '../helpers/engines.js'
 import { requestInput } from '../helpers/requests.js'
 
 /**
- * behalf.md § 3 through HTTP: every change of a request's lifecycle writes its history entry with who did it,
+ * docs/api/on-behalf.md › A request's history through HTTP: every change of a request's lifecycle writes its history entry with who did it,
  * in what capacity and for whom; a client's request by two coordinators, and a carer acting for a person, with
- * the notifications routed to them (§ 1, § 2); who may read it; an erased actor named "Former user".
+ * the notifications routed to them (› Notifications on someone's behalf); who may read it; an erased actor named "Former user".
  */
 
 const HOUR_MS = 3_600_000
@@ -204,7 +204,7 @@ for (const engine of engines()) {
         return account
       }
       const [a, b, idle, volunteer] = [await coordinator(), await coordinator(), await coordinator(), await t.register()]
-      // Direct write: the clients API is another part of behalf.md; this test needs only a client's row.
+      // Direct write: the clients API is another part of docs/api/on-behalf.md; this test needs only a client's row.
       const [client] = await t.db.query<{ id: number }>(
         "INSERT INTO clients (first_name, last_name, phone, consent_how, consent_recorded_at, created_at, updated_at) VALUES ('Sofia', 'Schulz', '+4930555', 'phone', now(), now(), now()) RETURNING id")
       const clientId = Number(client!.id)
@@ -233,7 +233,7 @@ for (const engine of engines()) {
 
     it('a carer acting for a person: recorded as the carer for the person, and told what the person is told', async () => {
       const [owner, carer, invited, volunteer, stranger] = [await t.register(), await t.register(), await t.register(), await t.register(), await t.register()]
-      // Direct write: the carers' invitation API is another part of behalf.md (§ 2); an accepted and a pending invitation.
+      // Direct write: the carers' invitation API is another part of docs/api/on-behalf.md (› Carers); an accepted and a pending invitation.
       await t.db.query(`INSERT INTO trusted_people (owner_id, email, carer_id, can, status, created_at, decided_at)
         VALUES ($1, $2, $3, $4, 'accepted', now(), now()), ($1, $5, $6, $7, 'invited', now(), NULL)`,
       [owner.id, carer.email, carer.id, ['create', 'follow', 'accept', 'cancel', 'complete'], invited.email, invited.id, ['follow']])

@@ -5,7 +5,7 @@ import { assertError } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { approvedRequest, REQUEST_INPUT, respond, tally } from '../helpers/lifecycle.js'
 
-/** Fields no notification may carry (events.md § 4). */
+/** Fields no notification may carry (docs/api/messaging.md › Notifications). */
 const PRIVATE = /contact_phone|contact_notes|address|\+4930|Ring twice|Main Street/
 
 for (const engine of engines()) {

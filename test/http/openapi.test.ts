@@ -27,7 +27,7 @@ const ACCOUNT_EXTENSIONS = [
   'GET /roles', 'DELETE /admin/users/{user_id}/roles/{role_id}', 'POST /admin/users/{id}/block',
   'POST /admin/users/{id}/unblock', 'POST /admin/users/{id}/verify',
 ]
-/** interface.md › Authentication 2: everything else needs a token. */
+/** docs/api/accounts.md › Tokens: everything else needs a token. */
 const PUBLIC_OPERATIONS = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh', 'GET /push/public-key',
   'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'POST /unsubscribe', 'GET /calendar/{token}.ics']
 
@@ -127,7 +127,7 @@ for (const engine of engines()) {
 
     it('declares 429 with Retry-After exactly on the rate-limited operations', () => {
       const limited = ['POST /auth/login', 'POST /auth/register', 'POST /auth/refresh', 'POST /session', 'POST /session/register', 'POST /session/refresh', 'DELETE /users/me', 'GET /events', 'POST /concerns',
-        // reach.md § 2
+        // docs/api/accounts.md › Getting back in
         'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm',
         'POST /session/code/confirm', 'POST /users/me/verify-email', 'POST /users/me/verify-email/resend', 'POST /users/me/password', 'POST /session/password']
       for (const [name, operation] of operations(doc)) {

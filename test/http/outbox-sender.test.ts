@@ -12,7 +12,7 @@ import { deliveriesOf, until } from '../helpers/deliveries.js'
 import { engines } from '../helpers/engines.js'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
-/** The sending loop through a backlog (reach.md § 1): claims ahead while sending, and stops claiming on shutdown. */
+/** The sending loop through a backlog (docs/api/messaging.md › Deliveries and e-mail): claims ahead while sending, and stops claiming on shutdown. */
 
 const PUBLIC_URL = 'https://help.example.org'
 

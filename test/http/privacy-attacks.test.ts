@@ -6,7 +6,7 @@ import { engines } from '../helpers/engines.js'
 import { createRequest, destination, haversine } from '../helpers/requests.js'
 
 /**
- * privacy.md › Proof: the attacks of issue 13, run by a registered volunteer against two requests whose
+ * docs/privacy.md › `LOCATION_PRIVACY=grid`: the attacks on a request's place, run by a registered volunteer against two requests whose
  * exact points differ but lie in one grid cell. Under LOCATION_PRIVACY=grid every answer treats the two
  * alike (membership and distance_meters); under exact the same attack puts each within a metre of its
  * point, which shows the attack is real and the test can fail.

@@ -8,7 +8,7 @@ import { engines } from '../helpers/engines.js'
 import { approvedRequest, assignedRequest, REQUEST_INPUT } from '../helpers/lifecycle.js'
 import { createRequest, haversine, requestInput } from '../helpers/requests.js'
 
-/** privacy.md and map.md through HTTP: the `location` field, grid and parties searches, export and erasure. */
+/** docs/privacy.md through HTTP: the `location` field, grid and parties searches, export and erasure. */
 
 /** A DELETE without any body. */
 const NO_BODY = Symbol('no body')
@@ -468,7 +468,7 @@ for (const engine of engines()) {
       assert.deepEqual(row, { latitude: null, longitude: null })
       // Ratings stay: the volunteer's average does not move.
       assert.equal((await t.get(`/users/${volunteer.id}`, volunteer.token)).body.volunteer_rating, ratingBefore)
-      // The volunteer whose offer was pending on a cancelled request is told (events.md), the requester is not.
+      // The volunteer whose offer was pending on a cancelled request is told (docs/api/messaging.md), the requester is not.
       const inbox = (await t.get('/notifications', volunteer.token)).body
       assert.deepEqual(inbox.filter((n: any) => n.type === 'request_cancelled').map((n: any) => [n.request_id, n.data]), [[approved, {}]])
       // The e-mail registers again, as a new account.

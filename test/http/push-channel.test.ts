@@ -10,7 +10,7 @@ import { engines } from '../helpers/engines.js'
 import { PushReceiver, type BrowserSubscription } from '../helpers/push-receiver.js'
 
 /**
- * reach.md § 1 push, through a real push receiver: each payload decrypted with the subscription's own
+ * docs/api/messaging.md › Web Push, through a real push receiver: each payload decrypted with the subscription's own
  * keys (RFC 8291) and its VAPID signature checked (RFC 8292); 410 removes the subscription, 500 is tried
  * again; a disallowed endpoint is refused and never contacted.
  */

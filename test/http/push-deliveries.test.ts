@@ -14,7 +14,7 @@ import { approvedRequest, REQUEST_INPUT } from '../helpers/lifecycle.js'
 import { PushReceiver, type BrowserSubscription } from '../helpers/push-receiver.js'
 
 /**
- * reach.md § 1 push, end to end: a real notification becomes one push delivery per device, which the
+ * docs/api/messaging.md › Web Push, end to end: a real notification becomes one push delivery per device, which the
  * sending loop hands to the push channel and a real receiver decrypts; a 410 removes the device and
  * drops the delivery; a failing push service is tried again.
  */

@@ -7,7 +7,7 @@ import { assertError, assertStatus } from '../helpers/assert.js'
 import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
 
-/** reach.md § 1 Push subscriptions: the public key and a person's devices, through HTTP on both engines. */
+/** docs/api/messaging.md › Web Push: the public key and a person's devices, through HTTP on both engines. */
 
 const keys = webpush.generateVAPIDKeys()
 const IDENTITY = { ...keys, subject: 'mailto:operator@example.org' }

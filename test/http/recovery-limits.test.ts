@@ -12,7 +12,7 @@ import { engines } from '../helpers/engines.js'
 import { codeIn, CSRF } from '../helpers/recovery.js'
 
 /*
- * reach.md § 2: asking for and trying codes count against login's rate limits (per address and per e-mail),
+ * docs/api/accounts.md › Getting back in: asking for and trying codes count against login's rate limits (per address and per e-mail),
  * so a mailbox cannot be flooded nor codes guessed; and no code, password or token reaches a log line.
  */
 

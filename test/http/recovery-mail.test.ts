@@ -8,7 +8,7 @@ import { codeIn, CSRF, nextCode, RECOVERY_PUBLIC_URL } from '../helpers/recovery
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
 /*
- * reach.md § 2 end to end: each code read from the e-mail a real SMTP server received, then used through
+ * docs/api/accounts.md › Getting back in end to end: each code read from the e-mail a real SMTP server received, then used through
  * HTTP; wrong, used, expired (the clock moved) and five-times-wrong codes; blocked accounts; the account
  * e-mails that follow. The storage and the paths that need no e-mail: recovery.test.ts.
  */

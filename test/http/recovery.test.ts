@@ -8,7 +8,7 @@ import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
 
 /*
- * reach.md § 2, what needs no e-mail to arrive: how codes are stored, replaced and voided, the same answer
+ * docs/api/accounts.md › Getting back in, what needs no e-mail to arrive: how codes are stored, replaced and voided, the same answer
  * for every address, the order of checks, changing the password, and EMAIL_VERIFICATION. The journeys
  * with the code read from the e-mail: recovery-mail.test.ts; rate limits and logs: recovery-limits.test.ts.
  */

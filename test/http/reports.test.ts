@@ -9,7 +9,7 @@ import { approvedRequest, REQUEST_INPUT, respond } from '../helpers/lifecycle.js
 import { expectedSummary, generate, insertSpecs, type RequestSpec } from '../helpers/reports.js'
 
 /*
- * behalf.md § 4: who may read the reports, the range's rules, the summary's figures against a data set
+ * docs/api/on-behalf.md › Reports for funders: who may read the reports, the range's rules, the summary's figures against a data set
  * whose answers are computed apart from the service (helpers/reports.ts), and the CSV parsed back.
  */
 

@@ -10,7 +10,7 @@ import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
 /**
- * The searches must stay index-backed as data grows (issue 3): with 100k requests loaded, the plans
+ * The searches must stay index-backed as data grows: with 100k requests loaded, the plans
  * of the exact SQL the repository runs use the partial GiST index requests_active_location, and
  * nearby reads it in distance order (KNN, `Order By`) rather than collecting and sorting the circle.
  */
@@ -103,7 +103,7 @@ for (const engine of engines()) {
       })
     }
 
-    // privacy.md §1: grid searches by a volunteer under LOCATION_PRIVACY=grid and UNMODERATED_IN_SEARCH=parties.
+    // docs/privacy.md › `LOCATION_PRIVACY=grid`: grid searches by a volunteer under LOCATION_PRIVACY=grid and UNMODERATED_IN_SEARCH=parties.
     const gridView = (): SearchView => ({ grid: true, hidePendingFrom: user.id })
     it('grid nearby is a KNN scan of requests_active_grid_location with no sort beneath its limit', async () => {
       const view = gridView()

@@ -7,10 +7,10 @@ import { engines } from '../helpers/engines.js'
 import { destination, insertRequests, setStatus } from '../helpers/requests.js'
 
 /**
- * Issue 23: what one nearby search costs the database, pinned without timing anything. A search is one
+ * What one nearby search costs the database, pinned without timing anything. A search is one
  * statement in one round trip (no transaction), its text the same object from search to search (built once,
  * not per request), and the caller's roles come from the principal cache, not from a statement per
- * request. The only second statement is trust.md §5's access record, when the answer reveals an address.
+ * request. The only second statement is docs/privacy.md › Access records's access record, when the answer reveals an address.
  * A change that adds a lookup per search, or a transaction, fails here before any benchmark would show it.
  */
 

@@ -332,7 +332,7 @@ for (const engine of engines()) {
         window_end: null,
         series_id: null,
         confirmed_at: null,
-        // map.md: the requester sees their own request's exact point.
+        // docs/privacy.md › The grid: the requester sees their own request's exact point.
         location: { latitude: 52.52, longitude: 13.405, precision_meters: 0 },
       })
     })
@@ -429,7 +429,7 @@ for (const engine of engines()) {
     it('cancels the request\'s pending and accepted responses with it, and leaves the others', async () => {
       const created = await createRequest(t, requester.token)
       await setStatus(t, created.id, 'in_progress', volunteer.id)
-      // Responses are written with SQL: creating them is issue 4's feature.
+      // Responses are written with SQL: these tests are about the request, not the offer.
       const helpers = await Promise.all([t.register(), t.register(), t.register()])
       await t.db.query(/* sql */ `
         INSERT INTO volunteer_responses (request_id, volunteer_id, status, accepted_at, rejected_at, cancelled_at) VALUES

@@ -26,7 +26,7 @@ function races (setup: () => { apps: TestApp[], moderator: Account }): void {
     const volunteers = await Promise.all(Array.from({ length: 10 }, () => t.register()))
     const responseIds = await Promise.all(volunteers.map((v) => respond(t, requestId, v)))
     // Ten first offers at once, each writing the request's first offer time under the request's lock (no deadlock):
-    // the earliest one's time is kept (behalf.md § 4).
+    // the earliest one's time is kept (docs/api/on-behalf.md › Reports for funders).
     assert.equal(await count(`SELECT count(*)::int AS n FROM requests r WHERE r.id = $1
       AND r.first_offer_at = (SELECT min(v.responded_at) FROM volunteer_responses v WHERE v.request_id = r.id)`, [requestId]), 1)
 

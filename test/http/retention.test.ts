@@ -11,7 +11,7 @@ import { engines } from '../helpers/engines.js'
 import { assignedRequest, REQUEST_INPUT } from '../helpers/lifecycle.js'
 import { createRequest } from '../helpers/requests.js'
 
-/** privacy.md §2: finished requests lose their personal data after RETENTION_DAYS. */
+/** docs/privacy.md › `RETENTION_DAYS`: finished requests lose their personal data after RETENTION_DAYS. */
 
 const DAYS = 30
 

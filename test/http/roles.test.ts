@@ -8,7 +8,7 @@ const ROLES = [
   { id: 1, name: 'volunteer', description: 'Asks for help and offers help' },
   { id: 2, name: 'moderator', description: 'Reviews requests before they are shown to volunteers' },
   { id: 3, name: 'admin', description: 'Manages users and roles' },
-  // behalf.md § 1 and § 4.
+  // docs/api/on-behalf.md › Coordinators and clients, › Reports for funders.
   { id: 4, name: 'coordinator', description: 'Asks for help for people without an account (clients) and acts on their requests' },
   { id: 5, name: 'manager', description: 'Reads the reports' },
 ]
@@ -45,7 +45,7 @@ for (const engine of engines()) {
       const admin = await t.registerWithRole(3)
       assert.deepEqual((await t.get('/users/me/roles', admin.token)).body, [ROLES[0], ROLES[2]])
       assert.deepEqual((await t.get('/users/me/permissions', admin.token)).body, PERMISSIONS)
-      // behalf.md: a coordinator also creates requests; a manager only reads reports (beside the volunteer role every account holds).
+      // docs/api/on-behalf.md: a coordinator also creates requests; a manager only reads reports (beside the volunteer role every account holds).
       const coordinator = await t.registerWithRole(4)
       assert.deepEqual((await t.get('/users/me/permissions', coordinator.token)).body, [...PERMISSIONS.slice(0, 2), PERMISSIONS[4]])
       const manager = await t.registerWithRole(5)

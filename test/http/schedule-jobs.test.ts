@@ -12,7 +12,7 @@ import { engines } from '../helpers/engines.js'
 import { requestInput } from '../helpers/requests.js'
 
 /**
- * schedule.md § 3 through HTTP, the clock moved by the tests: the volunteer asked to confirm the day before,
+ * docs/api/schedule.md › Confirmation, reminders, expiry through HTTP, the clock moved by the tests: the volunteer asked to confirm the day before,
  * the deadline's withdrawal with urgent rounds, reminders, expiry, "still needed?", "please complete"; each
  * message once across two instances running at once, and none for a request whose state changed.
  * Settings are the defaults: confirm 24 h before, deadline 12 h before, reminder 120 min before, stale after 14 days.

@@ -12,7 +12,7 @@ import { respond } from '../helpers/lifecycle.js'
 import { requestInput } from '../helpers/requests.js'
 
 /**
- * schedule.md § 2 › The same volunteer again, through HTTP with the clock moved: a rating of 5 makes the
+ * docs/api/schedule.md › Series › The same volunteer again, through HTTP with the clock moved: a rating of 5 makes the
  * volunteer preferred, one of 2 and a withdrawal clear them; a new occurrence invites them alone and holds
  * its alert rounds PREFERRED_HOLD_HOURS (24), not when that ends less than 48 h before the window, and not
  * after they decline; with auto_accept_preferred their offer is accepted, without it it waits for the requester;
@@ -189,7 +189,7 @@ for (const engine of engines()) {
       assertStatus(await t.post(`/admin/users/${volunteer.id}/unblock`, undefined, t.admin.token), 200)
       assert.ok(!(await invitations(volunteer)).some((n) => n.request_id === unasked.id))
       assert.equal(await preferredOf(requester, plain), volunteer.id)
-      // A concern about the volunteer (trust.md § 4) clears them in every series where they are preferred.
+      // A concern about the volunteer (docs/api/help.md › Concerns) clears them in every series where they are preferred.
       assertStatus(await t.post('/concerns', { subject_user_id: volunteer.id, text: 'He did not come and did not answer.' }, requester.token), 201)
       assert.deepEqual([await preferredOf(requester, auto), await preferredOf(requester, plain)], [null, null])
     })

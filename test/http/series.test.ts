@@ -12,7 +12,7 @@ import { respond } from '../helpers/lifecycle.js'
 import { requestInput } from '../helpers/requests.js'
 
 /**
- * schedule.md § 2 › Proof, series: validation, moderation once, occurrences to the horizon at the right
+ * docs/api/schedule.md › Series › Proof, series: validation, moderation once, occurrences to the horizon at the right
  * local time across daylight-saving changes (Europe/Berlin, clock moved), every_weeks and ends_on, return
  * trips, the horizon job on two instances at once and aborted mid-run, changes with and without accepted
  * offers, the end, rejection, and who may do what.

@@ -6,7 +6,7 @@ import { engines } from '../helpers/engines.js'
 import { approvedRequest, REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
 
 /*
- * The three reads the web app needs beyond interface 1.0.1 (docs/api.md › Extensions): own home
+ * The three reads the web app needs beyond interface 1.0.1 (docs/api.md › Beyond interface 1.0.1): own home
  * location, own responses ("my offers"), and the administrators' user search.
  */
 for (const engine of engines()) {

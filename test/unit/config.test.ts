@@ -206,7 +206,7 @@ describe('loadConfig', () => {
   it('refuses token lifetimes and a principal cache TTL outside their ranges', () => {
     refuses({ ACCESS_TOKEN_TTL_SECONDS: '30' }, 'ACCESS_TOKEN_TTL_SECONDS must be a whole number from 60 to 86400, got "30"')
     refuses({ REFRESH_TOKEN_TTL_DAYS: '0' }, 'REFRESH_TOKEN_TTL_DAYS must be a whole number from 1 to 365, got "0"')
-    // rules.md › Accounts and tokens: a block reaches every instance within 5 seconds.
+    // docs/api/accounts.md › Tokens: a block reaches every instance within 5 seconds.
     refuses({ AUTH_CACHE_TTL_MS: '5001' }, 'AUTH_CACHE_TTL_MS must be a whole number from 0 to 5000, got "5001"')
   })
 

@@ -6,7 +6,7 @@ import { migratedDatabase } from '../helpers/databases.js'
 import { databaseEngines } from '../helpers/engines.js'
 
 /**
- * Finished history must not slow the service down (issue 6): the responses of one request are found
+ * Finished history must not slow the service down: the responses of one request are found
  * through an index in their listing order, never by reading the whole table. The repo's own listing
  * runs under EXPLAIN, so the plan checked is that of the query the service sends. Sequential and bitmap
  * scans are switched off, so the plan shows whether an index serves the query in order, whatever the table size.
@@ -30,8 +30,8 @@ async function planOf (db: Database, run: (explaining: Queryable) => Promise<unk
 interface PlanNode { 'Node Type': string, 'Parent Relationship'?: string, Plans?: PlanNode[] }
 
 /**
- * The node types of the plan's main query: a subplan computed per row (a volunteer's valid checks, trust.md
- * § 3) sorts its own few rows, and says nothing about how the responses are ordered.
+ * The node types of the plan's main query: a subplan computed per row (a volunteer's valid checks, docs/api/help.md
+ * › Volunteer responses, completion and ratings) sorts its own few rows, and says nothing about how the responses are ordered.
  */
 function mainNodeTypes (plan: string): string[] {
   const walk = (node: PlanNode): string[] => [node['Node Type'], ...(node.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'SubPlan').flatMap(walk)]

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
 /**
- * src/README.md: the file whose SQL writes each table; `requests` has a second one for schedule.md § 3
+ * src/README.md: the file whose SQL writes each table; `requests` has a second one for docs/api/schedule.md › Confirmation, reminders, expiry
  * (requests.repo.ts would pass 300 lines with it), in the same folder.
  */
 const OWNERS: Record<string, string | readonly string[]> = {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import pg from 'pg'
 import { isoTimestamp, isoTimestampOrNull } from '../../src/lib/timestamp-text.js'
 
-/** What the API showed before issue 23: node-postgres's Date of the same text, as the serializer writes it. */
+/** What node-postgres's Date shows of the same text, as the serializer writes it. */
 const viaDate = (text: string): string => (pg.types.getTypeParser(1184) as (value: string) => Date)(text).toISOString()
 
 describe('isoTimestamp: PostgreSQL\'s timestamptz text in the API\'s form', () => {

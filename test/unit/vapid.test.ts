@@ -7,7 +7,7 @@ import webpush from 'web-push'
 import { hostAllowed } from '../../src/lib/push-endpoints.js'
 import { pushOffReason, resolveVapid, vapidSubject } from '../../src/lib/vapid.js'
 
-/** reach.md § 1: the service's Web Push identity, configured or generated on the embedded engine. */
+/** docs/api/messaging.md › Deliveries and e-mail: the service's Web Push identity, configured or generated on the embedded engine. */
 describe('resolveVapid', () => {
   let dir: string
   const base = () => ({ dataDir: dir, mailFrom: 'Neighbourly help <help@example.org>' })

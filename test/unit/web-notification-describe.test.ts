@@ -14,7 +14,7 @@ async function texts (language: 'en' | 'de'): Promise<TFunction> {
 
 const ME = 7
 
-/** trust.md's three notifications in words and with their pages (events.md § 4 data), in both languages. */
+/** The three safeguarding notifications in words and with their pages (docs/api/messaging.md › Notifications), in both languages. */
 describe('safeguarding notifications in words', () => {
   it('check_expiring: the kind and the day in words; one’s own leads to the account page, another’s to that person’s checks', async () => {
     const en = await texts('en')

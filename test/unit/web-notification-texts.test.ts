@@ -9,7 +9,7 @@ it('the web app has words for every notification type and alert-closed reason, i
     const texts = JSON.parse(await readFile(new URL(`../../web/src/i18n/${language}.json`, import.meta.url), 'utf8'))
     const types = texts.notifications.types as Record<string, string>
     assert.deepEqual(NOTIFICATION_TYPES.filter((type) => typeof types[type] !== 'string'), [], `${language}: notification types without words`)
-    // events.md § 4: request_alert_closed's reason is assigned, cancelled or closed.
+    // docs/api/messaging.md › Notifications: request_alert_closed's reason is assigned, cancelled or closed.
     assert.deepEqual(Object.keys(texts.notifications.reasons).sort(), ['assigned', 'cancelled', 'closed'], `${language}: alert-closed reasons`)
   }
 })

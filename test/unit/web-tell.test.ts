@@ -16,7 +16,7 @@ async function texts (language: 'en' | 'de'): Promise<TFunction> {
 const AT = '2031-05-06T08:00:00Z'
 const jonas = { first_name: 'Jonas' }
 
-/** behalf.md § 5: what a coordinator tells the client on the phone, for every status of a request. */
+/** docs/web/on-behalf.md: what a coordinator tells the client on the phone, for every status of a request. */
 describe('what to tell the client (web/src/features/coordinator/tell.ts)', () => {
   const cases: Array<[string, TellFacts, (when: string) => { en: string, de: string }]> = [
     ['waiting for a moderator', { status: 'pending_moderation' }, () => ({ en: 'Tell Erna: we are checking the request. Volunteers see it once it is approved.', de: 'Sagen Sie Erna: Wir prüfen die Anfrage. Helfende sehen sie, sobald sie freigegeben ist.' })],

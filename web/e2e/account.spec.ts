@@ -70,10 +70,10 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign out' }).press('Enter')
     await expect(page.getByRole('heading', { level: 1, name: 'Neighbourly help' })).toBeFocused()
     await expectSaid(page, 'You are signed out.')
-    // The start page's title names the service once (issue 24, finding 6), and it is said.
+    // The start page's title names the service once, and it is said.
     await expect(page).toHaveTitle('Neighbourly help')
     await expectSaid(page, 'Neighbourly help')
-    // Signing out is shown too, on the start page (issue 24, finding 4).
+    // Signing out is shown too, on the start page (a success banner).
     await expect(page.getByRole('region', { name: 'Success' })).toContainText('You are signed out.')
     await page.reload()
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible()

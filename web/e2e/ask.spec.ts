@@ -211,7 +211,7 @@ for (const language of ['en', 'de'] as const) {
       await next(w.check)
       await expect(answers).toContainText(w.point)
 
-      // The point is sent but not given back (interface.md): read from the call itself, on its way.
+      // The point is sent but not given back (docs/api/conventions.md): read from the call itself, on its way.
       let sentBody: unknown
       await page.route('**/api/v1/requests', async (route) => {
         if (route.request().method() === 'POST') sentBody = JSON.parse(route.request().postDataBuffer()?.toString() ?? 'null')

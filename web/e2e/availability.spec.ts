@@ -36,7 +36,7 @@ const WORDS = {
   },
 } as const
 
-/** Issue 24, finding 5: the first save works for a new volunteer; "no home" is an error linked to the choice that fixes it. */
+/** The first save works for a new volunteer; "no home" is an error linked to the choice that fixes it. */
 test.describe('"When I can help" for a volunteer without a home location', () => {
   for (const language of ['en', 'de'] as const) {
     for (const width of [1280, 320]) {

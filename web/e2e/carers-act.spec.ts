@@ -5,7 +5,7 @@ import { go, h1, phone, scan } from './phone.js'
 import { say, signInAs, type Lang } from './say.js'
 
 /**
- * A carer acting on the person's request in the browser (behalf.md § 2, § 5), by keyboard with axe, in English and
+ * A carer acting on the person's request in the browser (docs/api/on-behalf.md › Carers and docs/web/on-behalf.md), by keyboard with axe, in English and
  * German, at 320 px: from "Helping Rita" to her request, captioned as hers, Carl turns down one offer and accepts
  * another for her, the timeline saying he did it for her, then marks it done with a rating; what Rita did not
  * grant (cancel) is not offered; and a grant stopped while his page was open is refused in words.

@@ -4,7 +4,7 @@ import { go, h1, phone, scan } from './phone.js'
 import { say, signInAs } from './say.js'
 
 /**
- * Carers in the browser (behalf.md § 2, § 5), by keyboard with axe, in English and German, at 320 px: Rita invites
+ * Carers in the browser (docs/api/on-behalf.md › Carers and docs/web/on-behalf.md), by keyboard with axe, in English and German, at 320 px: Rita invites
  * Carl by e-mail address choosing what he may do (one question a page, the error summary on an empty address);
  * Carl, in a second browser, accepts and asks for help for Rita through the same questions a requester answers;
  * Rita stops it with a confirmation, and Carl's page then says he no longer helps her.

@@ -2,7 +2,7 @@ import { E2E_ADMIN } from './accounts.js'
 import { expect, expectAnnounced, expectNoHorizontalScroll, fill, scanA11y, test } from './fixtures.js'
 import { approve, choose, createRequest, followNav, germanPage, giveRole, registerPerson, signIn, uniquePoint, type Person } from './journeys.js'
 
-/** trust.md § 2 and § 6: moderators and admins record and revoke checks on a person's page. */
+/** docs/api/accounts.md › Checks that vet volunteers and docs/web/help.md › Safeguarding: moderators and admins record and revoke checks on a person's page. */
 
 /** A day `days` from today, as the date field takes it (YYYY-MM-DD, the browser's own day). */
 function dayFromToday (days: number): string {

@@ -4,7 +4,7 @@ import { accept, admin, approve, getAs, offer, postAs, registerPerson, uniquePoi
 import { say, signInAs, type Lang } from './say.js'
 
 /**
- * A client's record, changed and erased by a coordinator (behalf.md § 1, § 5), by keyboard with axe, in English
+ * A client's record, changed and erased by a coordinator (docs/api/on-behalf.md › Coordinators and clients and docs/web/on-behalf.md), by keyboard with axe, in English
  * and German at 320 px: "Change details" changes the phone number, shown on the client's page and kept by the
  * API; "Erase this client's record" asks first (Escape keeps it), is refused in words while a volunteer is helping
  * with a request of theirs, and once that help is done erases the record and leads back to the search.

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { expect, expectAnnounced, expectNoHorizontalScroll, fill, scanA11y, test } from './fixtures.js'
 import { accept, approve, choose, continueTo, createRequest, followNav, germanPage, giveRole, offer, registerPerson, signIn, uniquePoint, PASSWORD, type Person } from './journeys.js'
 
-/** trust.md § 4 and § 6: "Tell us you are worried", My concerns, and the moderators' queue. */
+/** docs/api/help.md › Concerns and docs/web/help.md › Safeguarding: "Tell us you are worried", My concerns, and the moderators' queue. */
 
 async function call (api: APIRequestContext, person: Person, method: 'GET' | 'POST', path: string, data?: unknown) {
   const response = await api.fetch(`/api/v1${path}`, { method, headers: { authorization: `Bearer ${person.token}` }, ...(data !== undefined ? { data } : {}) })

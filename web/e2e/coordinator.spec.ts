@@ -4,7 +4,7 @@ import { admin, approve, choose, continueTo, getAs, navLink, offer, postAs, regi
 import { say, signInAs, type Lang } from './say.js'
 
 /**
- * The coordinator's workspace (behalf.md § 5) and a request's history (§ 3), by keyboard with axe, in English and
+ * The coordinator's workspace (docs/web/on-behalf.md) and a request's history, by keyboard with axe, in English and
  * German at 320 px (and 640 × 400, 200% zoom): a coordinator finds no client by the name the caller gives, adds
  * them with their consent (an error summary first), finds them again by their number, asks for help for them in
  * the requester's steps with the client's address and phone filled in, and sees the request in the client list

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
-/** WCAG 2.2 A and AA, as the issue asks; axe's best-practice rules too (the web guide). */
+/** WCAG 2.2 A and AA; axe's best-practice rules too. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 
 /**
@@ -85,7 +85,7 @@ export async function expectNoHorizontalScroll (page: Page): Promise<void> {
 
 /**
  * Nothing on the page moves by CSS: no element has a transition or animation time, and no animation runs.
- * For pages under `prefers-reduced-motion: reduce`. (Leaflet's keyboard pans glide by script: docs/web.md › Map.)
+ * For pages under `prefers-reduced-motion: reduce`. (Leaflet's keyboard pans glide by script: docs/web/help.md › Map.)
  */
 export async function expectNoMotion (page: Page): Promise<void> {
   const moving = await page.evaluate(() => {

@@ -5,7 +5,7 @@ import { codeIn, countMails, linkIn, nextMail } from './mail.js'
 import { say, signInAs, type Lang } from './say.js'
 
 /**
- * Getting back in (reach.md § 2 and § 4) in a real Chromium: "Forgot your password?" and "Sign in with a code
+ * Getting back in (docs/api/accounts.md › Getting back in and docs/web/accounts.md) in a real Chromium: "Forgot your password?" and "Sign in with a code
  * instead" by keyboard in both languages with axe on every page, the code read from the .eml the service wrote;
  * once through the e-mail's link; change password on the profile; the verify-email page on the service with
  * EMAIL_VERIFICATION=code (server.ts).

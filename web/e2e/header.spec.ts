@@ -3,9 +3,9 @@ import { expect, recordSaid, scanA11y, tabTo, test } from './fixtures.js'
 import { createRequest, giveRole, offer, registerPerson, signIn, uniquePoint, approve, PASSWORD } from './journeys.js'
 
 /**
- * Issue 24, findings 1 (the menu folds on a phone, marks the current page, and puts first what the person
- * does), 4 (a success banner on the page an action lands on, spoken once), 6 (the tab title names the
- * service once) and 9 (a signed-out page load logs no error). Each at 320 and 1280 px, in English and German.
+ * The header and its patterns (docs/web.md › Accessibility patterns): the menu folds on a phone, marks the
+ * current page, and puts first what the person does; a success banner on the page an action lands on, spoken
+ * once; the tab title names the service once; a signed-out page load logs no error. Each at 320 and 1280 px, in English and German.
  */
 const WIDTHS = [320, 1280] as const
 const WORDS = {
@@ -63,7 +63,7 @@ for (const language of ['en', 'de'] as const) {
       await page.goto('/')
       await expect(page.getByRole('heading', { level: 1, name: w.service })).toBeVisible()
       await expect(page.getByRole('navigation', { name: w.nav })).toBeAttached()
-      // The session was asked for (the page shows once it has answered), and nothing failed (finding 9).
+      // The session was asked for (the page shows once it has answered), and nothing failed.
       expect(errors, 'console errors on a signed-out page load').toEqual([])
       await expect(page).toHaveTitle(w.service)
       await page.goto('/sign-in')

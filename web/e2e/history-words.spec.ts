@@ -5,7 +5,7 @@ import { say, signInAs } from './say.js'
 
 /**
  * The timeline tells a requester kindly and truthfully when an alert round found no volunteer free nearby
- * (reach.md § 3: such a round no longer ends the rounds, they go on), in English and German, at 320 px.
+ * (docs/api/help.md › Catch-up alerts: such a round no longer ends the rounds, they go on), in English and German, at 320 px.
  */
 for (const lang of ['en', 'de'] as const) {
   test(`an alert round that found nobody reads as "none free yet, still looking" to the requester (${lang})`, async ({ browser, request }) => {
@@ -14,7 +14,7 @@ for (const lang of ['en', 'de'] as const) {
     const title = `Lonely errand (${lang})`
     const id = await createRequest(request, rita, { ...uniquePoint(), title })
     await approve(request, id)
-    // The first round runs within 2 s of approval (events.md § 5).
+    // The first round runs within 2 s of approval (docs/alerts.md).
     await expect.poll(async () => {
       const history = await getAs(request, `/requests/${id}/history`, rita) as Array<{ action: string, details: { alerted?: number } | null }>
       return history.find((entry) => entry.action === 'alert_round')?.details?.alerted

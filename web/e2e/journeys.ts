@@ -94,7 +94,7 @@ export async function signIn (page: Page, person: { email: string }, password = 
 }
 
 /**
- * A link of the main navigation; on a narrow screen the links are folded behind "Menu" (issue 24, finding 1),
+ * A link of the main navigation; on a narrow screen the links are folded behind "Menu" (docs/web.md › Accessibility patterns),
  * which is pressed first, as a person would.
  */
 export async function navLink (page: Page, name: string | RegExp, words = { nav: 'Main', menu: 'Menu' }): Promise<Locator> {

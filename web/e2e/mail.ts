@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser'
 /**
  * The e-mails a test service wrote (no SMTP_URL: one `.eml` file each under MAIL_DIR, which web/e2e/server.ts
  * puts at E2E_MAIL_DIR/<port>), parsed as a mail program would. Polled: e-mails leave through the outbox,
- * within seconds of the change that caused them (reach.md § 1).
+ * within seconds of the change that caused them (docs/api/messaging.md › Deliveries and e-mail).
  */
 export interface Mail { to: string, subject: string, text: string, at: number }
 
@@ -43,7 +43,7 @@ export function codeIn (mail: Mail): string {
   return code
 }
 
-/** The link into the app that carries the code in its fragment (links.md), e.g. /sign-in/code#email=…&code=…. */
+/** The link into the app that carries the code in its fragment (docs/api/messaging.md › Deliveries and e-mail), e.g. /sign-in/code#email=…&code=…. */
 export function linkIn (mail: Mail, path: string): string {
   const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === path && url.includes('#'))
   if (link === undefined) throw new Error(`no link to ${path} in "${mail.subject}"`)

@@ -36,7 +36,7 @@ async function chooseDistance (page: Page, name: string): Promise<void> {
   await expect(option).toBeChecked()
 }
 
-/** Issue 24, finding 3: the map opens fitted to the search circle, draws it, and says what the list says. */
+/** The map opens fitted to the search circle, draws it, and says what the list says. */
 test.describe('the map shows what the list shows', () => {
   for (const language of ['en', 'de'] as const) {
     for (const width of [1280, 320]) {

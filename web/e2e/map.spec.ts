@@ -32,7 +32,7 @@ function rowMiddle (point: { latitude: number, longitude: number }): { latitude:
 /** The map's pictures cannot be had in these tests (MAP_TILE_URL points at a closed port): all of this works without them. */
 test.describe('the map: an alternative view of the nearby requests, and a way to choose a place, by keyboard', () => {
   test('a volunteer switches to the map, moves it with the arrow keys and opens a request from its marker', async ({ page, request, checkA11y }) => {
-    // Home at the middle of a row of map.md's 300 m grid, so the two requests below are shown two rows
+    // Home at the middle of a row of docs/privacy.md › The grid's 300 m grid, so the two requests below are shown two rows
     // apart (600 m) wherever the point falls: 1 row (300 m) would be too close to part with two zooms.
     const home = rowMiddle(uniquePoint())
     const requester = await registerPerson(request, 'Rita', 'Asker')

@@ -6,7 +6,7 @@ import { unsubscribeTokenFor } from './unsubscribe-mail.js'
 import { atBothWidths, say, signInAs, type Lang } from './say.js'
 
 /**
- * reach.md § 4: the notification settings page (channels, types, quiet hours, time zone) saved and read back by
+ * docs/web/messaging.md: the notification settings page (channels, types, quiet hours, time zone) saved and read back by
  * keyboard; "Allow alerts on this device" saying plainly that this browser cannot; the devices list; the e-mail
  * footer's unsubscribe page; the service worker showing a push delivered through the DevTools protocol.
  */
@@ -34,7 +34,7 @@ for (const lang of ['en', 'de'] as const) {
       await openSettings(page, lang)
       await expect(page.getByText(say(lang, 'settings.accountAlways'))).toBeVisible()
       await expect(page.getByText(say(lang, 'settings.sent.none'))).toBeVisible()
-      // The defaults of reach.md: e-mail for the requester's news, not for alerts; push on for every type; no quiet hours.
+      // The defaults of docs/api/messaging.md: e-mail for the requester's news, not for alerts; push on for every type; no quiet hours.
       await expect(page.getByRole('switch', { name: new RegExp(say(lang, 'settings.emailOn')) })).toBeChecked()
       await expect(typeBox(page, lang, 'email', 'request_approved')).toBeChecked()
       await expect(typeBox(page, lang, 'email', 'request_alert')).not.toBeChecked()
@@ -115,7 +115,7 @@ for (const lang of ['en', 'de'] as const) {
 
     test(`${lang}: this device's alerts: the browser that cannot is told so plainly; a device listed and removed by keyboard`, async ({ page, request, checkA11y }) => {
       const person = await registerPerson(request, 'Dora', 'Devices')
-      // A subscription as a browser elsewhere would send it (reach.md: an allowed host, keys of the right length).
+      // A subscription as a browser elsewhere would send it (docs/api/messaging.md: an allowed host, keys of the right length).
       const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
       const p256dh = (publicKey.export({ format: 'der', type: 'spki' })).subarray(-65).toString('base64url')
       const added = await request.post('/api/v1/users/me/push-subscriptions', {
@@ -166,7 +166,7 @@ for (const lang of ['en', 'de'] as const) {
       await checkA11y()
       await expectNoHorizontalScroll(page)
 
-      // A real one, from the footer of an e-mail the service sent (reach.md § 1: request_approved goes by e-mail).
+      // A real one, from the footer of an e-mail the service sent (docs/api/messaging.md › Deliveries and e-mail: request_approved goes by e-mail).
       const person = await registerPerson(request, 'Ulla', 'Unsubscribe')
       const unsubscribeToken = await unsubscribeTokenFor(request, person)
       expect((await settingsOf(request, person)).email.types).toContain(unsubscribeToken.type)

@@ -12,7 +12,7 @@ async function expectOfflineNotice (page: Page, title = 'You are offline', lastS
   await expect(notice).toContainText(lastSeen)
 }
 
-/** Beyond the walk-through: what a person last saw of their own requests and accepted help stays readable offline. */
+/** What a person last saw of their own requests and accepted help stays readable offline. */
 test.describe('without a connection', () => {
   test('a requester reads their requests offline, is told it is not live, and an action is refused in words', async ({ page, context, request, checkA11y }) => {
     const point = uniquePoint()
@@ -119,7 +119,7 @@ async function cachedAddresses (page: Page): Promise<string[]> {
   })
 }
 
-/** Gap 1 of issue 24's offline reading: a reload without a connection starts the app (service worker) and keeps the person signed in. */
+/** Offline reading (docs/web.md › Offline reading): a reload without a connection starts the app (service worker) and keeps the person signed in. */
 test.describe('a reload without a connection', () => {
   test('a requester reloads offline and still reads their request and list, in English and German; an action is refused in words', async ({ page, context, request, checkA11y }) => {
     const point = uniquePoint()

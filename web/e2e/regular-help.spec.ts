@@ -4,7 +4,7 @@ import { accept, admin, approve, choose, continueTo, createRequest, getAs, navLi
 import { say, signInAs } from './say.js'
 
 /**
- * Help on a schedule in the browser (schedule.md § 5), by keyboard with axe, in English and German: regular
+ * Help on a schedule in the browser (docs/web/schedule.md), by keyboard with axe, in English and German: regular
  * help set up one question a page up to its summary in words; the series page with its dates and who helps on
  * each, and stopping it; coming help with "I'll be there"; the calendar address; "Ask again" after nobody could
  * help in time, and "Yes, still needed". Set-up through the API; real time throughout (web/e2e/server.ts runs the

@@ -5,7 +5,7 @@ import { accept, admin, approve, createRequest, getAs, offer, postAs, registerPe
 import { atBothWidths, say, signInAs, type Lang } from './say.js'
 
 /**
- * Reports for funders in the browser (behalf.md § 4, § 5), in English and German, by keyboard with axe at 320 and
+ * Reports for funders in the browser (docs/api/on-behalf.md › Reports for funders and docs/web/on-behalf.md), in English and German, by keyboard with axe at 320 and
  * 1280 px: the chart's text alternative, the table with the same figures as the API (suppressed ones as "fewer
  * than 5"), months and weeks, a range refused in the error summary, the CSV downloaded; the page is for admins and
  * managers only.

@@ -13,7 +13,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
   await approve(request, admin, id)
   const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
   const other = await registerPerson(request, uniqueEmail('tom'), 'Tom', 'Neighbour')
-  // Vera's trust signals (trust.md § 3): two checks, and one earlier job for Tom, rated 5.
+  // Vera's trust signals (docs/api/help.md › Volunteer responses, completion and ratings): two checks, and one earlier job for Tom, rated 5.
   for (const kind of ['identity', 'background']) await postAs(request, `/admin/users/${vera.id}/checks`, admin, { kind })
   // Elsewhere (Munich): the nearby and map shots around Berlin show the same requests as before.
   const elsewhere = { latitude: 48.137, longitude: 11.575 }
@@ -22,7 +22,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
   await acceptOffer(request, vera, other, earlier)
   await postAs(request, `/requests/${earlier}/complete`, other, { rating: 5 })
   await offer(request, vera, id, 'I pass the market on Friday morning and can bring it by 11.')
-  // Who has seen Rosa's details (trust.md § 5): Vera, accepted, and the administrator.
+  // Who has seen Rosa's details (docs/privacy.md › Access records): Vera, accepted, and the administrator.
   const lift = await createRequest(request, rosa, 'Lift to the dentist on Monday', { ...elsewhere, contact_phone: '+49301234567', contact_notes: 'Ring twice, second floor.' })
   await approve(request, admin, lift)
   await acceptOffer(request, vera, rosa, lift)
@@ -43,7 +43,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await shot('register-errors')
     await signInAs(page, email)
     await shot('home')
-    // On a phone the menu is folded behind "Menu" (issue 24, finding 1): the start page above shows it folded, this one open.
+    // On a phone the menu is folded behind "Menu" (docs/web.md › Accessibility patterns): the start page above shows it folded, this one open.
     if (size.name === 'phone') {
       await page.getByRole('button', { name: 'Menu' }).press('Enter')
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ask for help' })).toBeVisible()
@@ -53,7 +53,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await page.goto('/ask')
     await expect(page.getByRole('radio', { name: 'Shopping' })).toBeVisible()
     await shot('ask')
-    // The check page, from answers as the question pages keep them (sessionStorage, docs/web.md › Asking for help).
+    // The check page, from answers as the question pages keep them (sessionStorage, docs/web/help.md › Asking for help).
     await page.evaluate(({ key, answers }) => { sessionStorage.setItem(key, answers) }, {
       key: `ask-answers:${rosa.id}`,
       answers: JSON.stringify({
@@ -102,7 +102,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await page.goto('/availability')
     await expect(page.getByRole('switch', { name: /On duty/ })).toBeVisible()
     await shot('availability')
-    // reach.md § 4: how we tell you (e-mail, alerts on this device, quiet hours).
+    // docs/web/messaging.md: how we tell you (e-mail, alerts on this device, quiet hours).
     await page.goto('/settings/notifications')
     await expect(page.getByRole('heading', { level: 1, name: 'How we tell you' })).toBeVisible()
     await expect(page.getByText('Loading…')).toHaveCount(0)

@@ -47,19 +47,19 @@ async function startService (servicePort: number, env: Record<string, string> = 
     // Every test signs in from one address.
     rateLimits: { windowSeconds: 60, perAddress: 1_000_000, perAccount: 1_000_000 },
   }
-  // Push on, as in src/main.ts: the embedded engine's keys, generated into DATA_DIR (reach.md § 1).
+  // Push on, as in src/main.ts: the embedded engine's keys, generated into DATA_DIR (docs/api/messaging.md › Deliveries and e-mail).
   const app = await buildApp({ config, db, jwtSecret: newSecret(), push: await resolveVapid(config), ...(scheduleTickMs !== undefined ? { scheduleTickMs } : {}) })
   await app.listen({ port: servicePort, host: '127.0.0.1' })
   return { app, db }
 }
 
-// A second service where strangers see only the city and "Erna S." (trust.md § 1), for the tests of that
+// A second service where strangers see only the city and "Erna S." (docs/privacy.md › `ADDRESS_PRIVACY=parties`), for the tests of that
 // setting (PARTIES_URL in fixtures.ts); started first, so that both answer once the first one does.
 const services = [
   ...(process.env.E2E_PARTIES_PORT !== undefined ? [await startService(Number(process.env.E2E_PARTIES_PORT), { ADDRESS_PRIVACY: 'parties' })] : []),
-  // Addresses confirmed by a code (reach.md § 2), for the verify-email page (CODES_URL in getting-back-in.spec.ts).
+  // Addresses confirmed by a code (docs/api/accounts.md › Getting back in), for the verify-email page (CODES_URL in getting-back-in.spec.ts).
   ...(process.env.E2E_CODES_PORT !== undefined ? [await startService(Number(process.env.E2E_CODES_PORT), { EMAIL_VERIFICATION: 'code' })] : []),
-  // The schedule's jobs every second rather than every minute (schedule.md § 3), on real time: a request whose date has
+  // The schedule's jobs every second rather than every minute (docs/api/schedule.md › Confirmation, reminders, expiry), on real time: a request whose date has
   // just passed is closed as expired within a second or two, for regular-help.spec.ts's "Ask again" (no clock is moved).
   await startService(port, {}, 1_000),
 ]

@@ -16,7 +16,7 @@ async function minimumFontSize (page: Page, px: number): Promise<void> {
   }, px)
 }
 
-/** Beyond the walk-through: 400% zoom (320 × 256 CSS px of a 1280 × 1024 window) and a minimum font size of 24 px. */
+/** 400% zoom (320 × 256 CSS px of a 1280 × 1024 window) and a minimum font size of 24 px. */
 test('at 400% zoom with a minimum font size of 24 px, nothing scrolls sideways or is cut off', async ({ page, request }) => {
   test.setTimeout(120_000)
   const home = uniquePoint()

@@ -4,10 +4,10 @@ import { accept, admin, approve, createRequest, getAs, giveRole, inProgress, off
 import { atBothWidths, say, signInAs, type Lang } from './say.js'
 
 /**
- * trust.md § 6, the requester's and the volunteer's side: each offer with its trust signals in words, who has
+ * docs/web/help.md › Trust on offers, the requester's and the volunteer's side: each offer with its trust signals in words, who has
  * seen the contact details (a request's and a profile's), "no phone given" in words, and under
  * ADDRESS_PRIVACY=parties the city and "Rita A." for strangers. Each in English and German, by keyboard,
- * with axe, at 320 and 1280 px. (Phones as `tel:` links and withdrawing: words.spec.ts, findings 7 and 8.)
+ * with axe, at 320 and 1280 px. (Phones as `tel:` links and withdrawing: words.spec.ts.)
  */
 
 /** The second service of server.ts, where strangers see only the city (ADDRESS_PRIVACY=parties). */

@@ -14,7 +14,7 @@ const mailDir = (): string => process.env.E2E_MAIL_DIR !== undefined && process.
   ? join(process.env.E2E_MAIL_DIR, process.env.E2E_PORT ?? '')
   : join(new URL('../../', import.meta.url).pathname, 'data', 'mail')
 
-/** The newest e-mail to `address` whose text matches `pattern`, waited for (deliveries go within 5 s: reach.md). */
+/** The newest e-mail to `address` whose text matches `pattern`, waited for (deliveries go within 5 s: docs/api/messaging.md). */
 export async function newestMail (address: string, pattern: RegExp): Promise<{ text: string, headers: Map<string, unknown> }> {
   let found: { text: string, headers: Map<string, unknown> } | undefined
   await expect.poll(async () => {
@@ -30,7 +30,7 @@ export async function newestMail (address: string, pattern: RegExp): Promise<{ t
 
 /**
  * Has the service send `person` a notification e-mail (their request approved, on by default) and returns the
- * unsubscribe token of its footer link (links.md: `/unsubscribe#token=…`), with the type it stops.
+ * unsubscribe token of its footer link (docs/api/messaging.md › Deliveries and e-mail: `/unsubscribe#token=…`), with the type it stops.
  */
 export async function unsubscribeTokenFor (api: APIRequestContext, person: Person): Promise<{ token: string, type: string }> {
   const id = await createRequest(api, person, { ...uniquePoint(), title: 'Lift to the market' })

@@ -3,7 +3,8 @@ import { giveRole, inProgress, postAs, registerPerson, uniquePoint, createReques
 import { atBothWidths, say, signInAs, WIDTHS } from './say.js'
 
 /**
- * Issue 24, findings 6 (words), 7 (each side's phone after acceptance) and 8 (withdrawing asks first):
+ * Words, phones and withdrawing (docs/web/help.md): values in the page's language, each side's phone after
+ * acceptance, and withdrawing asks first:
  * each in English and German, by keyboard, with axe, at 320 and 1280 px. Texts come from the app's own
  * en.json and de.json, so the test reads what a person reads.
  */

@@ -31,12 +31,12 @@ type Access = 'anyone' | 'signed-in' | ((roles: string[] | undefined) => boolean
 
 /**
  * Every page of the app with its address and who may see it. Every page but the start page loads on first
- * use, so the first page's JavaScript stays within the budget of issue 12 (docs/web.md).
+ * use, so the first page's JavaScript stays within the start page's budget (docs/web.md › Size).
  */
 const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?: undefined }, access: Access }> = [
   { path: '/', page: { Page: HomePage }, access: 'anyone' },
   { path: '/sign-in', page: page(() => import('./features/account/sign-in'), 'SignInPage'), access: 'anyone' },
-  // Getting back in (reach.md § 2 and § 4): the e-mails' links open /forgot-password/code, /sign-in/code and /verify-email.
+  // Getting back in (docs/api/accounts.md › Getting back in and docs/web/accounts.md): the e-mails' links open /forgot-password/code, /sign-in/code and /verify-email.
   { path: '/forgot-password', page: page(() => import('./features/account/forgot-password'), 'ForgotPasswordPage'), access: 'anyone' },
   { path: '/forgot-password/code', page: page(() => import('./features/account/forgot-password'), 'ResetCodePage'), access: 'anyone' },
   { path: '/forgot-password/new-password', page: page(() => import('./features/account/forgot-password'), 'NewPasswordPage'), access: 'anyone' },
@@ -57,7 +57,7 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
     }, 'RequestPage'),
     access: 'signed-in',
   },
-  // Help on a schedule (schedule.md § 5): a requester's regular help, the coming help of both sides, the calendar feed.
+  // Help on a schedule (docs/web/schedule.md): a requester's regular help, the coming help of both sides, the calendar feed.
   { path: '/series/:id', page: page(() => import('./features/requests/series'), 'SeriesPage'), access: 'signed-in' },
   { path: '/coming-help', page: page(() => import('./features/volunteer/coming-help'), 'ComingHelpPage'), access: 'signed-in' },
   { path: '/calendar', page: page(() => import('./features/schedule/calendar'), 'CalendarPage'), access: 'signed-in' },
@@ -66,10 +66,10 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/requests/:id/done', page: page(() => import('./features/requests/complete'), 'CompleteDonePage'), access: 'signed-in' },
   { path: '/requests/:id/rating', page: page(() => import('./features/requests/complete'), 'CompleteRatingPage'), access: 'signed-in' },
   { path: '/notifications', page: page(() => import('./features/notifications/notifications'), 'NotificationsPage'), access: 'signed-in' },
-  // reach.md § 4: how notifications reach the person; the e-mail footer's unsubscribe page needs no sign-in.
+  // docs/web/messaging.md: how notifications reach the person; the e-mail footer's unsubscribe page needs no sign-in.
   { path: '/settings/notifications', page: page(() => import('./features/settings/notification-settings'), 'NotificationSettingsPage'), access: 'signed-in' },
   { path: '/unsubscribe', page: page(() => import('./features/settings/unsubscribe'), 'UnsubscribePage'), access: 'anyone' },
-  // Safeguarding (trust.md § 6): anyone signed in may say they are worried; moderators read and decide.
+  // Safeguarding (docs/web/help.md › Trust on offers): anyone signed in may say they are worried; moderators read and decide.
   { path: '/concerns/new/*', page: page(() => import('./features/concerns/raise'), 'RaiseConcernPage'), access: 'signed-in' },
   { path: '/concerns/mine', page: page(() => import('./features/concerns/mine'), 'MyConcernsPage'), access: 'signed-in' },
   // Volunteer, moderation and administration journeys.
@@ -81,15 +81,15 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/moderation/mine', page: page(() => import('./features/moderation/moderation'), 'ModeratedByMePage'), access: canModerate },
   { path: '/moderation/concerns', page: page(() => import('./features/moderation/concerns'), 'ConcernsQueuePage'), access: canModerate },
   { path: '/people/:id', page: page(() => import('./features/admin/person'), 'PersonPage'), access: canModerate },
-  // Carers (behalf.md § 2): the people who act for me, and the people I act for.
+  // Carers (docs/api/on-behalf.md › Carers): the people who act for me, and the people I act for.
   { path: '/people-who-help-me', page: page(() => import('./features/carers/helpers'), 'PeopleWhoHelpMePage'), access: 'signed-in' },
   { path: '/people-who-help-me/invite/*', page: page(() => import('./features/carers/invite'), 'InvitePage'), access: 'signed-in' },
   { path: '/people-i-help', page: page(() => import('./features/carers/helping'), 'PeopleIHelpPage'), access: 'signed-in' },
   { path: '/people-i-help/:userId', page: page(() => import('./features/carers/helping'), 'PersonIHelpPage'), access: 'signed-in' },
-  // Reports for funders (behalf.md § 4): admins and managers.
+  // Reports for funders (docs/api/on-behalf.md › Reports for funders): admins and managers.
   { path: '/reports', page: page(() => import('./features/reports/reports'), 'ReportsPage'), access: canViewReports },
   { path: '/admin/users', page: page(() => import('./features/admin/users'), 'AdminUsersPage'), access: isAdmin },
-  // Coordinators (behalf.md § 5): find or add a client on the phone, ask for help for them, their requests.
+  // Coordinators (docs/web/on-behalf.md): find or add a client on the phone, ask for help for them, their requests.
   { path: '/clients', page: page(() => import('./features/coordinator/workspace'), 'ClientsPage'), access: canCoordinate },
   { path: '/clients/new', page: page(() => import('./features/coordinator/new-client'), 'NewClientPage'), access: canCoordinate },
   { path: '/clients/requests', page: page(() => import('./features/coordinator/requests'), 'CoordinatedRequestsPage'), access: canCoordinate },
@@ -187,7 +187,7 @@ export function App () {
   const { t, i18n } = useTranslation()
   const { status, user } = useSession()
   useFocusOnNavigation()
-  // The language chosen here is the one of this person's e-mails and pushes (reach.md § 1).
+  // The language chosen here is the one of this person's e-mails and pushes (docs/api/messaging.md › Deliveries and e-mail).
   useProfileLocale(status === 'signed-in' ? user?.id : undefined, i18n.language)
   const livePaused = useLiveEvents()
   const rolesSettled = useRolesSettled()

@@ -3,7 +3,7 @@ import { GroupWriter } from '../../lib/group-writer.js'
 import { writeAccessRecords, type NewAccessRecord, type TimedAccessRecord } from './access.repo.js'
 
 /**
- * Records reveals before their answer is sent (trust.md §5), for every code that reveals contact data. Answers
+ * Records reveals before their answer is sent (docs/privacy.md › Access records), for every code that reveals contact data. Answers
  * given at the same moment share one statement and one commit (GroupWriter): a read that reveals waits for its
  * own record as before, but under load the service and the database do one write for many reads instead of
  * one each (docs/performance.md › Access records). Needs the database itself, not a transaction: the group's

@@ -3,15 +3,15 @@ import { sql, type Sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 
 /**
- * Owns `access_records` (trust.md §5: who has been shown someone's contact details). Written by the code
+ * Owns `access_records` (docs/privacy.md › Access records: who has been shown someone's contact details). Written by the code
  * that reveals the data (requests/disclosure.ts, users.service.ts), in the answer's path; read by the two
  * access logs and the data export.
  */
 
 export type AccessKind = 'request' | 'profile'
-/** 'coordinator': any coordinator on a client's request but the one who created it (behalf.md § 1); 'carer': someone the requester trusts (§ 2). */
+/** 'coordinator': any coordinator on a client's request but the one who created it (docs/api/on-behalf.md › Coordinators and clients); 'carer': someone the requester trusts (docs/api/on-behalf.md › Carers). */
 export type ViewerRole = 'requester' | 'assigned volunteer' | 'moderator' | 'admin' | 'coordinator' | 'carer'
-/** trust.md §5: `contact_phone`, `contact_notes`, `address` of a request; `phone`, `address` of a profile. */
+/** docs/privacy.md › Access records: `contact_phone`, `contact_notes`, `address` of a request; `phone`, `address` of a profile. */
 export const ACCESS_FIELDS = ['contact_phone', 'contact_notes', 'address', 'phone'] as const
 export type AccessField = typeof ACCESS_FIELDS[number]
 
@@ -102,7 +102,7 @@ export const listRequestRecords = (db: Queryable, request: { id: number, request
 export const listProfileRecords = (db: Queryable, ownerId: number, page: Page): Promise<AccessRecordRow[]> =>
   listRecords(db, sql`a.kind = 'profile' AND a.owner_id = ${ownerId}`, page)
 
-/** For the export (privacy.md §3): every record of the user's data, both kinds, oldest first; other people by id only. */
+/** For the export (docs/privacy.md › Erasure): every record of the user's data, both kinds, oldest first; other people by id only. */
 export function exportAccessRecords (db: Queryable, ownerId: number): Promise<Array<Record<string, unknown>>> {
   return db.query(sql`
     SELECT a.kind, a.request_id, a.viewer_id, a.viewer_role, a.fields, t.at

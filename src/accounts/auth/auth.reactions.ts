@@ -3,7 +3,7 @@ import { deleteCodes, revokeRefreshTokens } from './auth.repo.js'
 
 /**
  * Blocking and erasure end every session: refresh tokens are revoked (access tokens fail within the principal
- * cache's TTL). Erasure also deletes the account's codes (reach.md § 2).
+ * cache's TTL). Erasure also deletes the account's codes (docs/api/accounts.md › Getting back in).
  */
 export const authReactions: Reactions = {
   async user_blocked ({ userId }, { tx }) {

@@ -3,7 +3,7 @@ import { sql } from '../../db/sql.js'
 import type { CodePurpose } from '../../lib/codes.js'
 import type { UserInfoRow } from '../users/users.repo.js'
 
-/** 'password': a password reset or change ended the account's other sessions (reach.md § 2). */
+/** 'password': a password reset or change ended the account's other sessions (docs/api/accounts.md › Getting back in). */
 export type RevokedReason = 'rotated' | 'logout' | 'reuse' | 'blocked' | 'erased' | 'password'
 
 /** `now`: the service's clock (src/lib/clock.ts), which also judges the expiry in rotateRefreshToken. */
@@ -38,7 +38,7 @@ export async function revokeRefreshTokens (db: Queryable, userId: number, reason
     WHERE user_id = ${userId} AND revoked_at IS NULL`)
 }
 
-// reach.md § 2 codes: one live code per person and purpose, stored only as its keyed hash (src/lib/codes.ts).
+// docs/api/accounts.md › Getting back in codes: one live code per person and purpose, stored only as its keyed hash (src/lib/codes.ts).
 
 /** A new code replaces the earlier one of its purpose, which is thereby void, with a fresh count of wrong tries. */
 export async function replaceCode (db: Queryable, userId: number, purpose: CodePurpose, codeHash: string, now: Date, expiresAt: Date): Promise<void> {

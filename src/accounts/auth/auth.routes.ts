@@ -21,7 +21,7 @@ const registerMessages = {
 }
 
 /**
- * E-mail is stored trimmed and in lower case (rules.md › Accounts and tokens); trimming before the
+ * E-mail is stored trimmed and in lower case (docs/api/accounts.md › Tokens); trimming before the
  * format check means an address pasted with a stray space is accepted rather than refused.
  */
 async function trimEmail (request: FastifyRequest): Promise<void> {
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService, recovery
     return { message: 'logged out' }
   })
 
-  // reach.md § 2: getting back in. Asking and confirming count against login's rate limits (src/http/rate-limit.ts).
+  // docs/api/accounts.md › Getting back in: getting back in. Asking and confirming count against login's rate limits (src/http/rate-limit.ts).
   const codeSent = { 202: Message }
 
   app.post('/auth/password-reset', {

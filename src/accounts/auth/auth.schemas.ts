@@ -40,7 +40,7 @@ export type AuthResponse = Static<typeof AuthResponse>
 
 export const Me = Type.Object({ id: Type.Integer(), email: Type.String({ format: 'email' }) })
 
-// reach.md § 2: getting back in.
+// docs/api/accounts.md › Getting back in: getting back in.
 
 /** As typed or pasted: spaces and dashes are dropped, and anything but the six digits is a wrong code (src/lib/codes.ts). */
 const Code = Type.String({ maxLength: 64, description: 'the 6 digits from the e-mail' })
@@ -49,7 +49,7 @@ export const CodeRequest = Type.Object({ email: Email })
 export type CodeRequest = Static<typeof CodeRequest>
 
 // new_password before code: Ajv reports the first failing field, and a bad password must be refused before
-// the code is looked at, so that the code stays usable (reach.md § 2).
+// the code is looked at, so that the code stays usable (docs/api/accounts.md › Getting back in).
 export const PasswordResetConfirm = Type.Object({ email: Email, new_password: Password, code: Code })
 export type PasswordResetConfirm = Static<typeof PasswordResetConfirm>
 

@@ -20,7 +20,7 @@ export const ACCOUNT_BLOCKED = 'account is blocked'
 export interface AuthSettings {
   scrypt: ScryptParams
   refreshTokenTtlDays: number
-  /** reach.md § 2: 'code' sends a code to confirm the address at registration. */
+  /** docs/api/accounts.md › Getting back in: 'code' sends a code to confirm the address at registration. */
   emailVerification: 'self' | 'code'
 }
 

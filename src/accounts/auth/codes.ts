@@ -12,7 +12,7 @@ const MESSAGE_OF: Record<CodePurpose, AccountMessage> = {
 }
 
 /**
- * The codes of reach.md § 2: made, stored as a keyed hash, and handed to the e-mail outbox sealed, all
+ * The codes of docs/api/accounts.md › Getting back in: made, stored as a keyed hash, and handed to the e-mail outbox sealed, all
  * in the caller's transaction, so a code is never stored without its e-mail nor e-mailed without being
  * stored. Used (and voided) under a row lock, in the caller's transaction too.
  */

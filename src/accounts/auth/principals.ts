@@ -10,7 +10,7 @@ const MAX_ENTRIES = 10_000
 /**
  * Caches each user's roles and blocked flag for at most `ttlMs` (≤ 5 s), so that an access token costs
  * no database round trip on most requests, yet a block or a role change reaches every instance within
- * the TTL (rules.md: a blocked user's tokens stop working within 5 seconds on every instance).
+ * the TTL (docs/api/conventions.md: a blocked user's tokens stop working within 5 seconds on every instance).
  * Changes made through this instance are seen at once through `forget`.
  */
 export class PrincipalCache implements PrincipalSource {

@@ -33,7 +33,7 @@ export interface RecoverySettings {
 type WithAccount = (tx: Transaction, change: Change, user: users.CredentialsRow) => Promise<void>
 
 /**
- * Getting back in (reach.md § 2): password reset, sign-in by code, changing the password, and confirming the
+ * Getting back in (docs/api/accounts.md › Getting back in): password reset, sign-in by code, changing the password, and confirming the
  * address by a code. Every code is made and used by AccountCodes in the transaction of the change it allows;
  * its e-mail is the account_message event, which the deliveries module turns into an outbox row.
  */

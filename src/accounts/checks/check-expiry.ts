@@ -3,14 +3,14 @@ import type { Job } from '../../jobs/job.js'
 import type { Calendar } from '../../lib/checks.js'
 import * as checks from './checks.repo.js'
 
-/** trust.md § 2: the user and every admin are told this many days before a check's last day. */
+/** docs/api/accounts.md › Checks that vet volunteers: the user and every admin are told this many days before a check's last day. */
 export const EXPIRY_NOTICE_DAYS = 30
 
 /** Checks notified per transaction: a full batch means more may be due, and the job runs again at once. */
 const EXPIRY_BATCH = 100
 
 /**
- * Sends `check_expiring` once per check (events.md § 4; `data`: user_id, kind, valid_until; no request),
+ * Sends `check_expiring` once per check (docs/api/messaging.md › Notifications; `data`: user_id, kind, valid_until; no request),
  * to the check's user and to every admin, when today (in TIME_ZONE) is within EXPIRY_NOTICE_DAYS of its
  * valid_until. Once across instances: each batch claims its checks FOR UPDATE SKIP LOCKED and stamps them
  * notified in the transaction that writes the notifications, so a second instance, or a second run, finds

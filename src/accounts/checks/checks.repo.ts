@@ -3,7 +3,7 @@ import { raw, sql, type Sql } from '../../db/sql.js'
 import { CHECK_KINDS, type CheckKind } from '../../lib/checks.js'
 
 /**
- * Owns the table `user_checks` (migrations/0015_checks.sql, trust.md § 2): every statement that writes
+ * Owns the table `user_checks` (migrations/0015_checks.sql, docs/api/accounts.md › Checks that vet volunteers): every statement that writes
  * it is in this file. Rows are never deleted; revoking and erasure only stamp them.
  *
  * Validity is always decided here, in SQL, against a calendar date passed in (the service's today()

@@ -6,7 +6,7 @@ import type { ChecksService } from './checks.service.js'
 
 const tags = ['admin']
 
-/** trust.md § 2: moderators and admins record, list and revoke the checks that vet a person. */
+/** docs/api/accounts.md › Checks that vet volunteers: moderators and admins record, list and revoke the checks that vet a person. */
 export const checksRoutes: FastifyPluginAsyncTypebox<{ checks: ChecksService }> = async (app, { checks }) => {
   app.post('/admin/users/:id/checks', {
     schema: {

@@ -10,7 +10,7 @@ export const CheckKinds = Type.Array(CheckKind, { description: 'kinds of the use
 
 const DATE = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date', description: 'the last day (YYYY-MM-DD, in TIME_ZONE) on which the check is valid; null: it does not expire' })
 
-/** trust.md § 2: a record that an organisation verified something about a person. */
+/** docs/api/accounts.md › Checks that vet volunteers: a record that an organisation verified something about a person. */
 export const Check = Type.Object({
   id: Type.Integer(),
   user_id: Type.Integer(),

@@ -9,7 +9,7 @@ import type { Check, NewCheckInput } from './checks.schemas.js'
 const isKind = (text: string): text is CheckKind => (CHECK_KINDS as readonly string[]).includes(text)
 
 /**
- * Checks that vet volunteers (trust.md § 2), recorded and revoked by moderators and admins (the routes
+ * Checks that vet volunteers (docs/api/accounts.md › Checks that vet volunteers), recorded and revoked by moderators and admins (the routes
  * require the role). Nothing here decides validity: the repo's SQL does, against `calendar.today()`.
  */
 export class ChecksService {

@@ -2,7 +2,7 @@ import type { Reactions } from '../../events/dispatcher.js'
 import { revokeAllRoles } from './roles.repo.js'
 
 export const rolesReactions: Reactions = {
-  // Erasure (privacy.md §3): an erased account holds no role.
+  // Erasure (docs/privacy.md › Erasure): an erased account holds no role.
   async user_erased ({ userId }, { tx }) {
     await revokeAllRoles(tx, userId)
   },

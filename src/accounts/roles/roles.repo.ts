@@ -28,7 +28,7 @@ export function permissionsOfUser (db: Queryable, userId: number): Promise<Permi
     WHERE ur.user_id = ${userId} ORDER BY p.id`)
 }
 
-/** Everything authorisation needs about a user, in one round trip; an erased account is nobody (privacy.md §3). */
+/** Everything authorisation needs about a user, in one round trip; an erased account is nobody (docs/privacy.md › Erasure). */
 export function findPrincipal (db: Queryable, userId: number): Promise<PrincipalRow | undefined> {
   return maybeOne<PrincipalRow>(db, sql`
     SELECT u.is_blocked,
@@ -45,7 +45,7 @@ export async function roleExists (db: Queryable, roleId: number): Promise<boolea
   return (await maybeOne(db, sql`SELECT 1 FROM roles WHERE id = ${roleId}`)) !== undefined
 }
 
-/** Idempotent: holding the role already is not an error (rules.md › Roles and permissions). */
+/** Idempotent: holding the role already is not an error (docs/api/accounts.md › Roles and permissions). */
 export async function grantRole (db: Queryable, userId: number, roleId: number, assignedBy: number | null): Promise<void> {
   await db.query(sql`
     INSERT INTO user_roles (user_id, role_id, assigned_by) VALUES (${userId}, ${roleId}, ${assignedBy})
@@ -71,7 +71,7 @@ export async function hasAdmin (db: Queryable): Promise<boolean> {
   return rows.length > 0
 }
 
-/** Erasure (privacy.md §3): an erased account holds no role, so it never counts as an admin or moderator. */
+/** Erasure (docs/privacy.md › Erasure): an erased account holds no role, so it never counts as an admin or moderator. */
 export async function revokeAllRoles (db: Queryable, userId: number): Promise<void> {
   await db.query(sql`DELETE FROM user_roles WHERE user_id = ${userId}`)
 }

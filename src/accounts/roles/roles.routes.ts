@@ -34,7 +34,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = a
     config: { auth: 'admin', messages: userRoleMessages },
   }, (request) => roles.assignRole(request.user, request.params.user_id, request.params.role_id))
 
-  // Extensions beyond interface 1.0.1 (rules.md › Roles and permissions).
+  // Extensions beyond interface 1.0.1 (docs/api/accounts.md › Roles and permissions).
   app.get('/roles', {
     schema: { tags: ['admin'], summary: 'All roles', response: { 200: Type.Array(Role), ...errors(401, 403, 500) } },
     config: { auth: 'admin', extension: true, failure: 'failed to get roles' },

@@ -79,7 +79,7 @@ export class RolesService {
   }
 
   /**
-   * is_verified is derived from checks (trust.md § 2): verifying records an identity check without expiry,
+   * is_verified is derived from checks (docs/api/accounts.md › Checks that vet volunteers): verifying records an identity check without expiry,
    * unless the user holds one already (so verifying twice records one).
    */
   async verifyIdentity (admin: Principal, userId: number): Promise<void> {
@@ -103,7 +103,7 @@ export class RolesService {
 }
 
 /**
- * Makes sure the account exists and holds the admin role (rules.md › Roles and permissions).
+ * Makes sure the account exists and holds the admin role (docs/api/accounts.md › Roles and permissions).
  * Idempotent and safe when several instances run it at once: every write is an upsert.
  * An existing account keeps its password, names and blocked flag; it gains roles volunteer and admin.
  */

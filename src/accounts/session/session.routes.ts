@@ -51,7 +51,7 @@ function setRefreshCookie (reply: FastifyReply, token: string, maxAgeSeconds: nu
 async function csrfChecks (request: FastifyRequest): Promise<void> {
   if (request.headers[CSRF_HEADER] !== '1') throw forbidden(`header ${CSRF_HEADER}: 1 is required`)
   const body = request.body as { email?: unknown } | null | undefined
-  // E-mail is stored trimmed (rules.md › Accounts and tokens), as /auth trims it before the format check.
+  // E-mail is stored trimmed (docs/api/accounts.md › Tokens), as /auth trims it before the format check.
   if (typeof body?.email === 'string') body.email = body.email.trim()
   const origin = request.headers.origin
   if (origin === undefined) return
@@ -146,7 +146,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionOptions> = async (a
     return { message: 'logged out' }
   })
 
-  // reach.md § 2 for the web app: the steps that sign in answer as /session does, the refresh token in the cookie.
+  // docs/api/accounts.md › Getting back in for the web app: the steps that sign in answer as /session does, the refresh token in the cookie.
   app.post('/session/password-reset/confirm', {
     schema: { tags, summary: 'Set a new password with the code and sign in (web app): like /auth/password-reset/confirm, with the session cookie', body: PasswordResetConfirm, ...common },
     config: { auth: 'none', extension: true, messages: { ...csrfMessages, ...emailMessages, ...CODE_MESSAGES } },

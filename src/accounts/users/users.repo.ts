@@ -24,7 +24,7 @@ export interface ProfileRow extends UserInfoRow {
   /** The kinds of the user's valid checks (checks.repo.ts validCheckKinds); is_verified is whether it holds identity. */
   checks: CheckKind[]
   is_blocked: boolean
-  /** The language of the person's e-mails and pushes (reach.md § 1). */
+  /** The language of the person's e-mails and pushes (docs/api/messaging.md › Deliveries and e-mail). */
   locale: 'en' | 'de'
   created_at: Date
   updated_at: Date
@@ -80,7 +80,7 @@ export interface SharedRequest { shared_request_id: number | null, viewer_side: 
 
 /**
  * The profile of `id` as `viewerId` may see it, with the request in status in_progress the two share, if
- * any, which makes the viewer the other side (rules.md › Privacy) and is named in the access record (trust.md §5).
+ * any, which makes the viewer the other side (docs/api/help.md › Reading one request) and is named in the access record (docs/privacy.md › Access records).
  */
 export function findProfileFor (db: Queryable, id: number, viewerId: number, today: string): Promise<(ProfileRow & SharedRequest) | undefined> {
   return maybeOne(db, sql`
@@ -134,14 +134,14 @@ export function searchUsers (db: Queryable, text: string, page: Page, today: str
     LIMIT ${page.limit} OFFSET ${page.offset}`)
 }
 
-/** True when the address was not confirmed before (reach.md § 2 then sends 'email_verified'). */
+/** True when the address was not confirmed before (docs/api/accounts.md › Getting back in then sends 'email_verified'). */
 export async function markEmailVerified (db: Queryable, id: number): Promise<boolean> {
   const rows = await db.query(sql`UPDATE users SET email_verified = true, updated_at = now() WHERE id = ${id} AND NOT email_verified RETURNING id`)
   return rows.length > 0
 }
 
 /**
- * A password reset or change (reach.md § 2). `replacing`: the hash the caller checked the current password
+ * A password reset or change (docs/api/accounts.md › Getting back in). `replacing`: the hash the caller checked the current password
  * against, so of two changes racing with one current password only the first succeeds (false for the other).
  */
 export async function updatePasswordHash (db: Queryable, id: number, passwordHash: string, replacing?: string): Promise<boolean> {
@@ -212,16 +212,16 @@ export function findPasswordHash (db: Queryable, id: number): Promise<{ password
   return maybeOne(db, sql`SELECT password_hash FROM users WHERE id = ${id} AND erased_at IS NULL`)
 }
 
-/** The account's own data, for its export (privacy.md §3): the profile with its home point. */
+/** The account's own data, for its export (docs/privacy.md › Erasure): the profile with its home point. */
 export function findOwnData (db: Queryable, id: number, today: string): Promise<(ProfileRow & { latitude: number | null, longitude: number | null }) | undefined> {
   return maybeOne(db, sql`SELECT ${profile(today)}, latitude, longitude FROM users WHERE id = ${id}`)
 }
 
-/** The names an erased account is shown under (privacy.md §3: "Former user"). */
+/** The names an erased account is shown under (docs/privacy.md › Erasure: "Former user"). */
 export const FORMER_USER = { first_name: 'Former', last_name: 'user' } as const
 
 /**
- * Erasure (privacy.md §3): the row stays, because ratings and request histories refer to it, but every
+ * Erasure (docs/privacy.md › Erasure): the row stays, because ratings and request histories refer to it, but every
  * personal field goes: the e-mail becomes `email` (unique, unusable), the password a value no password
  * matches, the names "Former user". The rating and completed count stay, so volunteers' averages don't move.
  */

@@ -9,7 +9,7 @@ const tags = ['users']
 
 interface UsersRoutesOptions {
   users: UsersService
-  /** Confirming the address by a code (reach.md § 2, EMAIL_VERIFICATION=code). */
+  /** Confirming the address by a code (docs/api/accounts.md › Getting back in, EMAIL_VERIFICATION=code). */
   recovery: RecoveryService
   emailVerification: 'self' | 'code'
 }

@@ -36,7 +36,7 @@ function toProfile (row: users.ProfileRow, showContact: boolean): UserProfile {
 function profileReveal (viewer: Principal, row: users.ProfileRow & users.SharedRequest): NewAccessRecord[] {
   const fields: AccessField[] = [...(row.phone !== null ? ['phone' as const] : []), ...(row.address !== null ? ['address' as const] : [])]
   if (fields.length === 0) return []
-  // The shared request names the view when there is one; a moderator's or admin's own role otherwise (trust.md §5).
+  // The shared request names the view when there is one; a moderator's or admin's own role otherwise (docs/privacy.md › Access records).
   const side = row.shared_request_id !== null ? row.viewer_side : null
   const role = side ?? (viewer.roles.includes('admin') ? 'admin' : 'moderator')
   return [{ kind: 'profile', viewerId: viewer.id, ownerId: row.id, requestId: side !== null ? row.shared_request_id : null, viewerRole: role, fields }]
@@ -44,7 +44,7 @@ function profileReveal (viewer: Principal, row: users.ProfileRow & users.SharedR
 
 /**
  * Under ADDRESS_PRIVACY=parties a profile's last name and e-mail are kept from those who may not see its
- * contact details, as a request's requester is (trust.md §1): otherwise "Erna S." on a request would be
+ * contact details, as a request's requester is (docs/privacy.md › `ADDRESS_PRIVACY=parties`): otherwise "Erna S." on a request would be
  * undone by reading `GET /users/{requester_id}`.
  */
 function withNameFor (profile: UserProfile, shown: boolean, addressPrivacy: 'full' | 'parties'): UserProfile {
@@ -64,7 +64,7 @@ export class UsersService {
 
   /**
    * Phone and address only for the user, moderators/admins, and the other side of a shared in_progress
-   * request; shown to anyone but the user, they are recorded before the answer leaves (trust.md §5). Under
+   * request; shown to anyone but the user, they are recorded before the answer leaves (docs/privacy.md › Access records). Under
    * ADDRESS_PRIVACY=parties the others get the last name's initial and no e-mail (withNameFor).
    */
   async profile (viewer: Principal, id: number): Promise<UserProfile> {

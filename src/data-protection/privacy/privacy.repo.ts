@@ -4,7 +4,7 @@ import type { DeliveryListRow } from '../../messaging/deliveries/deliveries.repo
 import type { NotificationRow } from '../../messaging/notifications/notifications.repo.js'
 
 /**
- * The export's sections (privacy.md §3), one small query each. Reads only: every write of erasure is in
+ * The export's sections (docs/privacy.md › Erasure), one small query each. Reads only: every write of erasure is in
  * the repo that owns its table (src/README.md). Nothing here selects another person's contact
  * data or e-mail: other people appear by id only.
  */
@@ -48,7 +48,7 @@ export function exportNotifications (db: Queryable, userId: number): Promise<Not
     WHERE user_id = ${userId} ORDER BY id DESC`)
 }
 
-/** Every e-mail and push delivery of the caller (reach.md § 1), as GET /users/me/deliveries shows them, newest first. */
+/** Every e-mail and push delivery of the caller (docs/api/messaging.md › Deliveries and e-mail), as GET /users/me/deliveries shows them, newest first. */
 export function exportDeliveries (db: Queryable, userId: number): Promise<DeliveryListRow[]> {
   return db.query<DeliveryListRow>(sql`
     SELECT notification_id, account_message, channel, status, attempts, last_error, sent_at, created_at

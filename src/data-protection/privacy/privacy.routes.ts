@@ -34,7 +34,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<{ privacy: PrivacyService 
       response: { 200: Message, ...errors(400, 401, 500) },
     },
     config: { auth: 'user', extension: true, failure: 'failed to erase account', optionalBody: true },
-    // privacy.md: a missing password is 401 like a wrong one, so a DELETE without a body is read as `{}`.
+    // docs/privacy.md: a missing password is 401 like a wrong one, so a DELETE without a body is read as `{}`.
     preValidation: async (request) => { request.body ??= {} },
   }, async (request) => {
     await privacy.erase(request.user, request.body.password)

@@ -9,7 +9,7 @@ import { RequestStatus } from '../../help/requests/requests.schemas.js'
 import { Series } from '../../regular-help/series/series.schemas.js'
 import { UserProfile } from '../../accounts/users/users.schemas.js'
 
-/** GET /users/me/export (privacy.md §3): everything the service holds about the caller. */
+/** GET /users/me/export (docs/privacy.md › Erasure): everything the service holds about the caller. */
 export const ExportedRequest = Type.Object({
   id: Type.Integer(),
   request_type_id: Type.Integer(),
@@ -54,7 +54,7 @@ const ratingFields = {
   created_at: DateTime,
 }
 
-/** behalf.md § 2: an invitation, the other person by id only. */
+/** docs/api/on-behalf.md › Carers: an invitation, the other person by id only. */
 const ExportedInvitation = Type.Object({
   id: Type.Integer(),
   user_id: NullableId,

@@ -23,7 +23,7 @@ import * as users from '../../accounts/users/users.repo.js'
 import * as privacy from './privacy.repo.js'
 import { INVALID_CREDENTIALS, type DataExport } from './privacy.schemas.js'
 
-/** privacy.md §3: a person's own data, exported or erased. */
+/** docs/privacy.md › Erasure: a person's own data, exported or erased. */
 export class PrivacyService {
   constructor (
     private readonly db: Database,
@@ -58,7 +58,7 @@ export class PrivacyService {
     ]
     // The owning repo's query, so the section is exactly what GET /request-series/mine shows.
     const ownSeries: DataExport['series'] = await series.listByRequester(this.db, user.id)
-    // behalf.md § 2: whom the caller trusts, and for whom the caller acts.
+    // docs/api/on-behalf.md › Carers: whom the caller trusts, and for whom the caller acts.
     const [trusted, actingFor] = [await exportTrusted(this.db, user.id), await exportActingFor(this.db, user.id)]
     return {
       exported_at: new Date(),
@@ -89,7 +89,7 @@ export class PrivacyService {
   }
 
   /**
-   * Erases the caller's account in one transaction, or refuses and changes nothing (privacy.md §3).
+   * Erases the caller's account in one transaction, or refuses and changes nothing (docs/privacy.md › Erasure).
    * Here the caller's requests are cancelled and their pending responses withdrawn; the reactions to
    * those events and to user_erased do the rest (src/areas.ts): the open responses on the
    * requests, alerts, notifications, then the user row, availability, roles, refresh tokens and inbox.
@@ -118,7 +118,7 @@ export class PrivacyService {
 
   /** The caller's series → ended, their pending and approved requests → cancelled, their own pending responses → withdrawn. */
   async #closeOpenBusinessOf (tx: Transaction, change: Change, userId: number): Promise<void> {
-    // First: no occurrence is created after the requests are cancelled (schedule.md § 2; series before requests).
+    // First: no occurrence is created after the requests are cancelled (docs/api/schedule.md › Series; series before requests).
     const ended = await series.endSeriesOf(tx, userId, change.at)
     const grid = this.options.mapGridMeters
     await series.minimiseSeries(tx, ended.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), requests.REMOVED)

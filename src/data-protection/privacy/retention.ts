@@ -10,7 +10,7 @@ import * as requests from '../../help/requests/requests.repo.js'
 import { lockFinishedSeries, minimiseSeries } from '../../regular-help/series/series.repo.js'
 
 /**
- * Background work of privacy.md and map.md that runs on every instance but must happen once:
+ * Background work of docs/privacy.md that runs on every instance but must happen once:
  * recomputing stored grid points when MAP_GRID_METERS changed, minimising finished requests (and series) after
  * RETENTION_DAYS, deleting notifications after NOTIFICATION_RETENTION_DAYS, and erasing client records idle
  * for CLIENT_RETENTION_DAYS. All work in short transactions of one batch each, so a process killed
@@ -56,7 +56,7 @@ export async function refreshGridPoints (db: Database, gridMeters: number): Prom
 export interface RetentionSettings {
   /** 0: requests are kept as they are. */
   retentionDays: number
-  /** 0: notifications are kept; otherwise those older are deleted (events.md § 2 allows it after 90 days). */
+  /** 0: notifications are kept; otherwise those older are deleted (docs/api/messaging.md › Notifications: after at least 90 days). */
   notificationRetentionDays?: number
   /** 0: coordinators' client records are kept; otherwise a client idle for longer is erased as DELETE /clients/{id} does. */
   clientRetentionDays?: number
@@ -68,7 +68,7 @@ export interface RetentionSettings {
 const NOTIFICATION_BATCH = 1000
 
 /**
- * privacy.md §2: requests finished more than RETENTION_DAYS ago lose their contact data, address,
+ * docs/privacy.md › `RETENTION_DAYS`: requests finished more than RETENTION_DAYS ago lose their contact data, address,
  * description and exact point; and notifications older than NOTIFICATION_RETENTION_DAYS are deleted.
  * One batch per transaction; each batch is claimed once across instances (whenUnclaimed): if another
  * instance is running the job, this one stops and leaves the rest to it. Rows are also taken FOR UPDATE
@@ -94,7 +94,7 @@ export class RetentionJob {
         const due = await requests.lockExpiredRequests(tx, retentionDays, batchSize, now)
         return { taken: due.length, done: await requests.minimiseRequests(tx, toGrid(due, mapGridMeters), mapGridMeters) }
       })
-    // Then finished series' templates (schedule.md § 2), which hold what a request does.
+    // Then finished series' templates (docs/api/schedule.md › Series), which hold what a request does.
     if (retentionDays > 0 && !minimised.yielded) {
       await this.#inBatches(batchSize, async (tx) => {
         const due = await lockFinishedSeries(tx, retentionDays, batchSize, now)

@@ -3,33 +3,33 @@ import type { NewNotification, Reactions } from '../../events/dispatcher.js'
 import * as alerts from './alerts.repo.js'
 import { enqueueCatchUp, enqueueHomeCatchUp } from './catch-up.repo.js'
 
-/** Why a request's open alerts were closed (request_alert_closed's data, events.md § 4). */
+/** Why a request's open alerts were closed (request_alert_closed's data, docs/api/messaging.md › Notifications). */
 export type CloseReason = 'assigned' | 'cancelled' | 'closed'
 
 /**
  * Closes the request's open alerts, telling each volunteer alerted for it who has not responded
- * (events.md § 4), each once. Alerts are open only while a request is approved.
+ * (docs/api/messaging.md › Notifications), each once. Alerts are open only while a request is approved.
  */
 export async function closeAlertsOf (tx: Queryable, requestId: number, reason: CloseReason, at: alerts.At = null): Promise<NewNotification[]> {
   const volunteers = await alerts.closeAlerts(tx, requestId, at)
   return volunteers.map((userId) => ({ userId, type: 'request_alert_closed', requestId, data: { reason } }))
 }
 
-/** Alert rounds (events.md § 5) start when a request becomes approved, and end when it leaves approved. */
+/** Alert rounds (docs/alerts.md) start when a request becomes approved, and end when it leaves approved. */
 export const alertsReactions: Reactions = {
   // In the approval's transaction: a committed approval always has its first round due.
   async request_approved ({ requestId }, { tx, at }) {
     await alerts.scheduleFirstRound(tx, requestId, at)
   },
-  // schedule.md § 2: an occurrence is created approved, so its rounds start as an approval's do.
+  // docs/api/schedule.md › Series: an occurrence is created approved, so its rounds start as an approval's do.
   async occurrence_created ({ requestId }, { tx, at }) {
     await alerts.scheduleFirstRound(tx, requestId, at)
   },
-  // Back in approved: rounds start again, never to those alerted before; urgently after a missed confirmation (schedule.md § 3).
+  // Back in approved: rounds start again, never to those alerted before; urgently after a missed confirmation (docs/api/schedule.md › Confirmation, reminders, expiry).
   async response_withdrawn ({ requestId, wasAccepted, missedConfirmation }, { tx, at }) {
     if (wasAccepted) await alerts.scheduleFirstRound(tx, requestId, at, missedConfirmation === true)
   },
-  // schedule.md § 2: the occurrence's preferred volunteer is asked alone first; the others after the hold.
+  // docs/api/schedule.md › Series: the occurrence's preferred volunteer is asked alone first; the others after the hold.
   async series_invited ({ requestId, roundsFrom }, { tx }) {
     await alerts.holdFirstRound(tx, requestId, roundsFrom)
   },
@@ -45,7 +45,7 @@ export const alertsReactions: Reactions = {
   async request_cancelled ({ requestId }, { tx, notify, at }) {
     notify(...await closeAlertsOf(tx, requestId, 'cancelled', at))
   },
-  // reach.md § 3: told within 5 s of open requests, by the catch-up job (catch-up.service.ts). Queued in the
+  // docs/api/help.md › Catch-up alerts: told within 5 s of open requests, by the catch-up job (catch-up.service.ts). Queued in the
   // change's transaction, so no catch-up is lost or run for a change that rolled back; run later, so the
   // change never waits for request locks while it holds the volunteer's rows.
   async availability_widened ({ userId }, { tx, at }) {

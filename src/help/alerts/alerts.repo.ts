@@ -15,7 +15,7 @@ import { holdsChecks } from '../../accounts/checks/checks.repo.js'
 export type At = Date | null
 const timeOf = (at: At): Sql => sql`coalesce(${at}::timestamptz, now())`
 
-/** The largest radius a volunteer may choose (events.md § 1): the index search never looks farther. */
+/** The largest radius a volunteer may choose (docs/api/help.md › Availability): the index search never looks farther. */
 export const MAX_ALERT_RADIUS_M = 50000
 
 const RADIUS = raw(String(EARTH_RADIUS_M))
@@ -28,7 +28,7 @@ const metersSql = (chord: Sql): Sql => sql`(2 * ${RADIUS} * asin(least(1.0, (${c
 /**
  * Round 1 due now: the request has just become approved (moderation, or back from in_progress). A row
  * left from an earlier approval (not yet claimed and ended) starts over. `urgent`: the rounds run at the
- * urgent interval whatever the request's urgency (schedule.md § 3, after a missed confirmation).
+ * urgent interval whatever the request's urgency (docs/api/schedule.md › Confirmation, reminders, expiry, after a missed confirmation).
  */
 export async function scheduleFirstRound (tx: Queryable, requestId: number, at: At = null, urgent = false): Promise<void> {
   await tx.query(sql`
@@ -37,7 +37,7 @@ export async function scheduleFirstRound (tx: Queryable, requestId: number, at: 
 }
 
 /**
- * schedule.md § 2: the occurrence's round 1 waits until `until` (its preferred volunteer is asked first).
+ * docs/api/schedule.md › Series: the occurrence's round 1 waits until `until` (its preferred volunteer is asked first).
  * Held rounds are those whose round 1 starts later than now: a catch-up (started_at) passes them over too.
  */
 export async function holdFirstRound (tx: Queryable, requestId: number, until: Date): Promise<void> {
@@ -54,7 +54,7 @@ export async function releaseHeldRounds (tx: Queryable, which: { requestId: numb
     WHERE request_id IN (${requests}) AND round = 1 AND started_at > ${timeOf(at)}`)
 }
 
-/** A request's urgency (rules.md), which sets the interval between its rounds (ALERT_ROUND_SECONDS). */
+/** A request's urgency (docs/api/conventions.md), which sets the interval between its rounds (ALERT_ROUND_SECONDS). */
 export type Urgency = 'urgent' | 'high' | 'medium' | 'low'
 
 export interface DueRound {
@@ -121,13 +121,13 @@ export interface RoundInput {
   ringMeters: number
   at: At
   order?: AlertPolicy
-  /** VOLUNTEER_CHECKS (trust.md § 2): kinds a volunteer must hold, valid on `today` (YYYY-MM-DD in TIME_ZONE); none when absent. */
+  /** VOLUNTEER_CHECKS (docs/api/accounts.md › Checks that vet volunteers): kinds a volunteer must hold, valid on `today` (YYYY-MM-DD in TIME_ZONE); none when absent. */
   checks?: { required: readonly CheckKind[], today: string }
 }
 
 /**
- * 'fair': events.md § 5. For scripts/simulate-alerts.ts only: 'nearest', the peers' policy, always the
- * nearest eligible volunteers with no daily cap; 'nearest-capped', the same with events.md's daily cap.
+ * 'fair': docs/alerts.md. For scripts/simulate-alerts.ts only: 'nearest', the peers' policy, always the
+ * nearest eligible volunteers with no daily cap; 'nearest-capped', the same with the daily cap (docs/alerts.md).
  */
 export type AlertPolicy = 'fair' | 'nearest' | 'nearest-capped'
 
@@ -145,8 +145,8 @@ const near = (input: RoundInput, point: Sql, bound: Sql): Sql => sql`v.on_duty
     AND v.user_id <> ${input.requesterId}::bigint`
 
 /**
- * The rest of eligibility (events.md § 5) for volunteer `k.user_id`: the daily cap (`k.max_alerts_per_day` over `k.recent`,
- * their alerts in the last 24 hours), the checks VOLUNTEER_CHECKS requires (trust.md § 2), and the rest. Written as scalar subqueries on purpose: PostgreSQL turns EXISTS into
+ * The rest of eligibility (docs/alerts.md) for volunteer `k.user_id`: the daily cap (`k.max_alerts_per_day` over `k.recent`,
+ * their alerts in the last 24 hours), the checks VOLUNTEER_CHECKS requires (docs/api/accounts.md › Checks that vet volunteers), and the rest. Written as scalar subqueries on purpose: PostgreSQL turns EXISTS into
  * joins, which read every candidate before a LIMIT can stop; scalar subqueries are evaluated row by row, in
  * order, only for the rows a LIMIT still needs.
  */
@@ -176,7 +176,7 @@ const candidates = (input: RoundInput, point: Sql, bound: Sql): Sql => sql`
 const MAX_CHORD = sql`${chordSql(raw(String(MAX_ALERT_RADIUS_M)))}::float8`
 
 /**
- * Chooses a round's volunteers and records their alerts, in one statement (events.md § 5):
+ * Chooses a round's volunteers and records their alerts, in one statement (docs/alerts.md):
  * ring (floor(distance / ring width)) ascending, then fewest alerts in the last 24 hours, then least
  * recently alerted (never alerted first), then nearest, then lowest id; at most `batch`.
  *
@@ -202,7 +202,7 @@ export async function alertVolunteers (tx: Queryable, input: RoundInput): Promis
   const batch = sql`${input.batch}::int`
   // For this transaction only: PostgreSQL cannot estimate how many points a cube search finds, guesses ten,
   // and then prefers reading every one of them (a bitmap scan) and sorting, instead of reading the GiST index
-  // nearest first and stopping at the LIMIT: 10,000 volunteers read instead of a few (docs/performance.md).
+  // nearest first and stopping at the LIMIT: 10,000 volunteers read instead of a few (docs/performance.md › Alert rounds).
   await tx.query("SELECT set_config('enable_bitmapscan', 'off', true)")
   // `ORDER BY chord`, the output column: the KNN scan's order and the distance read are one expression.
   return await tx.query<Alerted>(sql`
@@ -255,7 +255,7 @@ export async function closeAlerts (tx: Queryable, requestId: number, at: At = nu
   return rows.map((row) => Number(row.volunteer_id))
 }
 
-/** A catch-up alert (reach.md § 3) written: the request and the round it counts as. */
+/** A catch-up alert (docs/api/help.md › Catch-up alerts) written: the request and the round it counts as. */
 export interface CaughtUp { request_id: number, round: number }
 
 /**

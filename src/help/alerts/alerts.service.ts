@@ -26,7 +26,7 @@ export interface RoundOutcome {
 }
 
 /**
- * Runs alert rounds that are due (events.md § 5), each in one transaction with its claim: the
+ * Runs alert rounds that are due (docs/alerts.md), each in one transaction with its claim: the
  * round's alerts and notifications, and its next due time or its end, commit together or not at all.
  * `clock` gives the time rounds run at: what is due, the next due times and the daily caps.
  */
@@ -39,9 +39,9 @@ export class AlertService {
     private readonly settings: AlertSettings,
     private readonly clock: Clock = systemClock,
     private readonly order: alerts.AlertPolicy = 'fair',
-    /** Where a request stands for alerting: its exact point, or its grid point under LOCATION_PRIVACY=grid (privacy.md § 1). */
+    /** Where a request stands for alerting: its exact point, or its grid point under LOCATION_PRIVACY=grid (docs/privacy.md › `LOCATION_PRIVACY=grid`). */
     private readonly placeOf: (latitude: number, longitude: number) => GridPoint = (latitude, longitude) => ({ latitude, longitude }),
-    /** VOLUNTEER_CHECKS and TIME_ZONE (trust.md § 2): only volunteers holding these checks, valid on the round's day, are alerted. */
+    /** VOLUNTEER_CHECKS and TIME_ZONE (docs/api/accounts.md › Checks that vet volunteers): only volunteers holding these checks, valid on the round's day, are alerted. */
     private readonly checks: { required: readonly CheckKind[], timeZone: string } = { required: [], timeZone: 'UTC' }
   ) {}
 
@@ -102,7 +102,7 @@ export class AlertService {
       ...(this.checks.required.length > 0 ? { checks: { required: this.checks.required, today: dateIn(at, this.checks.timeZone) } } : {}),
     })
     change.record({ type: 'alert_round_ran', requestId: id, round: due.round, alertedIds: outcome.alerted.map((volunteer) => Number(volunteer.volunteer_id)), at })
-    // A round that finds nobody still counts, and the rounds go on (reach.md § 3): volunteers may come on duty meanwhile.
+    // A round that finds nobody still counts, and the rounds go on (docs/api/help.md › Catch-up alerts): volunteers may come on duty meanwhile.
     if (due.round >= this.settings.maxRounds) await alerts.endRounds(tx, id)
     else await alerts.scheduleRound(tx, id, due.round + 1, interval, at)
     change.notify(...outcome.alerted.map((volunteer) => ({

@@ -6,7 +6,7 @@ import { holdsChecks } from '../../accounts/checks/checks.repo.js'
 import type { At, Urgency } from './alerts.repo.js'
 
 /**
- * Owns the table `alert_catch_ups` (migrations/0021_alert_catch_ups.sql): the catch-ups of reach.md § 3
+ * Owns the table `alert_catch_ups` (migrations/0021_alert_catch_ups.sql): the catch-ups of docs/api/help.md › Catch-up alerts
  * waiting to run. Reads what a catch-up chooses from; its alerts are written by alerts.repo.ts.
  */
 
@@ -65,7 +65,7 @@ export async function deleteCatchUps (tx: Queryable, ids: readonly number[]): Pr
   await tx.query(sql`DELETE FROM alert_catch_ups WHERE id = ANY (${[...ids]}::bigint[])`)
 }
 
-/** A volunteer who may be alerted now (events.md § 5's conditions on the volunteer), with their reach. */
+/** A volunteer who may be alerted now (the conditions on the volunteer of docs/alerts.md), with their reach. */
 export interface Catcher {
   latitude: number
   longitude: number

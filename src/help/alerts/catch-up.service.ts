@@ -8,7 +8,7 @@ import type { Changes } from '../../events/dispatcher.js'
 import * as alerts from './alerts.repo.js'
 import * as catchUps from './catch-up.repo.js'
 
-/** Most urgent first (reach.md § 3). */
+/** Most urgent first (docs/api/help.md › Catch-up alerts). */
 const URGENCY_RANK: Record<alerts.Urgency, number> = { urgent: 0, high: 1, medium: 2, low: 3 }
 
 /** How long a volunteer whose catch-up failed is passed over, so one failing catch-up cannot hold up the rest. */
@@ -30,7 +30,7 @@ export interface CatchUpOutcome {
 }
 
 /**
- * Runs the catch-ups of reach.md § 3: a volunteer who went on duty, moved, widened their radius or changed
+ * Runs the catch-ups of docs/api/help.md › Catch-up alerts: a volunteer who went on duty, moved, widened their radius or changed
  * their kinds while on duty is alerted to at most ALERT_CATCH_UP approved requests whose rounds are under
  * way and for which they are eligible (most urgent, then nearest, then oldest), each catch-up in one
  * transaction with its claim. The triggers are written by the alerts reactions (alerts.reactions.ts).

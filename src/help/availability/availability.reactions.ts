@@ -6,11 +6,11 @@ export const availabilityReactions: Reactions = {
   async home_location_changed ({ userId }, { tx }) {
     await refreshAlertPoint(tx, userId)
   },
-  // Counted towards each volunteer's daily cap (events.md § 5).
+  // Counted towards each volunteer's daily cap (docs/alerts.md).
   async alert_round_ran ({ alertedIds, at }, { tx }) {
     await recordAlerts(tx, alertedIds, at)
   },
-  // Erasure (privacy.md §3): the availability, alert point included, is deleted.
+  // Erasure (docs/privacy.md › Erasure): the availability, alert point included, is deleted.
   async user_erased ({ userId }, { tx }) {
     await deleteAvailability(tx, userId)
   },

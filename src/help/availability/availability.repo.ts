@@ -1,7 +1,7 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
 import { raw, sql } from '../../db/sql.js'
 
-/** What PUT /users/me/availability stores (events.md § 1). */
+/** What PUT /users/me/availability stores (docs/api/help.md › Availability). */
 export interface AvailabilityValues {
   on_duty: boolean
   radius_meters: number
@@ -77,7 +77,7 @@ export async function recordAlerts (tx: Queryable, volunteerIds: readonly number
     WHERE a.user_id = ANY (${[...volunteerIds].sort((x, y) => x - y)}::bigint[])`)
 }
 
-/** Erasure (privacy.md §3): the user's availability, alert point included, is deleted. */
+/** Erasure (docs/privacy.md › Erasure): the user's availability, alert point included, is deleted. */
 export async function deleteAvailability (tx: Queryable, userId: number): Promise<void> {
   await tx.query(sql`DELETE FROM volunteer_availability WHERE user_id = ${userId}`)
 }

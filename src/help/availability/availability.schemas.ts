@@ -6,7 +6,7 @@ const MAX_REQUEST_TYPES = 50
 
 const Coordinate = (limit: number) => Type.Unsafe<number | null>({ type: ['number', 'null'], minimum: -limit, maximum: limit })
 
-/** Every field optional; an absent field keeps its value (events.md § 1). */
+/** Every field optional; an absent field keeps its value (docs/api/help.md › Availability). */
 export const AvailabilityInput = Type.Object({
   on_duty: Type.Optional(Type.Boolean()),
   radius_meters: Type.Optional(Type.Integer({ minimum: 100, maximum: 50000, description: 'default 5000' })),

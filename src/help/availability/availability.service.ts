@@ -8,11 +8,11 @@ import { toAvailability, type Availability, type AvailabilityInput } from './ava
 
 export const VOLUNTEER_ROLE_REQUIRED = 'volunteer role required'
 
-/** A volunteer's availability for nearby alerts (events.md § 1). */
+/** A volunteer's availability for nearby alerts (docs/api/help.md › Availability). */
 export class AvailabilityService {
   constructor (
     private readonly db: Database,
-    /** The PUT's transaction, with its reactions: a change that may bring requests into reach queues a catch-up (reach.md § 3). */
+    /** The PUT's transaction, with its reactions: a change that may bring requests into reach queues a catch-up (docs/api/help.md › Catch-up alerts). */
     private readonly changes: Changes
   ) {}
 
@@ -61,7 +61,7 @@ export class AvailabilityService {
 }
 
 /**
- * Whether the change may bring requests into the volunteer's reach (reach.md § 3): going on duty, or, on
+ * Whether the change may bring requests into the volunteer's reach (docs/api/help.md › Catch-up alerts): going on duty, or, on
  * duty, a new alert point, a wider radius or other kinds. A narrower radius, going off duty, or the same
  * values again do not.
  */

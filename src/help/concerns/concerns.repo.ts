@@ -5,7 +5,7 @@ import { ADMIN_ROLE_ID, MODERATOR_ROLE_ID } from '../../accounts/roles/roles.rep
 import type { ConcernOutcome, ConcernStatus } from './concerns.schemas.js'
 
 /**
- * The one writer of `concerns` (trust.md §4). Who may see a concern is decided here, in SQL, so that the
+ * The one writer of `concerns` (docs/api/help.md › Concerns). Who may see a concern is decided here, in SQL, so that the
  * queue, a resolution and the `concern_raised` recipients apply one rule:
  *
  * the people a concern is about are its subject and, when it names a request, that request's requester
@@ -88,7 +88,7 @@ export function findOwn (db: Queryable, id: number): Promise<OwnConcernRow> {
   return one<OwnConcernRow>(db, sql`SELECT ${OWN_COLUMNS} FROM concerns k WHERE k.id = ${id}`)
 }
 
-/** The moderators' queue: urgent first, then oldest first (trust.md §4), only what `viewer` may see. */
+/** The moderators' queue: urgent first, then oldest first (docs/api/help.md › Concerns), only what `viewer` may see. */
 export function listQueue (db: Queryable, viewer: ConcernViewer, status: ConcernStatus, page: Page): Promise<ConcernRow[]> {
   return db.query<ConcernRow>(sql`
     ${QUEUE_SELECT}

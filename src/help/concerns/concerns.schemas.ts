@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, NullableDateTime, NullableId, NullableString } from '../../http/schemas.js'
 
-/** trust.md §4. */
+/** docs/api/help.md › Concerns. */
 export const CONCERN_OUTCOMES = ['no_action', 'warned', 'blocked', 'referred'] as const
 export type ConcernOutcome = typeof CONCERN_OUTCOMES[number]
 export const CONCERN_STATUSES = ['open', 'resolved'] as const
@@ -28,7 +28,7 @@ export const OwnConcern = Type.Object({
 export type OwnConcern = Static<typeof OwnConcern>
 
 /**
- * A concern as moderators and admins see it: with `outcome_note`, and (beyond trust.md) the names of the
+ * A concern as moderators and admins see it: with `outcome_note`, and (beyond docs/privacy.md) the names of the
  * reporter and the subject ("Former user" once erased) and the request's title, so the queue reads alone.
  */
 export const Concern = Type.Object({

@@ -10,7 +10,7 @@ import { lockUser, setFlag, userExists } from '../../accounts/users/users.repo.j
 import * as concerns from './concerns.repo.js'
 import { TEXT_LENGTH, TEXT_MAX, TEXT_MIN, type ConcernOutcome, type ConcernStatus, type RaiseConcernInput } from './concerns.schemas.js'
 
-/** trust.md §4: at most this many concerns per reporter in any 24 hours. */
+/** docs/api/help.md › Concerns: at most this many concerns per reporter in any 24 hours. */
 export const CONCERNS_PER_DAY = 10
 const DAY_MS = 24 * 60 * 60 * 1000
 export const CONCERN_NOT_FOUND = 'concern not found'

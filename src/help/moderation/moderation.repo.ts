@@ -6,7 +6,7 @@ import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, type ListItemRow } from '../requests
 /** The moderation lists. Writes no table: a decision changes the request row, so requests.repo.ts holds it. */
 
 /**
- * The queue: most urgent first, then oldest first (rules.md › Search and lists). The moderator's own
+ * The queue: most urgent first, then oldest first (docs/api/help.md › Searches). The moderator's own
  * requests are left out, since they may not moderate them.
  */
 export function listPending (db: Queryable, moderatorId: number, page: Page): Promise<ListItemRow[]> {

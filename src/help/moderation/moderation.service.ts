@@ -11,12 +11,12 @@ import type { RequestListItem } from '../requests/requests.schemas.js'
 import * as moderation from './moderation.repo.js'
 import { COMMENT_REQUIRED } from './moderation.schemas.js'
 
-/** Callers are moderators or admins: the routes let no one else in (rules.md › Roles and permissions). */
+/** Callers are moderators or admins: the routes let no one else in (docs/api/accounts.md › Roles and permissions). */
 export class ModerationService {
   constructor (private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure) {}
 
   /**
-   * pending_moderation → approved/rejected, recording who, when and why (rules.md › Request lifecycle).
+   * pending_moderation → approved/rejected, recording who, when and why (docs/api/help.md › Volunteer responses, completion and ratings).
    * A rejection needs a reason; nobody moderates their own request.
    */
   async decide (moderator: Principal, id: number, action: 'approve' | 'reject', comment: string | null | undefined): Promise<'approved' | 'rejected'> {

@@ -2,7 +2,7 @@ import { maybeOne, type Queryable } from '../../db/database.js'
 import { sql } from '../../db/sql.js'
 
 /**
- * The writes of `requests` for schedule.md § 3 (a confirmation, "still needed", expiry, and the claim of
+ * The writes of `requests` for docs/api/schedule.md › Confirmation, reminders, expiry (a confirmation, "still needed", expiry, and the claim of
  * unconfirmed requests at the deadline): a second owner file of the table beside requests.repo.ts, which
  * would pass 300 lines with them (src/README.md). Times are the app clock's (`at`), never now().
  * The jobs' claims lock rows FOR NO KEY UPDATE SKIP LOCKED, so instances running at once take each row once
@@ -41,7 +41,7 @@ export interface Unconfirmed extends ScheduledRequest { volunteer_id: number }
 /**
  * In_progress requests whose window starts within `deadlineHours` of `at` (and not yet), not confirmed, whose
  * assigned volunteer was asked to confirm (a confirm_needed message to them): a volunteer who accepted after
- * the deadline was never asked, and is not withdrawn (docs/api.md › Help on a schedule).
+ * the deadline was never asked, and is not withdrawn (docs/api/schedule.md).
  */
 export function claimUnconfirmed (db: Queryable, at: Date, deadlineHours: number, limit: number): Promise<Unconfirmed[]> {
   return db.query<Unconfirmed>(sql`

@@ -9,22 +9,22 @@ import { isParty, type Parties } from './visibility.js'
 import { initialOf } from '../../lib/names.js'
 
 /**
- * What a viewer is shown of a request (trust.md §1, rules.md › Privacy, map.md › `location`), in one
+ * What a viewer is shown of a request (docs/privacy.md › `ADDRESS_PRIVACY=parties`, docs/api/help.md › Reading one request, docs/privacy.md › The grid), in one
  * place: every answer that carries a request (the searches, the caller's own list, the moderation lists,
  * GET /requests/{id}, a moderator's cancel) is made by these functions, so no route can show an address,
  * a full name or contact details the viewer may not see; and Disclosure, which every route's service goes
- * through, writes the access record of what it revealed (trust.md §5) before the answer leaves.
+ * through, writes the access record of what it revealed (docs/privacy.md › Access records) before the answer leaves.
  */
 
 /** The settings that decide what strangers see. */
 export interface DisclosurePolicy {
-  /** map.md: the grid of the `location` shown to those who may not see the exact point. */
+  /** docs/privacy.md › The grid: the grid of the `location` shown to those who may not see the exact point. */
   mapGridMeters: number
-  /** trust.md §1: `parties` shows the street address and the requester's full name to the request's parties only. */
+  /** docs/privacy.md › `ADDRESS_PRIVACY=parties`: `parties` shows the street address and the requester's full name to the request's parties only. */
   addressPrivacy: 'full' | 'parties'
 }
 
-/** What a non-party reads in `address` of a request without a city (trust.md §1). */
+/** What a non-party reads in `address` of a request without a city (docs/privacy.md › `ADDRESS_PRIVACY=parties`). */
 export const ADDRESS_HIDDEN_TEXT = 'address shared after acceptance'
 
 /**
@@ -39,7 +39,7 @@ export function seesAddress (viewer: Principal, row: Parameters<typeof seesExact
 /** The address a non-party is shown: the city, or the sentence saying when the address comes. */
 export const hiddenAddress = (city: string | null): string => city !== null && city.trim() !== '' ? city : ADDRESS_HIDDEN_TEXT
 
-/** `address_hidden` under `parties` only: under `full` the answers stay exactly interface 1.0.1's (trust.md §1 allows it absent). */
+/** `address_hidden` under `parties` only: under `full` the answers stay exactly interface 1.0.1's (docs/privacy.md › `ADDRESS_PRIVACY=parties` allows it absent). */
 const addressHidden = (hidden: boolean, policy: DisclosurePolicy): { address_hidden?: boolean } =>
   policy.addressPrivacy === 'parties' ? { address_hidden: hidden } : {}
 
@@ -69,7 +69,7 @@ export function toListItem (viewer: Principal, row: ListedRow, policy: Disclosur
 }
 
 /**
- * The detail as this viewer may see it: contact details for the parties of rules.md › Privacy (the
+ * The detail as this viewer may see it: contact details for the parties of docs/api/help.md › Reading one request (the
  * assigned volunteer in any status), address and the requester's last name and e-mail as seesAddress says.
  */
 export function toDetail (viewer: Principal, row: DetailRow, policy: DisclosurePolicy): RequestDetail {
@@ -82,13 +82,13 @@ export function toDetail (viewer: Principal, row: DetailRow, policy: DisclosureP
     contact_notes: contact ? row.contact_notes : null,
     address: shown ? row.address : hiddenAddress(row.city),
     requester: shown ? row.requester : { ...row.requester, last_name: initialOf(row.requester.last_name), email: null },
-    // behalf.md § 1: whom the request is for, to its parties only; the whole record is at /clients/{id}.
+    // docs/api/on-behalf.md › Coordinators and clients: whom the request is for, to its parties only; the whole record is at /clients/{id}.
     client: contact && row.client !== null ? { ...row.client, last_name: initialOf(row.client.last_name) } : null,
     ...addressHidden(!shown, policy),
   }
 }
 
-/** Which role let a viewer other than the requester see a request's details (trust.md §5 `viewer_role`). */
+/** Which role let a viewer other than the requester see a request's details (docs/privacy.md › Access records `viewer_role`). */
 export function roleOf (viewer: Principal, request: Parties): ViewerRole {
   if (viewer.id === request.assigned_volunteer_id) return 'assigned volunteer'
   if (viewer.roles.includes('admin')) return 'admin'
@@ -100,7 +100,7 @@ export function roleOf (viewer: Principal, request: Parties): ViewerRole {
 type Revealing = Parties & Pick<RequestRow, 'id' | 'status'> & Partial<Pick<RequestRow, 'contact_phone' | 'contact_notes'>>
 
 /**
- * The request's fields this answer gives a viewer other than its requester (trust.md §5): its contact
+ * The request's fields this answer gives a viewer other than its requester (docs/privacy.md › Access records): its contact
  * details when they are shown and not empty, and its address when ADDRESS_PRIVACY=parties shows it.
  */
 export function revealedFields (viewer: Principal, row: Revealing, policy: DisclosurePolicy): NewAccessRecord | undefined {

@@ -5,7 +5,7 @@ import type { MapQuery, NearbyQuery } from './requests.schemas.js'
 
 /**
  * The query strings of the two searches, read into numbers with the interface's exact texts
- * (interface.md › Errors). The routes call these, so the service receives numbers, never text.
+ * (docs/api/conventions.md › Everywhere). The routes call these, so the service receives numbers, never text.
  * The schemas declare the parameters as text because the texts depend on more than one parameter
  * ('lat and lon are required'), and an empty parameter counts as missing.
  */
@@ -44,14 +44,14 @@ export function parseBounds (query: Omit<MapQuery, 'center_lat' | 'center_lon'>)
     maxLon: inRange(maxLon, -180, 180, 'invalid max_lon'),
     maxLat: inRange(maxLat, -90, 90, 'invalid max_lat'),
   }
-  // rules.md › Search and lists: an upside-down rectangle is refused; a reversed longitude range is not.
+  // docs/api/help.md › Searches: an upside-down rectangle is refused; a reversed longitude range is not.
   if (rectangle.minLat > rectangle.maxLat) throw badRequest('invalid min_lat')
   return rectangle
 }
 
 /**
- * A map query: its rectangle, and the point its markers are chosen nearest to (docs/api.md › GET
- * /requests/map): the rectangle's middle unless center_lat and center_lon say otherwise. A map zoomed
+ * A map query: its rectangle, and the point its markers are chosen nearest to (docs/api/help.md ›
+ * Maps): the rectangle's middle unless center_lat and center_lon say otherwise. A map zoomed
  * out past the whole world asks for -180..180, whose middle is longitude 0, not what the person looks at.
  */
 export function parseMapView (query: MapQuery): { rectangle: Rectangle, centre: { lat: number, lon: number } | undefined } {

@@ -27,7 +27,7 @@ const DETAIL_PARTIES = raw(`${userInfo('u')} AS requester,
 const REQUESTER = raw('r.requester_id')
 
 /**
- * The request with its requester, type, assigned volunteer and client (behalf.md § 1), and whether `viewerId`
+ * The request with its requester, type, assigned volunteer and client (docs/api/on-behalf.md › Coordinators and clients), and whether `viewerId`
  * is the requester's carer (visibility.ts), in one query.
  */
 export function findRequestDetail (db: Queryable, id: number, viewerId: number): Promise<DetailRow | undefined> {
@@ -69,7 +69,7 @@ export interface CoordinatedRow extends ListItemRow {
 }
 
 /**
- * Every client's request (behalf.md § 1), in `status` when given, soonest needed first: by its window's start,
+ * Every client's request (docs/api/on-behalf.md › Coordinators and clients), in `status` when given, soonest needed first: by its window's start,
  * else the date it is wanted by, those without either last; then oldest first.
  */
 export function listCoordinated (db: Queryable, status: RequestStatus | undefined, page: Page): Promise<CoordinatedRow[]> {

@@ -42,7 +42,7 @@ export interface RequestRow {
   client_id: number | null
 }
 
-/** Why a request was cancelled (schedule.md § 3). */
+/** Why a request was cancelled (docs/api/schedule.md › Confirmation, reminders, expiry). */
 export type CancelReason = 'requester' | 'moderator' | 'expired' | 'series_changed'
 
 /** A user as json_build_object gives it in a detail row (userInfo). */
@@ -53,9 +53,9 @@ export interface DetailRow extends RequestRow, LocatedRow {
   requester: UserInfoJson
   request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean }
   assigned_volunteer: UserInfoJson | null
-  /** behalf.md § 1: whom a client's request is for; null for others' requests and once the client is erased. */
+  /** docs/api/on-behalf.md › Coordinators and clients: whom a client's request is for; null for others' requests and once the client is erased. */
   client: { id: number, first_name: string, last_name: string, needs: string | null } | null
-  /** Whether the viewer it was read for is the requester's carer (behalf.md § 2; visibility.ts). */
+  /** Whether the viewer it was read for is the requester's carer (docs/api/on-behalf.md › Carers; visibility.ts). */
   viewer_is_carer: boolean
 }
 
@@ -76,7 +76,7 @@ export interface NewRequest {
   contact_notes?: string | undefined
 }
 
-/** Who a new request was asked for (behalf.md): a client of the coordinators, or by a carer for the requester. */
+/** Who a new request was asked for (docs/api/on-behalf.md): a client of the coordinators, or by a carer for the requester. */
 export interface RequestOrigin { clientId: number | null, carerId: number | null }
 /** A request asked by its requester for herself. */
 export const OWN_REQUEST: RequestOrigin = { clientId: null, carerId: null }
@@ -99,7 +99,7 @@ export function insertRequest (db: Queryable, requesterId: number, input: NewReq
     RETURNING ${REQUEST_COLUMNS}`)
 }
 
-/** An occurrence of an approved series (schedule.md § 2): the template's request at one window. */
+/** An occurrence of an approved series (docs/api/schedule.md › Series): the template's request at one window. */
 export interface NewOccurrence extends Omit<NewRequest, 'desired_completion_date' | 'window_start' | 'window_end'> {
   series_id: number
   requester_id: number
@@ -182,8 +182,8 @@ export function lockRequest (db: Queryable, id: number, mode: 'share' | 'update'
 
 /**
  * approved → in_progress with the volunteer assigned, or back: in_progress → approved with nobody assigned.
- * A confirmation (schedule.md § 3) belongs to one assignment, so either way it is cleared. For the reports
- * (behalf.md § 4): assigned_at is the accepted response's accepted_at (the same now()), first_accepted_at the earliest.
+ * A confirmation (docs/api/schedule.md › Confirmation, reminders, expiry) belongs to one assignment, so either way it is cleared. For the reports
+ * (docs/api/on-behalf.md › Reports for funders): assigned_at is the accepted response's accepted_at (the same now()), first_accepted_at the earliest.
  */
 export async function setAssignment (db: Queryable, requestId: number, volunteerId: number | null): Promise<void> {
   await db.query(sql`
@@ -196,7 +196,7 @@ export async function setAssignment (db: Queryable, requestId: number, volunteer
 
 /**
  * An offer made in this transaction (responded_at is its now()): first_offer_at stays the earliest of the
- * request's offers, for the reports (behalf.md § 4). The caller holds the row's lock for update.
+ * request's offers, for the reports (docs/api/on-behalf.md › Reports for funders). The caller holds the row's lock for update.
  */
 export async function markOffered (db: Queryable, requestId: number): Promise<void> {
   await db.query(sql`UPDATE requests SET first_offer_at = now() WHERE id = ${requestId} AND (first_offer_at IS NULL OR first_offer_at > now())`)
@@ -209,7 +209,7 @@ export async function markCompleted (db: Queryable, requestId: number): Promise<
 }
 
 /**
- * Grid points (map.md) of rows computed for another grid size, or never: at most `limit` of them, to be
+ * Grid points (docs/privacy.md › The grid) of rows computed for another grid size, or never: at most `limit` of them, to be
  * recomputed by the service with src/lib/grid.ts. Three index conditions on requests_by_grid_meters.
  */
 export function findStaleGridPoints (db: Queryable, gridMeters: number, limit: number): Promise<Array<{ id: number, latitude: number, longitude: number }>> {
@@ -233,7 +233,7 @@ export async function storeGridPoints (db: Queryable, points: readonly GridUpdat
 const FINISHED = raw("r.status IN ('completed', 'cancelled', 'rejected')")
 
 /**
- * Up to `limit` requests finished more than `days` days ago and not yet minimised (privacy.md §2), locked
+ * Up to `limit` requests finished more than `days` days ago and not yet minimised (docs/privacy.md › `RETENTION_DAYS`), locked
  * until the transaction ends; rows another transaction holds are skipped, so two instances running the
  * job at once never take the same row. Read by requests_to_minimise. `now`: the job's clock.
  */
@@ -246,12 +246,12 @@ export function lockExpiredRequests (db: Queryable, days: number, limit: number,
     FOR NO KEY UPDATE SKIP LOCKED`)
 }
 
-/** Whose requests an erasure closes: a user's own (not her clients', which every coordinator acts on: behalf.md § 1), or a client's. */
+/** Whose requests an erasure closes: a user's own (not her clients', which every coordinator acts on: docs/api/on-behalf.md › Coordinators and clients), or a client's. */
 export type RequestsOf = { requesterId: number } | { clientId: number }
 export const ownedBy = (of: RequestsOf): Sql =>
   'clientId' in of ? sql`r.client_id = ${of.clientId}` : sql`r.requester_id = ${of.requesterId} AND r.client_id IS NULL`
 
-/** Their finished requests not yet minimised, locked in id order and minimised at once (erasure: privacy.md §3). */
+/** Their finished requests not yet minimised, locked in id order and minimised at once (erasure: docs/privacy.md › Erasure). */
 export async function minimiseFinishedRequestsOf (db: Queryable, of: RequestsOf, gridMeters: number): Promise<void> {
   const finished = await db.query<{ id: number, latitude: number, longitude: number }>(sql`
     SELECT r.id, r.latitude, r.longitude FROM requests r
@@ -261,11 +261,11 @@ export async function minimiseFinishedRequestsOf (db: Queryable, of: RequestsOf,
   await minimiseRequests(db, finished.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, gridMeters) })), gridMeters)
 }
 
-/** The text that replaces personal data in a minimised request (privacy.md §2). */
+/** The text that replaces personal data in a minimised request (docs/privacy.md › `RETENTION_DAYS`). */
 export const REMOVED = '(removed)'
 
 /**
- * Minimises finished requests (privacy.md §2): contact data, address and description become "(removed)",
+ * Minimises finished requests (docs/privacy.md › `RETENTION_DAYS`): contact data, address and description become "(removed)",
  * the exact point becomes the given grid point. A contact field that was empty stays empty. The
  * `minimised_at IS NULL` and status conditions make it idempotent: a row is minimised once. Returns how many.
  */
@@ -287,7 +287,7 @@ export async function minimiseRequests (db: Queryable, points: readonly GridUpda
 }
 
 /**
- * Erasure (privacy.md §3): their requests in pending_moderation or approved → cancelled, as one
+ * Erasure (docs/privacy.md › Erasure): their requests in pending_moderation or approved → cancelled, as one
  * conditional update (a concurrent accept either happened first, and the request stays in_progress, or
  * finds it cancelled). Returns the cancelled requests' ids and requesters.
  */

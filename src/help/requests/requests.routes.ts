@@ -114,7 +114,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       params: RequestIdParams,
       response: { 200: RequestDetail, ...errors(400, 401, 404) },
     },
-    // interface.md › Errors 3: a failure to load one request by id is 404, so this operation has no 500.
+    // docs/api/conventions.md › Everywhere: a failure to load one request by id is 404, so this operation has no 500.
     config: { auth: 'user', messages: REQUEST_ID_MESSAGES, failure: REQUEST_NOT_FOUND, failureStatus: 404 },
   }, (request) => requests.get(request.user, request.params.id))
 

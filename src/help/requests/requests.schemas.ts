@@ -28,13 +28,13 @@ export const CreateRequestInput = Type.Object({
   request_type_id: Id,
   title: Type.String({ minLength: 5, maxLength: 200, pattern: VISIBLE }),
   description: Type.String({ minLength: 10, maxLength: 2000, pattern: VISIBLE }),
-  // Optional in the schema only for a client's request, which takes the client's (behalf.md § 1); else required (the service says so).
+  // Optional in the schema only for a client's request, which takes the client's (docs/api/on-behalf.md › Coordinators and clients); else required (the service says so).
   latitude: Type.Optional(Latitude),
   longitude: Type.Optional(Longitude),
   address: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: VISIBLE })),
   city: Type.Optional(Type.String({ maxLength: 200 })),
   desired_completion_date: Type.Optional(NullableString({ format: 'date-time' })),
-  // schedule.md § 1: both or neither; desired_completion_date becomes window_end.
+  // docs/api/schedule.md › A time window on a request: both or neither; desired_completion_date becomes window_end.
   window_start: Type.Optional(Type.String({ format: 'date-time', description: 'schedule.md § 1: with window_end, in the future; the window lasts at most 24 hours' })),
   window_end: Type.Optional(Type.String({ format: 'date-time', description: 'after window_start; desired_completion_date is set to it' })),
   urgency: Urgency,
@@ -47,7 +47,7 @@ export const CreateRequestInput = Type.Object({
 })
 export type CreateRequestInput = Static<typeof CreateRequestInput>
 
-/** map.md › The `location` field. */
+/** docs/privacy.md › The `location` field. */
 export const Location = Type.Object({
   latitude: Type.Number(),
   longitude: Type.Number(),
@@ -55,7 +55,7 @@ export const Location = Type.Object({
 }, { description: 'Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request\'s grid cell (map.md)' })
 export type Location = Static<typeof Location>
 
-/** schedule.md § 1: a request's window, its series, and its volunteer's confirmation (§ 3). */
+/** docs/api/schedule.md › A time window on a request: a request's window, its series, and its volunteer's confirmation (› Confirmation, reminders, expiry). */
 const scheduleFields = {
   window_start: NullableDateTime,
   window_end: NullableDateTime,
@@ -89,7 +89,7 @@ const requestFields = {
 export const Request = Type.Object(requestFields)
 export type Request = Static<typeof Request>
 
-/** trust.md §1: what tells a reader the address and name are shortened for them. */
+/** docs/privacy.md › `ADDRESS_PRIVACY=parties`: what tells a reader the address and name are shortened for them. */
 const AddressHidden = Type.Optional(Type.Boolean({
   description: 'Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") ' +
     'and the requester\'s name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise',
@@ -136,7 +136,7 @@ const listItemFields = {
 export const RequestListItem = Type.Object(listItemFields)
 export type RequestListItem = Static<typeof RequestListItem>
 
-/** GET /requests/coordinated (behalf.md § 1): a client's request, with whom to phone. */
+/** GET /requests/coordinated (docs/api/on-behalf.md › Coordinators and clients): a client's request, with whom to phone. */
 export const CoordinatedRequest = Type.Object({
   ...listItemFields,
   client_id: Type.Integer(),
@@ -200,7 +200,7 @@ export type MapQuery = Static<typeof MapQuery>
 export const BOUNDS_MESSAGES = { min_lon: 'invalid min_lon', min_lat: 'invalid min_lat', max_lon: 'invalid max_lon', max_lat: 'invalid max_lat' }
 export const MAP_MESSAGES = { ...BOUNDS_MESSAGES, center_lat: 'invalid center_lat', center_lon: 'invalid center_lon' }
 
-/** What a map draws of one request (map.md › Maps at low zoom): its place, its name and what it is, no more. */
+/** What a map draws of one request (docs/api/help.md › Maps): its place, its name and what it is, no more. */
 export const MapMarker = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -224,7 +224,7 @@ export const MapSettings = Type.Object({
   geocoder_url: Type.Union([Type.String(), Type.Null()], { description: 'a Nominatim-compatible geocoder (`<url>/search`), or null when there is none' }),
 })
 
-/** GET /requests/my: a page, and `for_user_id`, the person whose requests a carer reads (behalf.md § 2). */
+/** GET /requests/my: a page, and `for_user_id`, the person whose requests a carer reads (docs/api/on-behalf.md › Carers). */
 export const MyRequestsQuery = Type.Object({
   ...PaginationQuery,
   for_user_id: Type.Optional(Type.String({ pattern: '^\\s*[1-9]\\d{0,15}\\s*$', description: 'a person who made the caller their carer (with `follow`)' })),

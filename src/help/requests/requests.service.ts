@@ -18,7 +18,7 @@ import type { RequestAccessRecord } from '../../accounts/access/access.schemas.j
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * behalf.md § 1: a client's request takes the client's phone, point and address where the coordinator left them
+ * docs/api/on-behalf.md › Coordinators and clients: a client's request takes the client's phone, point and address where the coordinator left them
  * out; then the point and address are required as 1.0.1 requires them.
  */
 function withClientDefaults (input: Omit<CreateRequestInput, 'on_behalf_of'>, client: ClientDefaults | null): NewRequest {
@@ -34,7 +34,7 @@ function withClientDefaults (input: Omit<CreateRequestInput, 'on_behalf_of'>, cl
 }
 
 /**
- * schedule.md § 1: checks a request's window, in the spec's order, and sets desired_completion_date to its
+ * docs/api/schedule.md › A time window on a request: checks a request's window, in the spec's order, and sets desired_completion_date to its
  * end. Instants are compared, so "…Z" and "+01:00" forms of the same moment are equal.
  */
 export function withWindow<I extends Pick<CreateRequestInput, 'window_start' | 'window_end' | 'desired_completion_date'>> (input: I, now: Date): I {
@@ -57,7 +57,7 @@ export class RequestsService {
     private readonly acting: ActingPolicy, private readonly clock: Clock = systemClock
   ) {}
 
-  /** For herself, or on someone's behalf (behalf.md: `on_behalf_of`, decided by the acting policy). */
+  /** For herself, or on someone's behalf (docs/api/on-behalf.md: `on_behalf_of`, decided by acting.ts). */
   async create (user: Principal, input: CreateRequestInput): Promise<Request> {
     const { on_behalf_of: onBehalfOf, ...answers } = input
     return await this.changes.run(user.id, async (tx, change) => {
@@ -85,7 +85,7 @@ export class RequestsService {
 
   /**
    * The caller's own requests, every status, newest first; or, with `forUserId`, those of a person the caller
-   * follows as an accepted carer (behalf.md § 2), shown to her as to the person's side.
+   * follows as an accepted carer (docs/api/on-behalf.md › Carers), shown to her as to the person's side.
    */
   async listMine (user: Principal, page: Page, forUserId: number = user.id): Promise<RequestListItem[]> {
     await this.acting.asFollower(this.db, user, forUserId)
@@ -94,7 +94,7 @@ export class RequestsService {
     return await this.disclosure.list(user, seen, toListItem)
   }
 
-  /** behalf.md § 1: every client's request, soonest needed first, for coordinators only. */
+  /** docs/api/on-behalf.md › Coordinators and clients: every client's request, soonest needed first, for coordinators only. */
   async listCoordinated (user: Principal, status: RequestStatus | undefined, page: Page): Promise<CoordinatedRequest[]> {
     if (!hasPermission(user, 'coordinate_requests')) throw forbidden(COORDINATOR_REQUIRED)
     const rows = await reads.listCoordinated(this.db, status, page)
@@ -110,7 +110,7 @@ export class RequestsService {
 
   /**
    * Extension: the requester, or a moderator, cancels an active request; its pending and accepted
-   * responses are cancelled in the same transaction (rules.md › Request lifecycle), by the reactions to
+   * responses are cancelled in the same transaction (docs/api/help.md › Volunteer responses, completion and ratings), by the reactions to
    * request_cancelled, which also close its alerts and tell those concerned (src/areas.ts).
    */
   async cancel (user: Principal, id: number): Promise<Request> {
@@ -126,7 +126,7 @@ export class RequestsService {
       change.record({ type: 'request_cancelled', requestId: id, requesterId: request.requester_id, cancelledBy: user.id })
       return request
     })
-    // A moderator's answer holds the request's contact details: recorded (trust.md §5).
+    // A moderator's answer holds the request's contact details: recorded (docs/privacy.md › Access records).
     return await this.disclosure.request(user, cancelled)
   }
 

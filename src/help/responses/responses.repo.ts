@@ -18,7 +18,7 @@ export interface ResponseState {
   status: ResponseStatus
 }
 
-/** The volunteer's trust signals (trust.md § 3) in a ResponseRow; the service makes them one object. */
+/** The volunteer's trust signals (docs/api/help.md › Volunteer responses, completion and ratings) in a ResponseRow; the service makes them one object. */
 export interface TrustColumns {
   volunteer_first_name: string
   volunteer_rating: number | null
@@ -111,7 +111,7 @@ export function closeResponse (db: Queryable, responseId: number, status: 'rejec
 }
 
 /**
- * The request's accepted response → cancelled (schedule.md § 3: an unconfirmed volunteer withdrawn at the
+ * The request's accepted response → cancelled (docs/api/schedule.md › Confirmation, reminders, expiry: an unconfirmed volunteer withdrawn at the
  * deadline, as a withdrawal would); the caller holds the request row's lock. Undefined when none is accepted.
  */
 export function cancelAcceptedResponse (db: Queryable, requestId: number): Promise<{ id: number, volunteer_id: number } | undefined> {
@@ -138,7 +138,7 @@ export async function insertRating (db: Queryable, rating: NewRating): Promise<n
 }
 
 /**
- * The responses still open on a cancelled request are cancelled with it (rules.md › Request lifecycle,
+ * The responses still open on a cancelled request are cancelled with it (docs/api/help.md › Volunteer responses, completion and ratings,
  * extensions); their volunteers, who are told.
  */
 export async function cancelOpenResponses (db: Queryable, requestId: number): Promise<number[]> {

@@ -60,7 +60,7 @@ export const responsesRoutes: FastifyPluginAsyncTypebox<{ responses: ResponsesSe
     config: { auth: 'user', messages: { ...REQUEST_ID_MESSAGES, ...RATING_MESSAGES } },
   }, (request) => responses.complete(request.user, request.params.id, request.body))
 
-  // Extensions beyond interface 1.0.1 (rules.md › Request lifecycle).
+  // Extensions beyond interface 1.0.1 (docs/api/help.md › Volunteer responses, completion and ratings).
   app.post('/requests/:id/responses/:response_id/cancel', {
     schema: {
       tags,

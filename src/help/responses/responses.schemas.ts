@@ -9,7 +9,7 @@ export type ResponseStatus = ResponseStatusValue
 export const ResponseStatus = Type.Unsafe<ResponseStatus>({ type: 'string', enum: [...RESPONSE_STATUSES] })
 
 /**
- * trust.md § 3: who is offering, so the requester can judge an offer. Carried on every response anyone
+ * docs/api/help.md › Volunteer responses, completion and ratings: who is offering, so the requester can judge an offer. Carried on every response anyone
  * may see: the requester, moderators and admins see every response, a volunteer only their own (about themselves).
  */
 export const OfferingVolunteer = Type.Object({
@@ -23,7 +23,7 @@ export const OfferingVolunteer = Type.Object({
 }, { description: 'The volunteer\'s trust signals (trust.md § 3)' })
 export type OfferingVolunteer = Static<typeof OfferingVolunteer>
 
-/** interface.md › VolunteerResponse; `volunteer_name` is "first_name last_name"; `volunteer` beyond 1.0.1 (trust.md § 3). */
+/** docs/api/conventions.md; `volunteer_name` is "first_name last_name"; `volunteer` beyond 1.0.1 (docs/api/help.md › Volunteer responses, completion and ratings). */
 export const VolunteerResponse = Type.Object({
   id: Type.Integer(),
   request_id: Type.Integer(),

@@ -17,7 +17,7 @@ import type { AcceptResult, CompleteInput, CompleteResult, CreateResponseInput, 
 export const RESPONSE_NOT_FOUND = 'response not found'
 export const NOT_OPEN = 'request is not open for responses'
 
-/** A response row as the API shows it: the volunteer's trust signals as one object (trust.md § 3). */
+/** A response row as the API shows it: the volunteer's trust signals as one object (docs/api/help.md › Volunteer responses, completion and ratings). */
 function toResponse<R extends responses.ResponseRow> (row: R): Omit<R, keyof responses.TrustColumns> & Pick<VolunteerResponse, 'volunteer'> {
   const { volunteer_first_name: firstName, volunteer_rating: rating, volunteer_completed_count: completed, volunteer_checks: checks, volunteer_since: since, ...response } = row
   return {
@@ -48,7 +48,7 @@ async function lockVisible (tx: Queryable, viewer: Principal, id: number, mode: 
 
 /**
  * The request's lifecycle after approval: volunteer responses, assignment, completion and rating
- * (rules.md › Request lifecycle). Each transition is one transaction that locks in one order, the
+ * (docs/api/help.md › Volunteer responses, completion and ratings). Each transition is one transaction that locks in one order, the
  * request row first, then its responses, then the volunteer's user row, so racing calls, on one
  * instance or several, are decided by the database: one wins, the others see its result. The request
  * and user rows are written through their owners' repos (src/README.md).
@@ -77,14 +77,14 @@ export class ResponsesService {
   /**
    * A new pending response on an approved request that is not the caller's own; one open response per volunteer.
    * The preferred volunteer of a series whose template says auto_accept_preferred is accepted at once, as
-   * the requester would accept them (schedule.md § 2).
+   * the requester would accept them (docs/api/schedule.md › Series).
    */
   async respond (volunteer: Principal, requestId: number, input: CreateResponseInput): Promise<VolunteerResponse> {
     if (!hasPermission(volunteer, 'respond_request')) throw forbidden('respond_request permission required')
     try {
       return await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
         // Read before the lock, since they decide the lock: an offer to be accepted locks the request as an accept
-        // does, and so does one that may be the first, which writes its time on the request row (behalf.md § 4):
+        // does, and so does one that may be the first, which writes its time on the request row (docs/api/on-behalf.md › Reports for funders):
         // under shared locks, two first offers writing the row would deadlock. first_offer_at only moves earlier,
         // so a stale read costs at most an exclusive lock and a write that changes nothing.
         const autoAccept = await this.series.autoAccepts(tx, requestId, volunteer.id)
@@ -93,7 +93,7 @@ export class ResponsesService {
         const request = await lockVisible(tx, volunteer, requestId, exclusive ? 'update' : 'share')
         if (request.requester_id === volunteer.id) throw badRequest('cannot respond to own request')
         if (request.status !== 'approved') throw badRequest(NOT_OPEN)
-        // VOLUNTEER_CHECKS (trust.md § 2): offers already made stay when a check lapses; new ones wait for it.
+        // VOLUNTEER_CHECKS (docs/api/accounts.md › Checks that vet volunteers): offers already made stay when a check lapses; new ones wait for it.
         if (!await holdsRequiredChecks(tx, volunteer.id, this.checks.required, this.#today())) throw badRequest('your checks do not allow offering help yet')
         const response = await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null, this.#today())
         if (exclusive) await requests.markOffered(tx, requestId)
@@ -134,7 +134,7 @@ export class ResponsesService {
    * The pending response, on the request locked for update, accepted: the other pending ones rejected, its
    * volunteer assigned. False, and nothing changed, when the volunteer is blocked: a blocked volunteer's
    * offer no longer stands (by an admin, or a concern's `blocked` outcome), since accepting it would hand
-   * him the requester's address and phone (docs/api.md › Blocked volunteers).
+   * him the requester's address and phone (docs/api/help.md › Blocked volunteers).
    */
   async #assign (tx: Queryable, change: Change, requestId: number, response: { id: number, volunteer_id: number }): Promise<boolean> {
     if (await users.lockVolunteerBlocked(tx, response.volunteer_id)) return false
@@ -182,7 +182,7 @@ export class ResponsesService {
       if (response.volunteer_id !== volunteer.id) throw badRequest('only the volunteer who responded can withdraw a response')
       if (response.status === 'accepted') {
         if (request.status !== 'in_progress') throw badRequest(`cannot withdraw from a ${request.status} request`)
-        // Back in approved: the reactions start alert rounds again (events.md § 5), never to those alerted before.
+        // Back in approved: the reactions start alert rounds again (docs/alerts.md), never to those alerted before.
         await requests.setAssignment(tx, requestId, null)
       } else if (response.status !== 'pending') {
         throw badRequest(`response is already ${response.status}`)

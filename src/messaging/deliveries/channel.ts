@@ -1,7 +1,7 @@
 import type { AccountMessage, NotificationType } from '../../events/notifications.js'
 
 /**
- * A delivery as the sending loop hands it to its channel (reach.md § 1): claimed, outside any
+ * A delivery as the sending loop hands it to its channel (docs/api/messaging.md › Deliveries and e-mail): claimed, outside any
  * transaction, with everything the channel needs to write the message in the recipient's language.
  */
 export interface OutgoingDelivery {
@@ -12,7 +12,7 @@ export interface OutgoingDelivery {
   timeZone: string
   /** A notification's delivery (its request's title when it names one), or null for an account message. */
   notification: { id: number, type: NotificationType, requestId: number | null, requestTitle: string | null, data: Record<string, unknown> } | null
-  /** An account message of § 2, with its code (unsealed) when it carries one. */
+  /** An account message (docs/api/accounts.md › Getting back in), with its code (unsealed) when it carries one. */
   account: { message: AccountMessage, code: string | null } | null
   /** The recipient's address (the e-mail channel). */
   email: string

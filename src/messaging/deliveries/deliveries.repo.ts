@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js'
 import { sql, type Sql } from '../../db/sql.js'
 import { NOTIFICATION_TYPES, type AccountMessage, type NotificationType } from '../../events/notifications.js'
 
-/** reach.md § 1 Preferences: the types e-mailed when a person has changed nothing (no notification_settings row). */
+/** docs/api/messaging.md › Deliveries and e-mail: the types e-mailed when a person has changed nothing (no notification_settings row). */
 export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
   'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed',
 ]
@@ -29,8 +29,8 @@ const dueAfterQuietHours = (at: Sql) => sql`
   END`
 
 /**
- * The outbox rows of notifications just written, in their transaction (reach.md § 1 Delivery
- * guarantees): an e-mail when the recipient's settings (or, without a row, the defaults) switch it on
+ * The outbox rows of notifications just written, in their transaction (docs/api/messaging.md › Deliveries and
+ * e-mail): an e-mail when the recipient's settings (or, without a row, the defaults) switch it on
  * for the type, and a push to each of their subscriptions when push is configured and switched on.
  */
 export async function insertNotificationDeliveries (tx: Queryable, notifications: ReadonlyArray<{ id: number, user_id: number, type: NotificationType }>, settings: OutboxSettings): Promise<void> {
@@ -57,14 +57,14 @@ export async function insertNotificationDeliveries (tx: Queryable, notifications
     SELECT d.user_id, d.id, 'push', ps.id, d.due_at, ${now}::timestamptz FROM d JOIN push_subscriptions ps ON ps.user_id = d.user_id WHERE d.push`)
 }
 
-/** An account e-mail of reach.md § 2: always sent at once, whatever the preferences; `sealedCode` is cleared once sent or failed. */
+/** An account e-mail of docs/api/accounts.md › Getting back in: always sent at once, whatever the preferences; `sealedCode` is cleared once sent or failed. */
 export async function insertAccountDelivery (tx: Queryable, userId: number, message: AccountMessage, sealedCode: string | null, now: Date): Promise<void> {
   await tx.query(sql`
     INSERT INTO deliveries (user_id, account_message, channel, secret, due_at, created_at)
     VALUES (${userId}, ${message}, 'email', ${sealedCode}, ${now}, ${now})`)
 }
 
-/** Erasure (privacy.md § 3): the account's outbox goes with it, codes included. */
+/** Erasure (docs/privacy.md › Erasure): the account's outbox goes with it, codes included. */
 export async function deleteDeliveriesOf (tx: Queryable, userId: number): Promise<void> {
   await tx.query(sql`DELETE FROM deliveries WHERE user_id = ${userId}`)
 }
@@ -93,7 +93,7 @@ export interface ClaimedRow {
 }
 
 /**
- * The sending loop's claim (reach.md § 1 Delivery guarantees), in one short transaction: drops the due
+ * The sending loop's claim (docs/api/messaging.md › Deliveries and e-mail), in one short transaction: drops the due
  * alerts whose request has left `approved`, then takes up to `limit` due rows that no other instance
  * holds (SKIP LOCKED) and leases them: attempts + 1 and due again at `leaseUntil`, so a process that dies
  * after sending but before recording sends once more when the lease ends, and never again after that.

@@ -23,7 +23,7 @@ export const NotificationSettings = Type.Object({
 })
 export type NotificationSettings = Static<typeof NotificationSettings>
 
-/** Types and times are checked by the service, so that each wrong one gets reach.md's one text. */
+/** Types and times are checked by the service, so that each wrong one gets its one text (docs/api/messaging.md › Deliveries and e-mail). */
 const ChannelInput = Type.Object({
   enabled: Type.Optional(Type.Boolean()),
   types: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100, description: TYPES_TEXT })),
@@ -37,7 +37,7 @@ export const NotificationSettingsInput = Type.Object({
 })
 export type NotificationSettingsInput = Static<typeof NotificationSettingsInput>
 
-/** Validation texts of PUT /users/me/notification-settings (reach.md § 1 Preferences). */
+/** Validation texts of PUT /users/me/notification-settings (docs/api/messaging.md › Deliveries and e-mail). */
 export const SETTINGS_MESSAGES = {
   'email.types': 'invalid type',
   'push.types': 'invalid type',

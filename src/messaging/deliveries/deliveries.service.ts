@@ -14,18 +14,18 @@ const KNOWN_TYPES = new Set<string>(NOTIFICATION_TYPES)
 
 export const INVALID_TOKEN = 'invalid token'
 
-/** A person's settings, or reach.md's defaults, with time_zone NULL meaning the deployment's TIME_ZONE. */
+/** A person's settings, or the defaults (docs/api/messaging.md › Deliveries and e-mail), with time_zone NULL meaning the deployment's TIME_ZONE. */
 function withDefaults (row: SettingsRow | undefined): SettingsRow {
   return row ?? { email_enabled: true, email_types: [...DEFAULT_EMAIL_TYPES], push_enabled: true, push_types: [...NOTIFICATION_TYPES], quiet_start: null, quiet_end: null, time_zone: null }
 }
 
-/** The given types, checked and in events.md's order without repeats; 400 'invalid type' for anything else. */
+/** The given types, checked and in the order of the notification types without repeats; 400 'invalid type' for anything else. */
 function checkedTypes (given: unknown[]): NotificationType[] {
   for (const type of given) if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) throw badRequest('invalid type')
   return NOTIFICATION_TYPES.filter((type) => given.includes(type))
 }
 
-/** reach.md § 1: the person's channels, types and quiet hours; their deliveries; one-click unsubscribe. */
+/** docs/api/messaging.md › Deliveries and e-mail: the person's channels, types and quiet hours; their deliveries; one-click unsubscribe. */
 export class DeliveriesService {
   constructor (
     private readonly db: Database,

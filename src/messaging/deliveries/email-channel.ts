@@ -23,7 +23,7 @@ const SMTP_TIMEOUT_MS = 30_000
 const SMTP_CONNECTIONS = 10
 
 /**
- * The e-mail channel (reach.md § 1): SMTP through a pool of connections when SMTP_URL is set, else each
+ * The e-mail channel (docs/api/messaging.md › Deliveries and e-mail): SMTP through a pool of connections when SMTP_URL is set, else each
  * message as an `.eml` file in MAIL_DIR (which counts as sent), logged by subject and recipient id only.
  * A failure's reason names the server's answer code or the network error, never the message or address.
  */

@@ -21,7 +21,7 @@ interface Link { label: string, url: string }
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
- * One delivery's e-mail in its recipient's language (reach.md § 1, the links of links.md). A code only
+ * One delivery's e-mail in its recipient's language (docs/api/messaging.md › Deliveries and e-mail). A code only
  * ever travels in a link's fragment, which browsers do not send to the server. The HTML part is made
  * from the same words as the text part, every one of them escaped.
  */

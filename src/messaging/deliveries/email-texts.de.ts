@@ -1,6 +1,6 @@
 import { distanceText, type Texts } from './email-texts.js'
 
-/** Die E-Mails auf Deutsch (reach.md § 1: `locale` der Empfängerin oder des Empfängers). */
+/** Die E-Mails auf Deutsch (docs/api/messaging.md › Deliveries and e-mail: `locale` der Empfängerin oder des Empfängers). */
 export const DE: Texts = {
   untitled: 'Ihre Anfrage',
   notifications: {

@@ -1,6 +1,6 @@
 import { distanceText, type Texts } from './email-texts.js'
 
-/** The e-mails in English (reach.md § 1: the recipient's `locale`). */
+/** The e-mails in English (docs/api/messaging.md › Deliveries and e-mail: the recipient's `locale`). */
 export const EN: Texts = {
   untitled: 'your request',
   notifications: {

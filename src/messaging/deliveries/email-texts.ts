@@ -10,7 +10,7 @@ export interface MessageText { subject: string, paragraphs: string[] }
 export interface NotificationValues {
   title: string
   data: Record<string, unknown>
-  /** `data.window_start` in words, in the recipient's language and zone (schedule.md § 5); undefined when none. */
+  /** `data.window_start` in words, in the recipient's language and zone (docs/web/schedule.md); undefined when none. */
   when: string | undefined
 }
 

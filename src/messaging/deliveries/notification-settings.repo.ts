@@ -3,8 +3,8 @@ import { sql } from '../../db/sql.js'
 import type { NotificationType } from '../../events/notifications.js'
 
 /**
- * Owns `notification_settings` (reach.md § 1 Preferences): a row once a person changes something; no row
- * means reach.md's defaults (deliveries.repo.ts DEFAULT_EMAIL_TYPES, push on for every type).
+ * Owns `notification_settings` (docs/api/messaging.md › Deliveries and e-mail): a row once a person changes something; no row
+ * means the defaults (deliveries.repo.ts DEFAULT_EMAIL_TYPES, push on for every type).
  */
 export interface SettingsRow {
   email_enabled: boolean
@@ -51,7 +51,7 @@ export async function removeEmailType (db: Queryable, userId: number, type: Noti
     ON CONFLICT (user_id) DO UPDATE SET email_types = array_remove(notification_settings.email_types, ${type})`)
 }
 
-/** Erasure (privacy.md § 3): the person's choices, zone and quiet hours go (their users row stays). */
+/** Erasure (docs/privacy.md › Erasure): the person's choices, zone and quiet hours go (their users row stays). */
 export async function deleteSettingsOf (tx: Queryable, userId: number): Promise<void> {
   await tx.query(sql`DELETE FROM notification_settings WHERE user_id = ${userId}`)
 }

@@ -7,7 +7,7 @@ import type { Sealer } from '../../lib/sealing.js'
 import type { Channel, OutgoingDelivery, SendOutcome } from './channel.js'
 import { claimDueDeliveries, recordDeliveries, type ClaimedRow, type Recorded } from './deliveries.repo.js'
 
-/** The ways out: e-mail always, push when it is configured (helper B's PushChannel). */
+/** The ways out: e-mail always, push when it is configured (`push/push-channel.ts`). */
 export interface Channels { email: Channel, push?: Channel | undefined }
 
 export interface SenderSettings {
@@ -42,7 +42,7 @@ export function retryWaitMs (attempt: number): number {
 const WITH_CODE = new Set<string>(ACCOUNT_MESSAGES.filter((message) => message.endsWith('_code')))
 
 /**
- * The sending loop of reach.md § 1: claims due deliveries in a short transaction (deliveries.repo.ts
+ * The sending loop of docs/api/messaging.md › Deliveries and e-mail: claims due deliveries in a short transaction (deliveries.repo.ts
  * claimDueDeliveries), sends them outside any transaction, then records each outcome. Any number of
  * instances run it side by side; SKIP LOCKED and the lease keep each row with one of them at a time.
  */

@@ -22,7 +22,7 @@ export async function checkTimeZoneInDatabase (db: Database, timeZone: string): 
   if (!await isKnownZone(db, timeZone)) throw new ConfigError(`TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "${timeZone}" (the database does not know it)`)
 }
 
-/** PUBLIC_URL without a trailing slash, else the address the service listens on (reach.md § 1 Settings). */
+/** PUBLIC_URL without a trailing slash, else the address the service listens on (docs/api/messaging.md › Deliveries and e-mail). */
 export function publicUrlOf (config: Config): string {
   return (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '')
 }
@@ -42,7 +42,7 @@ export function deliveryChannels (config: Config, signingSecret: string, given: 
   return { email, push: given.push }
 }
 
-/** The sending loop of this instance (reach.md § 1), run every `tickMs`. */
+/** The sending loop of this instance (docs/api/messaging.md › Deliveries and e-mail), run every `tickMs`. */
 export function deliveriesJobFor (config: Config, db: Database, channels: Channels, signingSecret: string, clock: Clock, log: SenderLog, tickMs: number): Job {
   return deliveriesJob(new OutboxSender(db, channels, sealerFor(signingSecret), { maxAttempts: config.deliveryMaxAttempts, timeZone: config.timeZone }, clock, log), tickMs)
 }

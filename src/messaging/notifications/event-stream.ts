@@ -4,7 +4,7 @@ import { activeUsers, lastNotificationId, notificationsAfter, NOTIFY_CHANNEL } f
 import { toNotification } from './notifications.service.js'
 
 /**
- * What GET /events carries (events.md § 3): each notification as one event, `event:` its type and `data:`
+ * What GET /events carries (docs/api/messaging.md › Live events): each notification as one event, `event:` its type and `data:`
  * the Notification as JSON. insertNotifications sends the NOTIFY that wakes the streams of its recipients.
  */
 export function notificationStream (db: Queryable): StreamSource {

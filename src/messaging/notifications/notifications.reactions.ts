@@ -2,7 +2,7 @@ import type { Reactions } from '../../events/dispatcher.js'
 import { deleteNotificationsOf } from './notifications.repo.js'
 
 /**
- * Who is told of each step of a request's lifecycle, and what (events.md § 4). The change's other
+ * Who is told of each step of a request's lifecycle, and what (docs/api/messaging.md › Notifications). The change's other
  * notifications (alerts and their closing) come from the alerts module, which knows who was alerted.
  */
 export const notificationsReactions: Reactions = {
@@ -29,7 +29,7 @@ export const notificationsReactions: Reactions = {
       ...rejected.map((other) => ({ userId: other.volunteerId, type: 'response_rejected' as const, requestId, data: { response_id: other.responseId } }))
     )
   },
-  // After a missed confirmation the schedule job tells both with confirmation_missed instead (schedule.md § 3).
+  // After a missed confirmation the schedule job tells both with confirmation_missed instead (docs/api/schedule.md › Confirmation, reminders, expiry).
   async response_withdrawn ({ requestId, responseId, requesterId, wasAccepted, missedConfirmation }, { notify }) {
     if (missedConfirmation !== true) notify({ userId: requesterId, type: 'response_withdrawn', requestId, data: { response_id: responseId, was_accepted: wasAccepted } })
   },
@@ -39,18 +39,18 @@ export const notificationsReactions: Reactions = {
   async request_completed ({ requestId, volunteerId, rating }, { notify }) {
     notify({ userId: volunteerId, type: 'request_completed', requestId, data: { rating } })
   },
-  // schedule.md § 2: asked first, alone, to help again on the series' next date.
+  // docs/api/schedule.md › Series: asked first, alone, to help again on the series' next date.
   async series_invited ({ requestId, seriesId, volunteerId, windowStart }, { notify }) {
     notify({ userId: volunteerId, type: 'series_invitation', requestId, data: { series_id: seriesId, window_start: windowStart.toISOString() } })
   },
-  // trust.md §4: neither carries the concern's text, nor who raised it.
+  // docs/api/help.md › Concerns: neither carries the concern's text, nor who raised it.
   async concern_raised ({ concernId, requestId, urgent, recipientIds }, { notify }) {
     notify(...recipientIds.map((userId) => ({ userId, type: 'concern_raised' as const, requestId, data: { concern_id: concernId, urgent } })))
   },
   async concern_resolved ({ concernId, requestId, reporterId, outcome }, { notify }) {
     if (reporterId !== null) notify({ userId: reporterId, type: 'concern_resolved', requestId, data: { concern_id: concernId, outcome } })
   },
-  // The erased user's own inbox is their data (privacy.md §3). It runs after the reactions that close
+  // The erased user's own inbox is their data (docs/privacy.md › Erasure). It runs after the reactions that close
   // their requests and responses, which wait for any transaction notifying them about those rows.
   async user_erased ({ userId }, { tx }) {
     await deleteNotificationsOf(tx, userId)

@@ -25,7 +25,7 @@ const IDS_PER_NOTIFY = 400
 
 /**
  * Writes notifications inside the caller's transaction (`tx`), so they commit or roll back with the
- * change that caused them (events.md § 2), and wakes the streams of their recipients on commit: NOTIFY
+ * change that caused them (docs/api/messaging.md › Notifications), and wakes the streams of their recipients on commit: NOTIFY
  * inside a transaction is delivered only when it commits, and never when it rolls back.
  *
  * Ids increase in commit order within each recipient's inbox. An identity value is allocated when the
@@ -59,7 +59,7 @@ export async function insertNotifications (tx: Queryable, notifications: readonl
 }
 
 /**
- * The types a request's requester is sent about it (events.md § 4, schedule.md § 3): only these are routed by
+ * The types a request's requester is sent about it (docs/api/messaging.md › Notifications, docs/api/schedule.md › Confirmation, reminders, expiry): only these are routed by
  * withRequesterSide. Not alerts (volunteers'), nor concerns (the reporter's own), nor request_created_for_you
  * (the person's, about what a carer did).
  */
@@ -69,7 +69,7 @@ const REQUESTER_TYPES: ReadonlySet<NotificationType> = new Set<NotificationType>
 ])
 
 /**
- * behalf.md § 1 and § 2, in one place for every reaction that notifies "the requester": a notification to the
+ * docs/api/on-behalf.md › Coordinators and clients, › Carers, in one place for every reaction that notifies "the requester": a notification to the
  * requester of a client's request also goes to every coordinator who has acted on it (its history's
  * coordinator entries, this change's included, while they still coordinate), and, through the channels,
  * nowhere else: the client has no account; one to a person about her own request also goes to each carer
@@ -124,7 +124,7 @@ export async function markRead (db: Queryable, userId: number, upTo: number): Pr
 }
 
 /**
- * Erasure (privacy.md §3): the user's own inbox is deleted, being their data. Notifications to others
+ * Erasure (docs/privacy.md › Erasure): the user's own inbox is deleted, being their data. Notifications to others
  * about the user's requests stay: they are the recipients' inboxes.
  */
 export async function deleteNotificationsOf (tx: Queryable, userId: number): Promise<void> {
@@ -162,7 +162,7 @@ export async function activeUsers (db: Queryable, ids: readonly number[]): Promi
 }
 
 /**
- * Deletes up to `limit` notifications older than `days` days (events.md § 2 allows it after 90), oldest
+ * Deletes up to `limit` notifications older than `days` days (docs/api/messaging.md › Notifications: at least 90), oldest
  * first, passing over rows another transaction holds; returns how many. Reads notifications_by_time.
  */
 export async function deleteOldNotifications (tx: Queryable, days: number, limit: number, now: Date): Promise<number> {

@@ -26,7 +26,7 @@ export function parseInboxQuery (query: InboxQuery): notifications.InboxQuery {
 // Where the stream hub has always found it.
 export { toNotification }
 
-/** The caller's own inbox only (events.md § 2). */
+/** The caller's own inbox only (docs/api/messaging.md › Notifications). */
 export class NotificationsService {
   constructor (private readonly db: Database) {}
 

@@ -22,7 +22,7 @@ export interface PushChannelOptions {
   timeoutMs?: number
 }
 
-/** What the service worker receives (reach.md § 1): never contact data or an address. */
+/** What the service worker receives (docs/api/messaging.md › Deliveries and e-mail): never contact data or an address. */
 export interface PushPayload {
   type: string
   request_id: number | null

@@ -2,14 +2,14 @@ import type { NotificationType } from '../../events/notifications.js'
 import { whenText } from '../../lib/when.js'
 
 /**
- * The short text of a push (reach.md § 1: `body`), by notification type, in the recipient's language.
+ * The short text of a push (docs/api/messaging.md › Deliveries and e-mail: `body`), by notification type, in the recipient's language.
  * A phone shows it on the lock screen, so it names no person and carries no contact data; the request's
  * title is the push's title, and the app's page has the rest.
  */
 
 export type Locale = 'en' | 'de'
 
-/** `when`: the notification's `window_start` in words, in the recipient's language and zone (schedule.md § 5). */
+/** `when`: the notification's `window_start` in words, in the recipient's language and zone (docs/web/schedule.md). */
 type Texts = Record<NotificationType, (data: Record<string, unknown>, when: string | undefined) => string>
 
 const km = (meters: unknown, locale: Locale): string | undefined => {

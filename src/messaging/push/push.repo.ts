@@ -2,7 +2,7 @@ import { maybeOne, one, type Queryable, type Transaction } from '../../db/databa
 import { sql } from '../../db/sql.js'
 
 /**
- * Owns the table `push_subscriptions` (migrations/0017_reach.sql, reach.md § 1): every statement that
+ * Owns the table `push_subscriptions` (migrations/0017_reach.sql, docs/api/messaging.md › Deliveries and e-mail): every statement that
  * writes it is in this file. One row per endpoint, whoever sent it; at most MAX_PER_USER per person.
  */
 
@@ -56,7 +56,7 @@ export async function deleteOwnSubscription (db: Queryable, userId: number, id: 
   return (await maybeOne(db, sql`DELETE FROM push_subscriptions WHERE id = ${id} AND user_id = ${userId} RETURNING id`)) !== undefined
 }
 
-/** A push service answered 404 or 410: the subscription is gone for good (reach.md § 1). */
+/** A push service answered 404 or 410: the subscription is gone for good (docs/api/messaging.md › Deliveries and e-mail). */
 export async function deleteSubscription (db: Queryable, id: number): Promise<void> {
   await db.query(sql`DELETE FROM push_subscriptions WHERE id = ${id}`)
 }

@@ -9,7 +9,7 @@ import type { PushService } from './push.service.js'
 // Under 'users': the devices are the caller's, like the rest of /users/me.
 const tags = ['users']
 
-/** reach.md § 1 Push subscriptions: the service's public key and the caller's devices. */
+/** docs/api/messaging.md › Web Push: the service's public key and the caller's devices. */
 export const pushRoutes: FastifyPluginAsyncTypebox<{ push: PushService }> = async (app, { push }) => {
   app.get('/push/public-key', {
     schema: {

@@ -9,7 +9,7 @@ import { ENDPOINT_NOT_ALLOWED, INVALID_KEYS, toPushSubscription, type NewSubscri
 
 export const PUSH_NOT_CONFIGURED = 'push is not configured'
 
-/** reach.md § 1 Push subscriptions: the devices a person has allowed to receive alerts. */
+/** docs/api/messaging.md › Web Push: the devices a person has allowed to receive alerts. */
 export class PushService {
   constructor (
     private readonly db: Database,

@@ -1,7 +1,7 @@
 import type { Reactions } from '../../events/dispatcher.js'
 import { deleteInvitationsOf, nameOf } from './carers.repo.js'
 
-/** behalf.md § 2: the person is told of each request a carer made for them; privacy.md § 3: erasure. */
+/** docs/api/on-behalf.md › Carers: the person is told of each request a carer made for them; docs/privacy.md › Erasure: erasure. */
 export const carersReactions: Reactions = {
   async request_created ({ requestId, requesterId }, { tx, actor, notify }) {
     if (actor === null || typeof actor === 'number' || actor.role !== 'carer') return

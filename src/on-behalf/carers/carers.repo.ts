@@ -2,12 +2,12 @@ import { maybeOne, one, type Queryable } from '../../db/database.js'
 import { raw, sql } from '../../db/sql.js'
 
 /**
- * Owns `trusted_people` (behalf.md § 2): a person (owner) lets someone they trust (the carer) act for them.
+ * Owns `trusted_people` (docs/api/on-behalf.md › Carers): a person (owner) lets someone they trust (the carer) act for them.
  * A row is an invitation to an address; `carer_id` is the account of that address, found at the invitation
  * or when that account first looks at GET /users/me/acting-for or accepts. Only accepted rows grant anything.
  */
 
-/** behalf.md § 2: what a carer may do for a person. `follow` is always granted. */
+/** docs/api/on-behalf.md › Carers: what a carer may do for a person. `follow` is always granted. */
 export const CARER_CAN = ['create', 'follow', 'accept', 'cancel', 'complete'] as const
 export type CarerCan = typeof CARER_CAN[number]
 export type InvitationStatus = 'invited' | 'accepted' | 'declined'
@@ -39,7 +39,7 @@ export async function emailOf (db: Queryable, userId: number): Promise<string> {
 }
 
 /**
- * One invitation per owner and address (docs/api.md › Carers): a new one, or the existing one with the new
+ * One invitation per owner and address (docs/api/on-behalf.md › Carers): a new one, or the existing one with the new
  * `can` (a declined one invited again). `notify`: the account of the address, when it should be told (a new
  * invitation, or a declined one renewed); null when the address has no account or was told already.
  */
@@ -105,14 +105,14 @@ export async function nameOf (db: Queryable, userId: number): Promise<string> {
 }
 
 /**
- * privacy.md § 3: an erased person's invitations go, both those they made and those naming them (by account,
+ * docs/privacy.md › Erasure: an erased person's invitations go, both those they made and those naming them (by account,
  * or by their address before it had one). Run before the users reaction replaces the address.
  */
 export async function deleteInvitationsOf (db: Queryable, userId: number): Promise<void> {
   await db.query(sql`DELETE FROM trusted_people tp WHERE tp.owner_id = ${userId} OR ${TO_CALLER(userId)}`)
 }
 
-/** privacy.md § 3 export: an invitation with the other person by id only (no address, no name). */
+/** docs/privacy.md › Erasure export: an invitation with the other person by id only (no address, no name). */
 export interface ExportedInvitation { id: number, user_id: number | null, can: CarerCan[], status: InvitationStatus, created_at: Date, decided_at: Date | null }
 
 /** The caller's invitations (`user_id`: the carer's account, null while the address has none), oldest first. */

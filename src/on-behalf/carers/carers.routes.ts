@@ -6,7 +6,7 @@ import type { CarersService } from './carers.service.js'
 
 const tags = ['users']
 
-/** behalf.md § 2: the person's trusted people, and the people the caller was asked to help. */
+/** docs/api/on-behalf.md › Carers: the person's trusted people, and the people the caller was asked to help. */
 export const carersRoutes: FastifyPluginAsyncTypebox<{ carers: CarersService }> = async (app, { carers }) => {
   app.post('/users/me/trusted-people', {
     schema: {

@@ -8,14 +8,14 @@ import type { ActingFor, InviteInput, TrustedPerson } from './carers.schemas.js'
 export const INVALID_CAN = 'invalid can'
 export const INVITATION_NOT_FOUND = 'invitation not found'
 
-/** `can` as given, checked against CARER_CAN, with `follow` added (behalf.md § 2), in CARER_CAN's order. */
+/** `can` as given, checked against CARER_CAN, with `follow` added (docs/api/on-behalf.md › Carers), in CARER_CAN's order. */
 export function grantOf (can: readonly unknown[]): carers.CarerCan[] {
   if (!can.every((item) => (carers.CARER_CAN as readonly unknown[]).includes(item))) throw badRequest(INVALID_CAN)
   return carers.CARER_CAN.filter((item) => item === 'follow' || can.includes(item))
 }
 
 /**
- * behalf.md § 2, both sides of a carer's invitation. What a grant then allows on requests is decided by the
+ * docs/api/on-behalf.md › Carers, both sides of a carer's invitation. What a grant then allows on requests is decided by the
  * requests' acting policy (requests/acting.ts), which reads the accepted invitation in the change's transaction.
  */
 export class CarersService {
@@ -24,7 +24,7 @@ export class CarersService {
   /**
    * The same answer whether or not the address has an account (no account enumeration): the only difference,
    * the notification to an existing account, is written in the same transaction. Inviting an address again
-   * changes that invitation's `can` (docs/api.md › Carers).
+   * changes that invitation's `can` (docs/api/on-behalf.md › Carers).
    */
   async invite (owner: Principal, input: InviteInput): Promise<TrustedPerson> {
     const can = grantOf(input.can)

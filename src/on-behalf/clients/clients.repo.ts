@@ -5,7 +5,7 @@ import type { ConsentHow } from './clients.schemas.js'
 import type { ClientDefaults } from '../../help/requests/acting.js'
 
 /**
- * Owns `clients` (behalf.md § 1): a coordinator's record of a person without an account. Written by the
+ * Owns `clients` (docs/api/on-behalf.md › Coordinators and clients): a coordinator's record of a person without an account. Written by the
  * clients service (create, change, erase); read by it, by the acting policy (a client's request's defaults)
  * and by the requests reads (RequestDetail's `client`, the coordinators' list).
  */
@@ -49,7 +49,7 @@ const COLUMNS = raw(`id, first_name, last_name, phone, address, city, latitude, 
   consent_how, consent_recorded_by, consent_recorded_at, created_at, updated_at`)
 
 /**
- * The digits a phone is searched by: no blanks or punctuation, no leading `+` or `00` (behalf.md § 1), so
+ * The digits a phone is searched by: no blanks or punctuation, no leading `+` or `00` (docs/api/on-behalf.md › Coordinators and clients), so
  * "+49 170 1234567" and "0049170…" are one number; stored beside the phone (phone_digits).
  */
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '').replace(/^00/, '')
@@ -128,7 +128,7 @@ export function lockIdleClients (db: Queryable, days: number, limit: number, now
     FOR UPDATE OF c SKIP LOCKED`)
 }
 
-/** Erasure's last step (privacy.md § 3 as for an account): the row is gone; requests keep its id. */
+/** Erasure's last step (docs/privacy.md › Erasure as for an account): the row is gone; requests keep its id. */
 export async function deleteClient (db: Queryable, id: number): Promise<void> {
   await db.query(sql`DELETE FROM clients WHERE id = ${id}`)
 }

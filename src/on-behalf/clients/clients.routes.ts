@@ -9,7 +9,7 @@ const tags = ['clients']
 const WHO = 'Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` ' +
   '(coordinators, admins). Anyone else: 403 `coordinator role required`.'
 
-/** behalf.md § 1: the people without an account whom coordinators ask for. */
+/** docs/api/on-behalf.md › Coordinators and clients: the people without an account whom coordinators ask for. */
 export const clientsRoutes: FastifyPluginAsyncTypebox<{ clients: ClientsService }> = async (app, { clients }) => {
   app.post('/clients', {
     schema: {

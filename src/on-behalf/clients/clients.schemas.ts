@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, NullableNumber, NullableString, PHONE_PATTERN } from '../../http/schemas.js'
 
-/** behalf.md § 1: a person without an account whom coordinators ask for. */
+/** docs/api/on-behalf.md › Coordinators and clients: a person without an account whom coordinators ask for. */
 
 export const CONSENT_HOWS = ['phone', 'in_person', 'written'] as const
 export type ConsentHow = typeof CONSENT_HOWS[number]

@@ -12,7 +12,7 @@ import * as clients from './clients.repo.js'
 import type { ClientFields, ClientRow } from './clients.repo.js'
 import { LOCATION_TOGETHER, type Client, type CreateClientInput, type UpdateClientInput } from './clients.schemas.js'
 
-/** The text privacy.md § 3 refuses an erasure with while a request is in_progress (DELETE /users/me). */
+/** The text docs/privacy.md › Erasure refuses an erasure with while a request is in_progress (DELETE /users/me). */
 export const OPEN_REQUESTS_FIRST = 'finish or cancel your open requests first'
 
 const toClient = (row: ClientRow): Client => ({
@@ -38,7 +38,7 @@ function fieldsOf (input: Omit<UpdateClientInput, 'consent'>): ClientFields {
   return input
 }
 
-/** behalf.md § 1: coordinators' records of the people without an account they ask for. */
+/** docs/api/on-behalf.md › Coordinators and clients: coordinators' records of the people without an account they ask for. */
 export class ClientsService {
   constructor (
     private readonly db: Database,
@@ -88,7 +88,7 @@ export class ClientsService {
   }
 
   /**
-   * Erases the client as privacy.md § 3 erases an account, in one transaction, or refuses and changes
+   * Erases the client as docs/privacy.md › Erasure erases an account, in one transaction, or refuses and changes
    * nothing: their active requests cancelled (by the caller, as a coordinator for the client), refused while
    * one is in_progress (after the cancelling, as DELETE /users/me: a racing accept is either seen or loses),
    * finished ones minimised, the row deleted. Requests keep client_id; RequestDetail then shows `client: null`.

@@ -29,7 +29,7 @@ async function write (context: ReactionContext, requestId: number, action: Histo
 }
 
 /**
- * behalf.md § 3: each change of a request's lifecycle is written to its history in the change's transaction.
+ * docs/api/on-behalf.md › A request's history: each change of a request's lifecycle is written to its history in the change's transaction.
  * Listed first in src/areas.ts, so what reads the history later in the same change (the
  * notification writer's coordinators of a client's request) finds this change's entry. Details never hold
  * names or free text (a rejection's comment, an offer's message): only ids, counts and reasons.
@@ -38,7 +38,7 @@ export const historyReactions: Reactions = {
   async request_created ({ requestId }, context) {
     await write(context, requestId, 'created', who(context, 'requester'))
   },
-  // schedule.md § 2: the service created the series' occurrence (at approval, after a change, or the horizon job).
+  // docs/api/schedule.md › Series: the service created the series' occurrence (at approval, after a change, or the horizon job).
   async occurrence_created ({ requestId, seriesId, returnOf }, context) {
     await write(context, requestId, 'created', SERVICE, { series_id: seriesId, ...(returnOf === null ? {} : { return_of: returnOf }) })
   },
@@ -73,7 +73,7 @@ export const historyReactions: Reactions = {
   async request_confirmed ({ requestId }, context) {
     await write(context, requestId, 'confirmed', who(context, 'volunteer'))
   },
-  // The one change of a request in place (docs/api.md › A request's history): its expiry moved by "still needed".
+  // The one change of a request in place (docs/api/on-behalf.md › A request's history): its expiry moved by "still needed".
   async request_still_needed ({ requestId }, context) {
     await write(context, requestId, 'edited', who(context, 'requester'), { still_needed: true })
   },
@@ -88,7 +88,7 @@ export const historyReactions: Reactions = {
   async request_completed ({ requestId, rating }, context) {
     await write(context, requestId, 'completed', who(context, 'requester'), { rated: rating !== null })
   },
-  // How many were alerted, never who (behalf.md § 3); a catch-up alert (reach.md § 3) counts as its round.
+  // How many were alerted, never who (docs/api/on-behalf.md › A request's history); a catch-up alert (docs/api/help.md › Catch-up alerts) counts as its round.
   async alert_round_ran ({ requestId, round, alertedIds }, context) {
     await write(context, requestId, 'alert_round', SERVICE, { round, alerted: alertedIds.length })
   },

@@ -3,7 +3,7 @@ import { sql } from '../../db/sql.js'
 import type { ActorRole } from '../../events/events.js'
 
 /**
- * Owns `request_history` (migrations/0024_behalf.sql, behalf.md § 3): rows are only ever inserted, in the
+ * Owns `request_history` (migrations/0024_behalf.sql, docs/api/on-behalf.md › A request's history): rows are only ever inserted, in the
  * transaction of the change they record (history.reactions.ts). No names and no free text are stored:
  * names are read from `users` when the history is shown, so erasure's "Former user" and retention's
  * minimisation of requests leave nothing here to change.

@@ -5,7 +5,7 @@ import { REQUEST_ID_MESSAGES, RequestIdParams } from '../../help/requests/reques
 import { HistoryEntry } from './history.schemas.js'
 import type { HistoryService } from './history.service.js'
 
-/** behalf.md § 3: what was done on a request, by whom, in what capacity. */
+/** docs/api/on-behalf.md › A request's history: what was done on a request, by whom, in what capacity. */
 export const historyRoutes: FastifyPluginAsyncTypebox<{ history: HistoryService }> = async (app, { history }) => {
   app.get('/requests/:id/history', {
     schema: {

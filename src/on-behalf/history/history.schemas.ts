@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, Id } from '../../http/schemas.js'
 
-/** behalf.md § 3: what a request's history entry says was done. */
+/** docs/api/on-behalf.md › A request's history: what a request's history entry says was done. */
 const ACTIONS = ['created', 'approved', 'rejected', 'offer_made', 'offer_withdrawn', 'offer_rejected',
   'accepted', 'confirmed', 'reminded', 'cancelled', 'completed', 'alert_round', 'edited'] as const
 export const HistoryActionSchema = Type.Unsafe<typeof ACTIONS[number]>({ type: 'string', enum: [...ACTIONS] })
@@ -24,7 +24,7 @@ export const HistoryEntry = Type.Object({
     Type.Null(),
   ], { description: 'the client a coordinator, or the person a carer, acted for; null otherwise' }),
   details: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'per action (docs/api.md › A request\'s history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; ' +
+    description: 'per action (docs/api/on-behalf.md › A request\'s history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; ' +
       '`round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service',
   }),
 }, { additionalProperties: false })

@@ -16,7 +16,7 @@ function toEntry (row: EntryRow): HistoryEntry {
   return { at: row.at, action: row.action, actor, on_behalf_of: onBehalfOf, details: row.details }
 }
 
-/** behalf.md § 3: a request's history, for its parties and the requester's carers. */
+/** docs/api/on-behalf.md › A request's history: a request's history, for its parties and the requester's carers. */
 export class HistoryService {
   constructor (private readonly db: Database) {}
 

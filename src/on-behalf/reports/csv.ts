@@ -1,7 +1,7 @@
 /**
  * RFC 4180 text for spreadsheets: lines end in CRLF; a cell holding a comma, a double quote, CR or LF is
  * quoted, its quotes doubled. A cell starting with = + - @ (or a tab or CR, which some spreadsheets skip
- * before reading a formula) gets a leading ' so a spreadsheet never runs it as a formula (behalf.md § 4).
+ * before reading a formula) gets a leading ' so a spreadsheet never runs it as a formula (docs/api/on-behalf.md › Reports for funders).
  */
 
 export type Cell = string | number | null

@@ -3,7 +3,7 @@ import { sql, type Sql } from '../../db/sql.js'
 import type { Period } from './range.js'
 
 /*
- * The reports' reads (behalf.md § 4). Every figure is one of three aggregations over the periods, each
+ * The reports' reads (docs/api/on-behalf.md › Reports for funders). Every figure is one of three aggregations over the periods, each
  * joined to requests through an index on the time that places a request in a period
  * (migrations/0027_reports_indexes.sql): created_at for what was asked, finished_at for what ended. The
  * times the medians and the hours are measured from are kept on the request and carried by those indexes
@@ -76,7 +76,7 @@ export interface FinishedRow {
   help_seconds: number | null
 }
 
-/** Seconds of help counted for one request at most (behalf.md § 4: each capped at 12 h). */
+/** Seconds of help counted for one request at most (docs/api/on-behalf.md › Reports for funders: each capped at 12 h). */
 export const HELP_CAP_SECONDS = 12 * 3600
 
 /**

@@ -12,7 +12,7 @@ const RANGE = '`from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_Z
   '400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): ' +
   'others 403 `view_reports permission required`.'
 
-/** behalf.md § 4: reports for funders, read by admins and managers. */
+/** docs/api/on-behalf.md › Reports for funders: reports for funders, read by admins and managers. */
 export const reportsRoutes: FastifyPluginAsyncTypebox<{ reports: ReportsService }> = async (app, { reports }) => {
   app.get('/reports/summary', {
     schema: {

@@ -10,7 +10,7 @@ import { CSV_HEADER, type Summary, type SummaryPeriod, type SummaryQuery } from 
 
 export const VIEW_REPORTS_REQUIRED = 'view_reports permission required'
 
-/** behalf.md § 4: a count from 1 to this minus one is shown as null, so no small group can be singled out. */
+/** docs/api/on-behalf.md › Reports for funders: a count from 1 to this minus one is shown as null, so no small group can be singled out. */
 export const SUPPRESSED_BELOW = 5
 
 const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
@@ -24,7 +24,7 @@ const round = (value: number, places: number): number => Math.round(value * 10 *
 const minutes = (seconds: number | null): number | null => seconds === null ? null : round(seconds / 60, 1)
 const hours = (seconds: number | null): number | null => seconds === null ? null : round(seconds / 3600, 2)
 
-/** Funders' reports (behalf.md § 4): counts over periods, and every request of a range as CSV. */
+/** Funders' reports (docs/api/on-behalf.md › Reports for funders): counts over periods, and every request of a range as CSV. */
 export class ReportsService {
   constructor (
     private readonly db: Database,

@@ -4,7 +4,7 @@ import type { Page } from '../../lib/page.js'
 import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, type ListItemRow } from '../../help/requests/search/shared.js'
 
 /**
- * Owns the table `calendar_feeds` (migrations/0022_schedule.sql, schedule.md § 4): one row per person,
+ * Owns the table `calendar_feeds` (migrations/0022_schedule.sql, docs/api/schedule.md › Calendar feed): one row per person,
  * holding only the SHA-256 of their feed's token. Also the two reads of the calendar module: the
  * requests a feed shows and the "coming help" list.
  */

@@ -7,7 +7,7 @@ import { CalendarFeed, ComingHelpItem, FeedParams, FeedText } from './calendar.s
 
 const tags = ['users']
 
-/** schedule.md § 4: the calendar feed and its secret address; § 5's list of coming help. */
+/** docs/api/schedule.md › Calendar feed: the calendar feed and its secret address; › Coming help. */
 export const calendarRoutes: FastifyPluginAsyncTypebox<{ calendar: CalendarService }> = async (app, { calendar }) => {
   app.post('/users/me/calendar', {
     schema: {

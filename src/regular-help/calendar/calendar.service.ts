@@ -12,7 +12,7 @@ import { feedText, type FeedEvent } from './ics.js'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
-/** How far back a feed goes (schedule.md § 4). */
+/** How far back a feed goes (docs/api/schedule.md › Calendar feed). */
 const FEED_PAST_DAYS = 30
 
 export interface CalendarSettings {
@@ -30,10 +30,10 @@ export interface CalendarSettings {
 const FEED_NOT_FOUND = 'not found'
 
 /**
- * schedule.md § 4, the calendar feed: a secret address per person (its token stored only as a hash) that
- * calendar programs fetch without signing in; and the web app's list of coming help (§ 5). Both show
+ * docs/api/schedule.md › Calendar feed, the calendar feed: a secret address per person (its token stored only as a hash) that
+ * calendar programs fetch without signing in; and the web app's list of coming help (› Coming help). Both show
  * requests through the Disclosure, so the address rules (ADDRESS_PRIVACY) and access records
- * (trust.md § 5) are those of every other answer.
+ * (docs/privacy.md › Access records) are those of every other answer.
  */
 export class CalendarService {
   readonly #host: string
@@ -74,7 +74,7 @@ export class CalendarService {
     return await this.disclosure.list(user, rows, (viewer, row, policy) => ({
       ...toListItem(viewer, row, policy),
       role: row.role,
-      // As the schedule job asks (schedule.md § 3): the assigned volunteer, unconfirmed, from CONFIRM_BEFORE_HOURS before the start.
+      // As the schedule job asks (docs/api/schedule.md › Confirmation, reminders, expiry): the assigned volunteer, unconfirmed, from CONFIRM_BEFORE_HOURS before the start.
       needs_confirmation: row.role === 'volunteer' && row.confirmed_at === null && row.window_start !== null &&
         new Date(row.window_start).getTime() <= askFrom && new Date(row.window_start).getTime() > now.getTime(),
     }))

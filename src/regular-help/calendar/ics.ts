@@ -14,7 +14,7 @@ export interface FeedEvent {
   status: RequestStatus
   /** The page of the web app for this request. */
   url: string
-  /** The street address, only when the feed's owner is the assigned volunteer (schedule.md § 4). */
+  /** The street address, only when the feed's owner is the assigned volunteer (docs/api/schedule.md › Calendar feed). */
   location: string | undefined
   updatedAt: Date
 }

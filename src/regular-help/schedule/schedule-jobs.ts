@@ -13,7 +13,7 @@ import { windowData } from './schedule.service.js'
 const BATCH = 100
 
 /**
- * The steps of schedule.md § 3, in the order each run takes them: ask the assigned volunteer to confirm,
+ * The steps of docs/api/schedule.md › Confirmation, reminders, expiry, in the order each run takes them: ask the assigned volunteer to confirm,
  * withdraw the unconfirmed at the deadline, remind, expire, ask "still needed?", ask to complete. Each
  * step is one transaction on the app's clock that claims its requests (SKIP LOCKED), re-reading their
  * state under the lock, and records its messages in schedule_messages ON CONFLICT DO NOTHING with their
@@ -66,7 +66,7 @@ export class ScheduleJobs {
 
   async #reminders (tx: Transaction, change: Change): Promise<number> {
     const sent = await schedule.sendReminders(tx, change.at, this.settings.remindBeforeMinutes, this.batch)
-    // One history entry per request reminded (behalf.md § 3), saying how many people, not who.
+    // One history entry per request reminded (docs/api/on-behalf.md › A request's history), saying how many people, not who.
     const people = new Map<number, number>()
     for (const m of sent) people.set(Number(m.request_id), (people.get(Number(m.request_id)) ?? 0) + 1)
     for (const [requestId, count] of people) change.record({ type: 'request_reminded', requestId, people: count })

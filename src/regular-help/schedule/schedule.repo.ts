@@ -3,7 +3,7 @@ import { sql, type Sql } from '../../db/sql.js'
 
 /**
  * Owns `schedule_messages` (migrations/0022_schedule.sql): one row per request, person and reason, inserted
- * ON CONFLICT DO NOTHING in the transaction that notifies, so each message of schedule.md § 3 is sent at most
+ * ON CONFLICT DO NOTHING in the transaction that notifies, so each message of docs/api/schedule.md › Confirmation, reminders, expiry is sent at most
  * once whatever instances or restarts do. The steps that only send read their requests here, share-locked
  * (SKIP LOCKED: a request being changed right now is taken by a later run, re-read), so its state cannot
  * change before the message commits. Times are the app clock's (`at`).

@@ -5,7 +5,7 @@ import type { ScheduleService } from './schedule.service.js'
 
 const tags = ['requests']
 
-/** schedule.md § 3: the volunteer's confirmation the day before, and the requester's "still needed". */
+/** docs/api/schedule.md › Confirmation, reminders, expiry: the volunteer's confirmation the day before, and the requester's "still needed". */
 export const scheduleRoutes: FastifyPluginAsyncTypebox<{ schedule: ScheduleService }> = async (app, { schedule }) => {
   app.post('/requests/:id/confirm', {
     schema: {

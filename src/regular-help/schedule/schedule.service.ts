@@ -21,7 +21,7 @@ export const windowData = (windowStart: Date | null): { window_start: string | n
   ({ window_start: windowStart === null ? null : new Date(windowStart).toISOString() })
 
 /**
- * The two answers of schedule.md § 3 (the jobs are schedule-jobs.ts): the assigned volunteer confirms,
+ * The two answers of docs/api/schedule.md › Confirmation, reminders, expiry (the jobs are schedule-jobs.ts): the assigned volunteer confirms,
  * the requester says a request is still needed. Each answers the RequestDetail through the Disclosure, as
  * GET /requests/{id} does.
  */

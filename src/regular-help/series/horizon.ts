@@ -4,7 +4,7 @@ import { createOccurrences, horizonEnd, type OccurrenceSettings } from './occurr
 import * as series from './series.repo.js'
 
 /**
- * schedule.md § 2: keeps every active series' occurrences created SERIES_HORIZON_DAYS ahead. Once across
+ * docs/api/schedule.md › Series: keeps every active series' occurrences created SERIES_HORIZON_DAYS ahead. Once across
  * instances and restarts: one transaction per series, which claims its row FOR NO KEY UPDATE SKIP LOCKED
  * (another instance takes another series) and stores how far it got (created_until) with the occurrences
  * it created; the unique index requests_one_occurrence makes any rerun create nothing twice. A run killed

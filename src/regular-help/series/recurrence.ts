@@ -3,7 +3,7 @@ import { isTimeZone } from '../../lib/checks.js'
 import { badRequest } from '../../lib/errors.js'
 
 /**
- * The calendar of a series (schedule.md § 2), pure: which days and local times it falls on, checked and
+ * The calendar of a series (docs/api/schedule.md › Series), pure: which days and local times it falls on, checked and
  * worked out in the series' own IANA zone with Temporal, so "07:30 every Tuesday" stays 07:30 local across
  * daylight-saving changes. A local time that a spring change skips (02:30) becomes the time after the gap.
  */
@@ -11,7 +11,7 @@ import { badRequest } from '../../lib/errors.js'
 export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
 export type Day = typeof DAYS[number]
 
-/** When a series' occurrences fall: the fields of schedule.md § 2 that make its calendar. */
+/** When a series' occurrences fall: the fields of docs/api/schedule.md › Series that make its calendar. */
 export interface Pattern {
   days: readonly Day[]
   start_time: string
@@ -33,7 +33,7 @@ export interface Planned {
 
 const MINUTE_MS = 60_000
 const DAY_MINUTES = 24 * 60
-/** schedule.md § 2: ends_on at most this many years after starts_on. */
+/** docs/api/schedule.md › Series: ends_on at most this many years after starts_on. */
 const MAX_YEARS = 2
 
 /** The days in week order, each once (answers keep this order whatever order they were sent in). */
@@ -50,7 +50,7 @@ export function todayIn (now: Date, zone: string): Temporal.PlainDate {
 export const localDate = (at: Date, zone: string): string => todayIn(at, zone).toString()
 
 /**
- * The checks of schedule.md § 2 that the schema cannot make, with its texts: the zone, starts_on (today in
+ * The checks of docs/api/schedule.md › Series that the schema cannot make, with its texts: the zone, starts_on (today in
  * the series' zone or later: only on creation, `now` undefined on a change), ends_on and return_time.
  */
 export function checkPattern (pattern: Pattern, now: Date | undefined): void {

@@ -2,7 +2,7 @@ import type { Reactions } from '../../events/dispatcher.js'
 import * as series from './series.repo.js'
 
 /**
- * The same volunteer again (schedule.md § 2): who a series' preferred volunteer is follows what happens on
+ * The same volunteer again (docs/api/schedule.md › Series): who a series' preferred volunteer is follows what happens on
  * its occurrences. A series that lost theirs has the held rounds of its occurrences started (alerts).
  */
 export const seriesReactions: Reactions = {

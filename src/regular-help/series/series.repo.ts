@@ -7,7 +7,7 @@ import type { Day, Pattern } from './recurrence.js'
 import type { Series, SeriesStatus, SeriesTemplate } from './series.schemas.js'
 
 /**
- * Owns `request_series` (schedule.md § 2): every statement that writes a series is here. Its occurrences
+ * Owns `request_series` (docs/api/schedule.md › Series): every statement that writes a series is here. Its occurrences
  * are requests, written by requests.repo.ts; this file only reads them. Lock order: a change to a series
  * locks its row here first, then its occurrences (src/README.md).
  */
@@ -100,7 +100,7 @@ export function endSeries (db: Queryable, id: number, at: Date): Promise<SeriesR
 }
 
 /**
- * Erasure (privacy.md § 3): the user's series → ended, so the horizon job makes no more occurrences; run
+ * Erasure (docs/privacy.md › Erasure): the user's series → ended, so the horizon job makes no more occurrences; run
  * before their requests are cancelled, keeping the lock order (series, then requests). Returns the series
  * not yet minimised, with their template's point, for minimiseSeries.
  */
@@ -115,7 +115,7 @@ export function endSeriesOf (db: Queryable, requesterId: number, at: Date): Prom
 /** A finished series' id and its template's exact point. */
 export interface SeriesPoint { id: number, latitude: number, longitude: number, minimised_at?: Date | null }
 
-/** Retention (privacy.md § 2): series ended or rejected more than `days` before `now`, not minimised, locked. */
+/** Retention (docs/privacy.md › `RETENTION_DAYS`): series ended or rejected more than `days` before `now`, not minimised, locked. */
 export function lockFinishedSeries (db: Queryable, days: number, limit: number, now: Date): Promise<SeriesPoint[]> {
   return db.query<SeriesPoint>(sql`
     SELECT s.id, (s.template->>'latitude')::float8 AS latitude, (s.template->>'longitude')::float8 AS longitude FROM request_series s
@@ -126,7 +126,7 @@ export function lockFinishedSeries (db: Queryable, days: number, limit: number, 
 }
 
 /**
- * Minimises finished series' templates as finished requests are (privacy.md § 2): address, description and
+ * Minimises finished series' templates as finished requests are (docs/privacy.md › `RETENTION_DAYS`): address, description and
  * the contact details given become `removed`, the exact point the given grid point. Once per series.
  */
 export async function minimiseSeries (db: Queryable, points: ReadonlyArray<{ id: number, latitude: number, longitude: number }>, removed: string): Promise<number> {
@@ -179,7 +179,7 @@ export function listComingOccurrences (db: Queryable, seriesId: number, after: D
 }
 
 /*
- * The same volunteer again (schedule.md § 2). The preferred volunteer moves in the reactions of
+ * The same volunteer again (docs/api/schedule.md › Series). The preferred volunteer moves in the reactions of
  * series.reactions.ts, which run after their change locked the occurrence. Completion and withdrawal lock
  * the occurrence's series first (lockSeriesOfRequest), as every change here does; other changes that
  * record those events (an erasure, a missed confirmation) have not, so the statements pass over a series
@@ -221,7 +221,7 @@ export async function unpreferAfterWithdrawal (db: Queryable, requestId: number,
 }
 
 /**
- * A concern (trust.md § 4) about a preferred volunteer clears them in every series: its subject, or, for a
+ * A concern (docs/api/help.md › Concerns) about a preferred volunteer clears them in every series: its subject, or, for a
  * concern naming no one, the volunteer assigned to the occurrence it is about. The series cleared. A
  * concern locks no occurrence, so this waits for the series' locks (in id order) rather than pass them over.
  */
@@ -241,7 +241,7 @@ export async function unpreferAfterConcern (db: Queryable, concernId: number): P
 
 /**
  * The series' preferred volunteer, if they may be invited now: not blocked or erased, allowed to offer
- * help, holding the checks VOLUNTEER_CHECKS requires on `today` (trust.md § 2), as an offer needs.
+ * help, holding the checks VOLUNTEER_CHECKS requires on `today` (docs/api/accounts.md › Checks that vet volunteers), as an offer needs.
  */
 export async function findInvitee (db: Queryable, seriesId: number, checks: readonly CheckKind[], today: string): Promise<number | undefined> {
   const row = await maybeOne<{ id: number }>(db, sql`

@@ -10,7 +10,7 @@ import type { SeriesService } from './series.service.js'
 const tags = ['series']
 const extension = true
 
-/** schedule.md § 2: series of requests, their moderation, and (by the service) their occurrences. */
+/** docs/api/schedule.md › Series: series of requests, their moderation, and (by the service) their occurrences. */
 export const seriesRoutes: FastifyPluginAsyncTypebox<{ series: SeriesService }> = async (app, { series }) => {
   app.post('/request-series', {
     schema: {

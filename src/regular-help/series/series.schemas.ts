@@ -3,7 +3,7 @@ import { DateTime, Id, NullableId, NullableString } from '../../http/schemas.js'
 import { CREATE_REQUEST_MESSAGES, CreateRequestInput } from '../../help/requests/requests.schemas.js'
 import { DAYS, type Day } from './recurrence.js'
 
-/** schedule.md § 2: the fields of CreateRequestInput but its dates, checked as on creation, and auto_accept_preferred. */
+/** docs/api/schedule.md › Series: the fields of CreateRequestInput but its dates, checked as on creation, and auto_accept_preferred. */
 const { desired_completion_date: _date, window_start: _start, window_end: _end, ...requestFields } = CreateRequestInput.properties
 export const SeriesTemplate = Type.Object({
   ...requestFields,
@@ -86,7 +86,7 @@ export type Series = Static<typeof Series>
 export const SeriesIdParams = Type.Object({ id: Id })
 export const SERIES_ID_MESSAGES = { id: 'invalid series id' }
 
-/** schedule.md § 2's texts. */
+/** docs/api/schedule.md › Series's texts. */
 const PATTERN_MESSAGES = {
   days: 'invalid days',
   start_time: 'invalid start_time',

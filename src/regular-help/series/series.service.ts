@@ -34,7 +34,7 @@ function toSeries ({ moderated_by: _by, moderated_at: _at, ...row }: series.Seri
 const textOf = ({ auto_accept_preferred: _preference, ...text }: series.SeriesFields['template']) => text
 
 /**
- * schedule.md § 2: a series is moderated once and then creates ordinary requests (its occurrences),
+ * docs/api/schedule.md › Series: a series is moderated once and then creates ordinary requests (its occurrences),
  * already approved, up to SERIES_HORIZON_DAYS ahead (here at approval and after a change; afterwards the
  * horizon job, horizon.ts). Every change locks the series row first, then its occurrences.
  */
@@ -74,7 +74,7 @@ export class SeriesService {
   }
 
   /**
-   * The requester changes the series (schedule.md § 2): occurrences to come follow the new plan; created
+   * The requester changes the series (docs/api/schedule.md › Series): occurrences to come follow the new plan; created
    * ones with no accepted offer that the change touches are cancelled ('series_changed') and created anew,
    * accepted ones stay. A changed template sends an active series back to moderation: then its coming
    * unaccepted occurrences are cancelled and none are created until it is approved again.
@@ -132,7 +132,7 @@ export class SeriesService {
     const ended = await this.changes.run(user.id, async (tx, change) => {
       const row = await series.lockSeries(tx, id)
       if (row === undefined || (row.requester_id !== user.id && !isModerator(user))) throw notFound(SERIES_NOT_FOUND)
-      // The occurrences' history says in what capacity they were cancelled (behalf.md § 3).
+      // The occurrences' history says in what capacity they were cancelled (docs/api/on-behalf.md › A request's history).
       change.actAs(row.requester_id === user.id ? { id: user.id, role: 'requester', onBehalfOf: null } : actingAsModerator(user))
       const changed = await series.endSeries(tx, id, change.at) ?? row
       const coming = await series.listComingOccurrences(tx, id, change.at)
@@ -168,7 +168,7 @@ export class SeriesService {
   }
 
   /**
-   * The series as answers give them, after recording (trust.md § 5) what each gave a moderator or admin of
+   * The series as answers give them, after recording (docs/privacy.md › Access records) what each gave a moderator or admin of
    * someone else's contact data: the template's contact details, and its address under ADDRESS_PRIVACY=parties,
    * in the requester's profile log (a series belongs to no request).
    */
@@ -190,7 +190,7 @@ export class SeriesService {
   }
 
   /**
-   * schedule.md § 2: the series' preferred volunteer, invited to an occurrence alone (preferred.ts), cannot
+   * docs/api/schedule.md › Series: the series' preferred volunteer, invited to an occurrence alone (preferred.ts), cannot
    * help this time: its alert rounds start now if they were still held. They stay the preferred volunteer;
    * declining again, or after the hold, changes nothing.
    */

@@ -3,7 +3,7 @@ import { api } from './client'
 import { unwrap } from './errors'
 import { useSession } from './use-session'
 
-/** What a carer may do for a person (behalf.md § 2); `follow` is always granted. */
+/** What a carer may do for a person (docs/api/on-behalf.md › Carers); `follow` is always granted. */
 export const CAN = ['create', 'follow', 'accept', 'cancel', 'complete'] as const
 export type Can = typeof CAN[number]
 

@@ -4,7 +4,7 @@ import { unwrap } from './errors'
 import type { paths } from './schema'
 
 /**
- * Clients of the coordinators (behalf.md § 1): people without an account for whom coordinators ask. Shared by
+ * Clients of the coordinators (docs/api/on-behalf.md › Coordinators and clients): people without an account for whom coordinators ask. Shared by
  * the coordinator's workspace and "Ask for help" (which asks for a client at /clients/:id/ask).
  */
 export type Client = paths['/api/v1/clients/{id}']['get']['responses'][200]['content']['application/json']

@@ -6,14 +6,14 @@ import { signedInUnchecked } from './session'
 
 const ME = ['get', '/api/v1/users/me'] as const
 
-/** PATCH /users/me with `locale`, which web/src/api/schema.d.ts describes once the service has it (reach.md § 1). */
+/** PATCH /users/me with `locale`, which web/src/api/schema.d.ts describes once the service has it (docs/api/messaging.md › Deliveries and e-mail). */
 interface LoosePatch { PATCH: (path: string, init: { body: unknown }) => Promise<{ data?: unknown, error?: unknown, response: Response }> }
 
 /**
- * The profile's `locale` (the language of e-mails and pushes, reach.md § 1) follows the language the person reads
+ * The profile's `locale` (the language of e-mails and pushes, docs/api/messaging.md › Deliveries and e-mail) follows the language the person reads
  * the app in: set after signing in when it differs, and whenever they switch. Best effort and silent: a failure
  * (offline, say) is tried again at the next sign-in or switch. Nothing is sent while the profile has no `locale`
- * (a service without reach.md).
+ * (a service without docs/api/messaging.md).
  */
 export function useProfileLocale (userId: number | undefined, language: string): void {
   const client = useQueryClient()

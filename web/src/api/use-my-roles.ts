@@ -41,7 +41,7 @@ export function useRolesSettled (): boolean {
 export const canModerate = (roles: string[] | undefined): boolean => roles !== undefined && (roles.includes('moderator') || roles.includes('admin'))
 export const isAdmin = (roles: string[] | undefined): boolean => roles?.includes('admin') === true
 export const isVolunteer = (roles: string[] | undefined): boolean => roles?.includes('volunteer') === true
-/** Coordinators ask for help for clients (behalf.md § 1); admins hold `coordinate_requests` too. */
+/** Coordinators ask for help for clients (docs/api/on-behalf.md › Coordinators and clients); admins hold `coordinate_requests` too. */
 export const canCoordinate = (roles: string[] | undefined): boolean => roles !== undefined && (roles.includes('coordinator') || roles.includes('admin'))
-/** behalf.md § 4: reports are for admins and managers (who hold `view_reports`); coordinators do not see them. */
+/** docs/api/on-behalf.md › Reports for funders: reports are for admins and managers (who hold `view_reports`); coordinators do not see them. */
 export const canViewReports = (roles: string[] | undefined): boolean => roles !== undefined && (roles.includes('admin') || roles.includes('manager'))

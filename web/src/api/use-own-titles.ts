@@ -20,7 +20,7 @@ function titlesOf (asked: OwnRequests | undefined, offered: OwnOffers | undefine
 /**
  * The titles of the person's own requests and of those they offered help with, from their own two lists.
  * Not from GET /requests/{id}: for a party that answer carries contact details, so naming a request would
- * add a record to the requester's access log (trust.md § 5) though nobody looked at her details.
+ * add a record to the requester's access log (docs/privacy.md › Access records) though nobody looked at her details.
  * `settled` once both lists have answered (or failed).
  */
 export function useOwnRequestTitles (enabled: boolean): { titles: Map<number, string>, settled: boolean } {

@@ -13,7 +13,7 @@ export function PhoneLink ({ phone }: { phone: string }) {
 
 /**
  * The phone of the other side of a request in progress, from their profile: the API gives it to the
- * two people of an in_progress request they share (rules.md), and null to anyone else or when none is set.
+ * two people of an in_progress request they share (docs/api/conventions.md), and null to anyone else or when none is set.
  */
 export function useProfilePhone (userId: number | undefined, enabled: boolean) {
   return useQuery({

@@ -8,7 +8,7 @@ import { formatDate } from '../lib/format'
 import './request-history.css'
 import { Loading } from './loading'
 
-/** One entry of GET /requests/{id}/history (behalf.md § 3). */
+/** One entry of GET /requests/{id}/history (docs/api/on-behalf.md › A request's history). */
 type HistoryEntry = paths['/api/v1/requests/{id}/history']['get']['responses'][200]['content']['application/json'][number]
 
 export const historyKey = (id: number) => ['get', '/api/v1/requests/{id}/history', id] as const
@@ -42,7 +42,7 @@ function detailText (t: TFunction, entry: HistoryEntry): string | undefined {
 }
 
 /**
- * A request's history as a timeline (behalf.md § 3 and § 5): an ordered list, oldest first as the API gives it,
+ * A request's history as a timeline (docs/api/on-behalf.md › A request's history and docs/web/on-behalf.md): an ordered list, oldest first as the API gives it,
  * each entry what happened, by whom in words ("for Erna S.", "by the service") and when. Shown to the request's
  * parties; to anyone else the API answers 404 and nothing is shown.
  */

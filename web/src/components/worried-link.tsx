@@ -10,7 +10,7 @@ export function concernStartPath ({ requestId, personId }: { requestId?: number,
 }
 
 /**
- * "Tell us you are worried" (trust.md § 6): on every request page and every offer, the way to the
+ * "Tell us you are worried" (docs/web/help.md › Trust on offers): on every request page and every offer, the way to the
  * concerns journey about that request and, when there is one, that person. `about` names the person for
  * screen readers when several such links stand on one page (one per offer).
  */

@@ -11,7 +11,7 @@ const OUR_FAULT: Meaning = { key: 'errors.unexpected' }
 
 /**
  * Every `{"error"}` text the API can send to this app's calls (src/lib/errors.ts, the throw sites and
- * the routes' `messages`; interface.md › Errors), to a field and a message key in en.json and de.json.
+ * the routes' `messages`; docs/api/conventions.md › Everywhere), to a field and a message key in en.json and de.json.
  * A text with several meanings lists them: the first whose field the form has wins, else the first.
  * Texts not listed here: "<field> must …" (the generic sentences of validation) and 5xx failures.
  */
@@ -25,7 +25,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'password must be at most 128 characters long': { field: 'password', key: 'errors.passwordLong' },
   'invalid email or password': { field: 'email', key: 'errors.credentials' },
   'account is blocked': { key: 'errors.blocked' },
-  // Getting back in (reach.md § 2): codes, a new password, the current one when changing it.
+  // Getting back in (docs/api/accounts.md › Getting back in): codes, a new password, the current one when changing it.
   'invalid or expired code': { field: 'code', key: 'codes.errors.invalid' },
   'invalid credentials': { field: 'current_password', key: 'changePassword.errors.wrongCurrent' },
   'code is required': { field: 'code', key: 'codes.errors.codeRequired' },
@@ -53,9 +53,9 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'title must not be blank': { field: 'title', key: 'ask.errors.title' },
   'description must not be blank': { field: 'description', key: 'ask.errors.description' },
   'address must not be blank': { field: 'address', key: 'ask.errors.address' },
-  // behalf.md § 1: a client's request takes the client's address when left out; a client without one needs it here.
+  // docs/api/on-behalf.md › Coordinators and clients: a client's request takes the client's address when left out; a client without one needs it here.
   'address is required': { field: 'address', key: 'ask.errors.address' },
-  // behalf.md § 1: coordinators and their clients.
+  // docs/api/on-behalf.md › Coordinators and clients: coordinators and their clients.
   'coordinator role required': { key: 'errors.coordinatorRequired' },
   'client not found': { key: 'errors.clientNotFound' },
   // Only erasing a client's record calls with this text here (DELETE /clients/{id}; the app erases no account).
@@ -65,13 +65,13 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid client id': OUR_FAULT,
   'invalid status': OUR_FAULT,
   'desired_completion_date must be in the future': { field: 'desired_completion_date', key: 'ask.errors.whenPast' },
-  // schedule.md § 1: the app checks a window before sending it, so only a fault of ours sends these.
+  // docs/api/schedule.md › A time window on a request: the app checks a window before sending it, so only a fault of ours sends these.
   'window_start and window_end go together': OUR_FAULT,
   'window_end must be after window_start': OUR_FAULT,
   'window is longer than 24 hours': OUR_FAULT,
   'window must be in the future': OUR_FAULT,
   'desired_completion_date must equal window_end': OUR_FAULT,
-  // schedule.md § 2: help on a schedule.
+  // docs/api/schedule.md › Series: help on a schedule.
   'invalid days': { field: 'days', key: 'series.errors.days' },
   'invalid start_time': { field: 'start_time', key: 'series.errors.startTime' },
   'invalid duration_minutes': { field: 'duration_minutes', key: 'series.errors.duration' },
@@ -95,7 +95,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'request is not in progress': { key: 'request.errors.notInProgress' },
   'request is already completed': { key: 'request.errors.alreadyCompleted' },
   'request cannot be cancelled in its current status': { key: 'request.errors.cannotCancel' },
-  // schedule.md § 3: a volunteer's confirmation, a requester's "still needed".
+  // docs/api/schedule.md › Confirmation, reminders, expiry: a volunteer's confirmation, a requester's "still needed".
   'only the assigned volunteer can confirm': { key: 'request.errors.notAssignedVolunteer' },
   'only the requester can say a request is still needed': { key: 'request.errors.notRequester' },
   'request is not approved': { key: 'request.errors.notApproved' },
@@ -124,7 +124,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'request is not in pending_moderation status': { key: 'moderation.errors.alreadyDecided' },
   'cannot moderate own request': { key: 'moderation.errors.own' },
   'admin role required': { key: 'admin.errors.notAdmin' },
-  // Reports for funders (behalf.md § 4).
+  // Reports for funders (docs/api/on-behalf.md › Reports for funders).
   'view_reports permission required': { key: 'reports.errors.noPermission' },
   'invalid from': { field: 'from', key: 'reports.errors.invalidFrom' },
   'invalid to': { field: 'to', key: 'reports.errors.invalidTo' },
@@ -133,11 +133,11 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'cannot remove the last admin': { key: 'admin.errors.lastAdmin' },
   'cannot block yourself': { key: 'admin.errors.blockSelf' },
   'role not found': { key: 'admin.errors.roleNotFound' },
-  // Checks that vet volunteers (trust.md § 2).
+  // Checks that vet volunteers (docs/api/accounts.md › Checks that vet volunteers).
   'invalid kind': { field: 'kind', key: 'admin.errors.checkKind' },
   'invalid valid_until': { field: 'valid_until', key: 'admin.errors.checkDate' },
   'check not found': { key: 'admin.errors.checkNotFound' },
-  // Concerns (trust.md §4).
+  // Concerns (docs/api/help.md › Concerns).
   'too many requests': { key: 'errors.tooManyConcerns' },
   'text must be 10 to 2000 characters': { field: 'text', key: 'concerns.errors.text' },
   'invalid outcome': { field: 'outcome', key: 'moderation.errors.outcome' },
@@ -147,7 +147,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'blocked needs a subject user': { field: 'outcome', key: 'moderation.errors.blockNeedsPerson' },
   // Any call.
   'too many requests, try again later': { key: 'errors.tooMany' },
-  // Notification settings, devices and unsubscribing (reach.md § 1).
+  // Notification settings, devices and unsubscribing (docs/api/messaging.md › Deliveries and e-mail).
   'invalid type': [{ field: 'email_types', key: 'settings.errors.types' }, { field: 'push_types', key: 'settings.errors.types' }],
   'invalid quiet_hours': { field: 'quiet_start', key: 'settings.errors.quietServer' },
   'invalid time_zone': { field: 'time_zone', key: 'settings.errors.timeZone' },
@@ -157,7 +157,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'subscription not found': { key: 'settings.errors.subscriptionNotFound' },
   'invalid subscription id': OUR_FAULT,
   'invalid token': { key: 'settings.unsubscribe.invalid' },
-  // Carers (behalf.md § 2).
+  // Carers (docs/api/on-behalf.md › Carers).
   'cannot invite yourself': { key: 'carers.invite.errors.self' },
   'invalid can': { field: 'can', key: 'carers.invite.errors.can' },
   'invitation not found': { key: 'carers.errors.invitationNotFound' },

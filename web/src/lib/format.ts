@@ -11,7 +11,7 @@ export function formatDate (iso: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso))
 }
 
-/** A moment as a person says it aloud, with the day's name ("Tuesday 1 December at 07:30"): schedule.md § 5. */
+/** A moment as a person says it aloud, with the day's name ("Tuesday 1 December at 07:30"): docs/web/schedule.md. */
 export function formatWhen (iso: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
 }

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { localeOf } from './format.js'
 
-/** The days of a series, in week order, as the API names them (schedule.md § 2). */
+/** The days of a series, in week order, as the API names them (docs/api/schedule.md › Series). */
 export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
 export type WeekDay = typeof WEEK_DAYS[number]
 
@@ -44,7 +44,7 @@ export interface Pattern {
 }
 
 /**
- * A series in plain words, as the requester checks it and reads it later (schedule.md § 5): "Every Tuesday and
+ * A series in plain words, as the requester checks it and reads it later (docs/web/schedule.md): "Every Tuesday and
  * Thursday, 07:30 to 10:30, and back at 12:00, from 1 December". Times are the series' own local times.
  */
 export function seriesSummary (pattern: Pattern, t: TFunction, language: string): string {

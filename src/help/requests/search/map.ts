@@ -6,7 +6,7 @@ import { inBoxes } from './bounds.js'
 import { ACTIVE, EXACT_VIEW, LOCATION_COLUMNS, locationFor, pendingCondition, placeOf, viewOf, type LocatedRow, type SearchContext, type SearchView } from './shared.js'
 
 /**
- * GET /requests/map (extension, map.md › Maps at low zoom): of the active requests in a rectangle, the
+ * GET /requests/map (extension, docs/api/help.md › Maps): of the active requests in a rectangle, the
  * MAP_MARKER_CAP nearest its centre (then by id), in the compact form a marker needs.
  */
 

@@ -11,7 +11,7 @@ import { toListItem, type DisclosurePolicy } from '../disclosure.js'
 
 /**
  * GET /requests/nearby: active requests within `radius` metres of a point, nearest first, ties by id
- * (rules.md › Search and lists).
+ * (docs/api/help.md › Searches).
  */
 
 /**
@@ -169,7 +169,7 @@ export async function searchNearby ({ db, policy, disclosure }: SearchContext, v
 }
 
 /**
- * The columns this viewer's rows need (map.md › The `location` field, trust.md §1 and §5): moderators and admins see
+ * The columns this viewer's rows need (docs/privacy.md › The `location` field, docs/privacy.md › `ADDRESS_PRIVACY=parties`, › Access records): moderators and admins see
  * every exact point, so their rows need no grid point, nor the assigned volunteer unless an access record may name
  * him (roleOf, under ADDRESS_PRIVACY=parties, the only setting that also shows short names).
  */

@@ -10,12 +10,12 @@ import type { CarerOf } from '../visibility.js'
 /**
  * What the lists of requests share: the statuses a search considers, the columns of a list item and
  * the row they make, how a viewer's search sees requests (SearchView), and where a request is shown to
- * a viewer (map.md › The `location` field). The searches (nearby.ts, bounds.ts, map.ts), the caller's
+ * a viewer (docs/privacy.md › The `location` field). The searches (nearby.ts, bounds.ts, map.ts), the caller's
  * own list (requests.repo.ts) and the moderation lists use these.
  */
 
 /**
- * The statuses the searches consider (interface.md › Requests), written exactly as the predicate of
+ * The statuses the searches consider (docs/api/conventions.md), written exactly as the predicate of
  * the partial indexes requests_active_location and requests_active_grid_location, so that the planner
  * sees they apply.
  */
@@ -24,9 +24,9 @@ export const ACTIVE = raw("r.status IN ('pending_moderation', 'approved', 'in_pr
 const LOCATION = 'r.assigned_volunteer_id, r.latitude, r.longitude, r.grid_latitude, r.grid_longitude, r.grid_meters'
 const LIST_ITEM_OWN = `r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at,
   r.window_start, r.window_end, r.series_id, r.confirmed_at, ${LOCATION}`
-/** requester_name is "first_name last_name" (rules.md › Search and lists), of the user aliased `u`. */
+/** requester_name is "first_name last_name" (docs/api/help.md › Searches), of the user aliased `u`. */
 const REQUESTER_NAME = "u.first_name || ' ' || u.last_name"
-/** What a non-party sees under ADDRESS_PRIVACY=parties (trust.md §1): "Erna S." (lib/names.ts initialOf, in SQL). */
+/** What a non-party sees under ADDRESS_PRIVACY=parties (docs/privacy.md › `ADDRESS_PRIVACY=parties`): "Erna S." (lib/names.ts initialOf, in SQL). */
 const REQUESTER_SHORT_NAME = "u.first_name || ' ' || left(u.last_name, 1) || '.'"
 
 /** What decides a request's `location` for a viewer (locationFor), besides requester_id. */
@@ -85,14 +85,14 @@ export interface ListedRow extends Omit<ListItemRow, ListItemTimes> {
 }
 
 /**
- * How a search sees requests (privacy.md §1): `grid` places each at its stored grid point (own partial
+ * How a search sees requests (docs/privacy.md › `LOCATION_PRIVACY=grid`): `grid` places each at its stored grid point (own partial
  * GiST index, requests_active_grid_location), and `hidePendingFrom`, a user id, leaves out requests in
  * pending_moderation except that user's own. Everything else about the statements is shared.
  */
 export interface SearchView { grid: boolean, hidePendingFrom: number | undefined }
 export const EXACT_VIEW: SearchView = Object.freeze({ grid: false, hidePendingFrom: undefined })
 
-/** The settings the searches follow (privacy.md §1, map.md, rules.md › Search and lists). */
+/** The settings the searches follow (docs/privacy.md › `LOCATION_PRIVACY=grid`, docs/privacy.md › The grid, docs/api/help.md › Searches). */
 export interface SearchPolicy extends DisclosurePolicy {
   locationPrivacy: 'exact' | 'grid'
   unmoderatedInSearch: 'everyone' | 'parties'
@@ -102,12 +102,12 @@ export interface SearchPolicy extends DisclosurePolicy {
 
 /**
  * What a search runs on: the database, the settings, and what makes its answer and records what that
- * revealed (trust.md §5). The routes hold one and call the searches with it.
+ * revealed (docs/privacy.md › Access records). The routes hold one and call the searches with it.
  */
 export interface SearchContext { db: Queryable, policy: SearchPolicy, disclosure: Disclosure }
 
 /**
- * How this viewer's searches see requests (privacy.md §1): moderators and admins on exact points and
+ * How this viewer's searches see requests (docs/privacy.md › `LOCATION_PRIVACY=grid`): moderators and admins on exact points and
  * with every active request; others at grid points under LOCATION_PRIVACY=grid, and without other
  * people's unmoderated requests under UNMODERATED_IN_SEARCH=parties.
  */
@@ -136,8 +136,8 @@ const VOLUNTEER_SEES_EXACT: readonly RequestStatus[] = ['in_progress', 'complete
 
 /**
  * Exactly to its requester and her carers (visibility.ts CarerOf), moderators and admins, every coordinator on a
- * client's request (behalf.md § 1: rows that carry `client_id`; the searches' do not), and its assigned volunteer
- * while in_progress or completed; to everyone else at the centre of its grid cell (map.md › The `location` field).
+ * client's request (docs/api/on-behalf.md › Coordinators and clients: rows that carry `client_id`; the searches' do not), and its assigned volunteer
+ * while in_progress or completed; to everyone else at the centre of its grid cell (docs/privacy.md › The `location` field).
  */
 export function seesExactPoint (viewer: Principal, row: Pick<LocatedRow, 'requester_id' | 'assigned_volunteer_id' | 'status'> & CarerOf & { client_id?: number | null }): boolean {
   return viewer.id === row.requester_id || isModerator(viewer) || row.viewer_is_carer === true || (row.client_id != null && hasPermission(viewer, 'coordinate_requests')) ||

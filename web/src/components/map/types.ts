@@ -10,7 +10,7 @@ export interface MapMarkerItem {
   lat: number
   lon: number
   urgency: string
-  /** Shown at its grid cell, not where it is (map.md). */
+  /** Shown at its grid cell, not where it is (docs/privacy.md › The grid). */
   approximate: boolean
 }
 

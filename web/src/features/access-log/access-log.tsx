@@ -11,7 +11,7 @@ import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
 
-/** One record of who saw someone's contact details (trust.md § 5); `request_id` only in the profile's log. */
+/** One record of who saw someone's contact details (docs/privacy.md › Access records); `request_id` only in the profile's log. */
 interface AccessRecord {
   viewer_id: number
   viewer_name: string

@@ -13,7 +13,7 @@ import { changePassword } from './codes-api'
 const FIELDS = ['current_password', 'password'] as const
 
 /**
- * "Change your password" on the profile (reach.md § 2 and § 4). The service revokes every earlier session and
+ * "Change your password" on the profile (docs/api/accounts.md › Getting back in and docs/web/accounts.md). The service revokes every earlier session and
  * answers with a new one, which this page takes over (its cookie is set by the session route), so the person
  * stays signed in here and is signed out everywhere else.
  */

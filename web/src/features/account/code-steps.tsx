@@ -19,7 +19,7 @@ export const remembered = (journey: Journey) => memory[journey]
 export function remember (journey: Journey, patch: { email?: string, code?: string }): void { memory[journey] = { ...memory[journey], ...patch } }
 export function forget (journey: Journey): void { memory[journey] = {} }
 
-/** The fragment of the e-mail's link (`#email=…&code=…`, links.md): read without side effects, so twice is harmless. */
+/** The fragment of the e-mail's link (`#email=…&code=…`, docs/api/messaging.md › Deliveries and e-mail): read without side effects, so twice is harmless. */
 function readFragment (): { email?: string, code?: string } {
   const values = new URLSearchParams(window.location.hash.replace(/^#/, ''))
   const email = values.get('email')?.trim()
@@ -30,7 +30,7 @@ function readFragment (): { email?: string, code?: string } {
 /**
  * The e-mail's link fills the page in: what its fragment carries is kept in the journey's memory and taken out of
  * the address bar at once (history.replaceState), so that it is neither bookmarked nor shared by accident. The
- * code is used only when the person presses the button (mail scanners open links: reach.md § 2).
+ * code is used only when the person presses the button (mail scanners open links: docs/api/accounts.md › Getting back in).
  */
 export function useLinkFragment (journey: Journey): { email?: string, code?: string } {
   const [fragment] = useState(readFragment)

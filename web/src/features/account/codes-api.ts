@@ -3,12 +3,12 @@ import { unwrap } from '../../api/errors'
 import { CSRF_HEADERS, startSession } from '../../api/session'
 
 /**
- * The calls of getting back in (reach.md § 2). Asking for a code goes to /auth/* (nothing to keep); every call
+ * The calls of getting back in (docs/api/accounts.md › Getting back in). Asking for a code goes to /auth/* (nothing to keep); every call
  * that signs in or changes the password goes to the session twin (src/accounts/session/session-codes.routes.ts),
  * which puts the new refresh token in the session cookie rather than in page script's reach.
  *
  * These paths are called through a loosely typed view of the client while web/src/api/schema.d.ts does not
- * describe them yet (the service's § 2 routes are built in parallel); `npm run web:api-types` then types them.
+ * describe them yet (docs/api/accounts.md › Getting back in); `npm run web:api-types` then types them.
  */
 type Answer = Parameters<typeof startSession>[0]
 interface FetchResult { data?: unknown, error?: unknown, response: Response }

@@ -13,7 +13,7 @@ import { askResetCode, confirmReset } from './codes-api'
 import { CodeStep, EmailStep, forget, remember, remembered } from './code-steps'
 
 /**
- * "Forgot your password?" (reach.md § 2 and § 4), one question a page: the address, the code from the e-mail
+ * "Forgot your password?" (docs/api/accounts.md › Getting back in and docs/web/accounts.md), one question a page: the address, the code from the e-mail
  * (`/forgot-password/code#email=…&code=…` from its link), a new password, then signed in on the start page.
  * The code is checked only with the new password (the API takes them together), so a wrong code is reported on
  * the last page, with the way back to the code and a way to get a new one.

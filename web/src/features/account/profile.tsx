@@ -145,7 +145,7 @@ export function ProfilePage () {
               <p>{t('profile.signedInAs', { email: me.data.email })} {t('profile.number', { id: me.data.id })}</p>
               <EmailNotConfirmed verified={me.data.email_verified} />
               <DetailsForm profile={me.data} />
-              {/* Who has seen the phone and address above (trust.md § 5). */}
+              {/* Who has seen the phone and address above (docs/privacy.md › Access records). */}
               <p><Link href='/profile/access-log'>{t('accessLog.linkProfile')}</Link></p>
             </>
             )}

@@ -7,7 +7,7 @@ import { CodeStep, EmailStep, forget } from './code-steps'
 import { safeNext } from './sign-in'
 
 /**
- * "Sign in with a code instead" (reach.md § 2 and § 4; WCAG 2.2 3.3.8, no password to remember): the address,
+ * "Sign in with a code instead" (docs/api/accounts.md › Getting back in and docs/web/accounts.md; WCAG 2.2 3.3.8, no password to remember): the address,
  * then the code from the e-mail (`/sign-in/code#email=…&code=…` from its link), then signed in. `?next=` is
  * carried through, as on the sign-in page.
  */

@@ -59,7 +59,7 @@ export function SignInPage () {
         <TextInput name='password' type='password' label={t('account.password')} autoComplete='current-password' />
         <Button type='submit' className='button'>{t('account.signIn')}</Button>
       </Form>
-      {/* Getting back in without the password (reach.md § 4; WCAG 2.2 3.3.8): `next` is kept for the code's way. */}
+      {/* Getting back in without the password (docs/web/messaging.md; WCAG 2.2 3.3.8): `next` is kept for the code's way. */}
       <p><Link href='/forgot-password'>{t('account.forgotPassword')}</Link></p>
       <p><Link href={`/sign-in/with-code${next !== null ? `?next=${encodeURIComponent(next)}` : ''}`}>{t('account.withCode')}</Link></p>
     </Page>

@@ -19,7 +19,7 @@ import { forget, remembered, useLinkFragment } from './code-steps'
 const ME = ['get', '/api/v1/users/me'] as const
 
 /**
- * "Confirm your email address" under EMAIL_VERIFICATION=code (reach.md § 2): the code typed or from the e-mail's
+ * "Confirm your email address" under EMAIL_VERIFICATION=code (docs/api/accounts.md › Getting back in): the code typed or from the e-mail's
  * link (`/verify-email#code=…`), and a way to send a new one. Opened signed out (the link on another device),
  * it keeps the link's code in memory while the person signs in, and comes back filled in.
  */

@@ -97,7 +97,7 @@ function RecordCheck ({ userId, onRecorded }: { userId: number, onRecorded: (kin
 }
 
 /**
- * A person's checks (trust.md § 2), for moderators and admins: every check, newest first, revoked ones
+ * A person's checks (docs/api/accounts.md › Checks that vet volunteers), for moderators and admins: every check, newest first, revoked ones
  * included, each with its state in words; record one, revoke one after a confirmation.
  */
 export function Checks ({ userId, name }: { userId: number, name: string }) {

@@ -13,7 +13,7 @@ import '../../components/journeys.css'
 /**
  * A person, as moderators and admins see them (`/people/:id`, linked from the users' search and the
  * concerns queue): who they are, whether verified, and their checks. Opening it reads the profile, which
- * the service records as a view of the person's contact details (trust.md § 5): the page shows none of them.
+ * the service records as a view of the person's contact details (docs/privacy.md › Access records): the page shows none of them.
  */
 export function PersonPage () {
   const { t } = useTranslation()

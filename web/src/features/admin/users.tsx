@@ -20,7 +20,7 @@ function findUsers (q: string, signal: AbortSignal) {
   return unwrap(api.GET('/api/v1/admin/users', { params: { query: { q, limit: '50' } }, signal }))
 }
 
-/** Roles by id, as rules.md seeds them; the list of roles comes from the API. */
+/** Roles by id, as docs/api/conventions.md seeds them; the list of roles comes from the API. */
 const ROLES_KEY = ['get', '/api/v1/roles'] as const
 
 /**

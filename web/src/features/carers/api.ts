@@ -5,7 +5,7 @@ import { CAN, type Can } from '../../api/acting-for'
 
 export const TRUSTED_PEOPLE_KEY = ['get', '/api/v1/users/me/trusted-people'] as const
 
-/** The people the signed-in person has invited to act for them (behalf.md § 2). */
+/** The people the signed-in person has invited to act for them (docs/api/on-behalf.md › Carers). */
 export function useTrustedPeople () {
   return useQuery({ queryKey: TRUSTED_PEOPLE_KEY, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/trusted-people', { signal })) })
 }

@@ -11,7 +11,7 @@ import { inOrder, TRUSTED_PEOPLE_KEY, useTrustedPeople } from './api'
 import './carers.css'
 
 /**
- * "People who help me" (behalf.md § 2, § 5): who was invited, whether they answered, what each may do in plain
+ * "People who help me" (docs/api/on-behalf.md › Carers and docs/web/on-behalf.md): who was invited, whether they answered, what each may do in plain
  * words, and a way to stop it at once that asks first (ConfirmedAction).
  */
 export function PeopleWhoHelpMePage () {

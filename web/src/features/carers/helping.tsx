@@ -56,7 +56,7 @@ function Invitation ({ item }: { item: Item }) {
   )
 }
 
-/** "People I help" (behalf.md § 2, § 5): invitations to answer, then each person the carer helps. */
+/** "People I help" (docs/api/on-behalf.md › Carers and docs/web/on-behalf.md): invitations to answer, then each person the carer helps. */
 export function PeopleIHelpPage () {
   const { t } = useTranslation()
   const list = useActingFor()
@@ -161,7 +161,7 @@ export function PersonIHelpPage () {
           keep: t('carers.person.stop.keep'),
           done: t('carers.person.stop.done', { name: item.name }),
         }}
-        // A carer stops by declining, also after accepting (docs/api.md › Carers): the person then sees it declined.
+        // A carer stops by declining, also after accepting (docs/api/on-behalf.md › Carers): the person then sees it declined.
         run={() => unwrap(api.POST('/api/v1/users/me/acting-for/{id}/decline', { params: { path: { id: item.id } } }))}
         onDone={() => queryClient.invalidateQueries({ queryKey: ACTING_FOR_KEY })}
       />

@@ -68,7 +68,7 @@ export function useConcernStep (step: 'what' | 'urgent') {
 /**
  * The subject in words: the request by its title and the person by the name this page may already know
  * (the requester, the assigned volunteer, or the volunteer of an offer). Nothing else is asked for: looking
- * up a profile would be recorded as a view of that person's contact details (trust.md § 5).
+ * up a profile would be recorded as a view of that person's contact details (docs/privacy.md › Access records).
  */
 export function useSubjectWords (subject: Subject, t: TFunction): string | undefined {
   const request = useRequest(subject.requestId ?? 0)

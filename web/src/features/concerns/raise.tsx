@@ -16,7 +16,7 @@ import { EmergencyWarning } from './emergency'
 import './concerns.css'
 
 /**
- * "Tell us you are worried" (trust.md § 4 and § 6): what worries you, whether someone is in danger now,
+ * "Tell us you are worried" (docs/api/help.md › Concerns and docs/web/help.md › Safeguarding): what worries you, whether someone is in danger now,
  * check your answers, then a confirmation that says what happens next. One question a page, each at its
  * own address (`/concerns/new/<step>?request=&person=`), as "Ask for help" is.
  */
@@ -26,7 +26,7 @@ export function RaiseConcernPage () {
   const subject = useMemo(() => subjectOf(search), [search])
   const key = answersKey(user?.id, subject)
   const { t } = useTranslation()
-  // A concern is about a person or a request (trust.md § 4): reached without either, say where to start.
+  // A concern is about a person or a request (docs/api/help.md › Concerns): reached without either, say where to start.
   if (subject.requestId === undefined && subject.personId === undefined) return <Page title={t('concerns.title')}><p>{t('concerns.noSubject')}</p></Page>
   return <ConcernPages key={key} storeKey={key} subject={subject} />
 }

@@ -17,7 +17,7 @@ import { CoordinatorPages } from './workspace'
 /**
  * "Change details" of a client (PATCH /clients/{id}): the fields of "Add a new client" in one short form, filled in
  * from the record, since a coordinator changes what the caller tells them, often more than one thing at once.
- * Consent is not asked again: the API keeps the one on record (behalf.md § 1 records it again only when sent).
+ * Consent is not asked again: the API keeps the one on record (docs/api/on-behalf.md › Coordinators and clients records it again only when sent).
  */
 export function ChangeClientPage () {
   const { t } = useTranslation()

@@ -7,7 +7,7 @@ import { ConfirmedAction } from '../../components/confirmed-action'
 import { COORDINATED_KEY } from './requests'
 
 /**
- * "Erase this client's record" (DELETE /clients/{id}, privacy.md › Clients of the coordinators): asks first in a
+ * "Erase this client's record" (DELETE /clients/{id}, docs/privacy.md › Clients of the coordinators): asks first in a
  * dialog that says in plain words what erasing does and that it cannot be undone; Escape or "Keep" keeps the record.
  * A refusal (a volunteer is helping with one of their requests now) is said in words above the button. Erased,
  * the coordinator is back at the search with the banner, since the record's page is gone.

@@ -26,8 +26,8 @@ function splitName (name: string): { first_name: string, last_name: string } {
 const clientOf = (fields: Details, how: ConsentHow) => ({ ...detailsBody(fields, false), consent: { how } })
 
 /**
- * "Add a client" (behalf.md § 1): one form rather than one question a page, because a coordinator writes down what
- * the caller says in the order they say it (docs/web.md › Coordinators). The name or number searched for is filled
+ * "Add a client" (docs/api/on-behalf.md › Coordinators and clients): one form rather than one question a page, because a coordinator writes down what
+ * the caller says in the order they say it (docs/web/on-behalf.md › Coordinators). The name or number searched for is filled
  * in. Consent is a required question with the three ways the API knows.
  */
 export function NewClientPage () {

@@ -12,7 +12,7 @@ export interface TellFacts {
 }
 
 /**
- * What to tell the client, in the words a coordinator says on the phone (behalf.md § 5): "Tell Erna: Jonas will
+ * What to tell the client, in the words a coordinator says on the phone (docs/web/on-behalf.md): "Tell Erna: Jonas will
  * come on Tuesday 1 December at 10:00", "… nobody yet". The time is the window's start, else the date wanted by.
  */
 export function whatToTell (t: TFunction, language: string, client: string, item: TellFacts): string {

@@ -55,7 +55,7 @@ function ClientCard ({ client }: { client: Client }) {
 }
 
 /**
- * "Find or add a client": one field for a name or a phone number, for a coordinator on the phone (behalf.md § 5).
+ * "Find or add a client": one field for a name or a phone number, for a coordinator on the phone (docs/web/on-behalf.md).
  * The search lives in the address (?q=), so a reload and Back keep it; it runs when submitted, and the result is
  * announced. Without a search the clients changed most recently are listed.
  */

@@ -71,7 +71,7 @@ function ConcernCard ({ concern, onResolve }: { concern: Concern, onResolve: (co
 }
 
 /**
- * Concerns for moderators (trust.md § 4): open ones, urgent first then oldest first (the API's order), or
+ * Concerns for moderators (docs/api/help.md › Concerns): open ones, urgent first then oldest first (the API's order), or
  * resolved ones. After a decision the concern leaves the list, the decision is said, and focus moves to the
  * concern that now stands in its place, or to the list's heading, as in the requests' queue.
  */

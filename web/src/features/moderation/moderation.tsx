@@ -29,7 +29,7 @@ function loadPending (signal: AbortSignal) {
 }
 
 /**
- * When the requester wants the help by: the queue's list items do not carry it (interface.md's
+ * When the requester wants the help by: the queue's list items do not carry it (a
  * RequestListItem), so each card asks for its request once, through the cache the request pages share.
  */
 function WantedBy ({ id }: { id: number }) {

@@ -18,7 +18,7 @@ type Outcome = typeof OUTCOMES[number]
 export interface ConcernToResolve { id: number, subject_user_id: number | null, heading: string }
 
 /**
- * Resolving a concern: an outcome and a note, both required (trust.md § 4). `blocked` ends the person's
+ * Resolving a concern: an outcome and a note, both required (docs/api/help.md › Concerns). `blocked` ends the person's
  * sessions at once, so it is asked again in words before it is sent; a concern about no person cannot
  * block anyone and does not offer it.
  */

@@ -8,10 +8,10 @@ interface NotificationLike { type: string, request_id: number | null, data: Reco
 /** Notifications meant for the person who asked for help; the rest are a volunteer's. */
 const FOR_REQUESTER = new Set(['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'volunteer_confirmed', 'request_expired', 'still_needed', 'please_complete'])
 
-/** Sent to both sides of a request (schedule.md § 3): /requests/<id> shows each their own view of it. */
+/** Sent to both sides of a request (docs/api/schedule.md › Confirmation, reminders, expiry): /requests/<id> shows each their own view of it. */
 const FOR_BOTH = new Set(['confirmation_missed', 'reminder'])
 
-/** Safeguarding news (trust.md): about a person or a concern, each with its own page, never named by a request's title. */
+/** Safeguarding news (docs/privacy.md): about a person or a concern, each with its own page, never named by a request's title. */
 const TRUST_TYPES = new Set(['check_expiring', 'concern_raised', 'concern_resolved'])
 
 /** Which variant of a type's words: whose check it is, whether a concern is urgent, whether the volunteer was the accepted one. */
@@ -29,9 +29,9 @@ function trustPage (type: string, data: Record<string, unknown>, me: number | un
 }
 
 /**
- * A notification in words (events.md § 4, every type), and the page of its request: the requester's
+ * A notification in words (docs/api/messaging.md › Notifications, every type), and the page of its request: the requester's
  * view of their own request, or the volunteer's view of one they were alerted to or offered help with.
- * `title` names the request when the notification's data does not (events.md fixes the data of each type).
+ * `title` names the request when the notification's data does not (each type's data is fixed: docs/api/messaging.md › Notifications).
  * `me` (the signed-in person's id) tells one's own expiring check from another's, which admins are told of too.
  */
 export function describeNotification (notification: NotificationLike, t: TFunction, language: string, title?: string, me?: number): { text: string, href: string } {

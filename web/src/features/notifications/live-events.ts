@@ -51,7 +51,7 @@ async function readEvents (body: ReadableStream<Uint8Array>, onEvent: (event: Se
 }
 
 /**
- * While someone is signed in: one live stream of their notifications (events.md § 3). Each one refreshes
+ * While someone is signed in: one live stream of their notifications (docs/api/messaging.md › Live events). Each one refreshes
  * what the app shows (every query still on screen is fetched again, the unread count among them) and is
  * said once in the polite live region. The stream resumes from the last notification it had (or the
  * newest in the inbox when it starts), so nothing is missed across a lost connection; a refused token is

@@ -7,7 +7,7 @@ export interface Range { from: string, to: string, by: By }
 
 const day = (date: Date): string => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 
-/** behalf.md § 4's default: from the first day of the month eleven months ago to today (12 months). */
+/** docs/api/on-behalf.md › Reports for funders's default: from the first day of the month eleven months ago to today (12 months). */
 export function defaultRange (now = new Date()): Range {
   return { from: day(new Date(now.getFullYear(), now.getMonth() - 11, 1)), to: day(now), by: 'month' }
 }

@@ -13,7 +13,7 @@ export function groupNames (periods: readonly Row[], group: Group): string[] {
 }
 
 /**
- * Requests created per kind of help or per urgency (behalf.md § 4's `by_type`, `by_urgency`): one row a period,
+ * Requests created per kind of help or per urgency (docs/api/on-behalf.md › Reports for funders's `by_type`, `by_urgency`): one row a period,
  * one column a kind or urgency, in the page's language. A null is a count from 1 to 4 withheld, so it reads
  * "fewer than 5" as in the summary's table; 0 stays 0.
  */

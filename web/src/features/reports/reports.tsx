@@ -31,7 +31,7 @@ export function periodNames (start: string, by: By, language: string): { label: 
 }
 
 /**
- * Reports for funders (behalf.md § 4, § 5): a period (from, to, by month or week) in the address, the summary as
+ * Reports for funders (docs/api/on-behalf.md › Reports for funders and docs/web/on-behalf.md): a period (from, to, by month or week) in the address, the summary as
  * a chart with the same figures in a table beside it, the requests by kind of help and by urgency in two more
  * tables, and "Download as CSV".
  */

@@ -21,7 +21,7 @@ const COLUMNS = ['requests_created', 'requests_completed', 'requests_cancelled',
 
 /**
  * The chart's figures and the rest of the summary as a table (the chart's full text alternative): one row a
- * period. A suppressed count (1 to 4, behalf.md § 4) reads "fewer than 5"; a median without data, "none".
+ * period. A suppressed count (1 to 4, docs/api/on-behalf.md › Reports for funders) reads "fewer than 5"; a median without data, "none".
  */
 export function SummaryTable ({ periods, by, below }: { periods: Row[], by: By, below: number }) {
   const { t, i18n } = useTranslation()

@@ -71,7 +71,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   const id = Number(useParams().id)
   const request = useRequest(id)
   const standing = useStanding(request.data)
-  // Once an offer is accepted the requester rings the volunteer: the API gives his profile phone to her (rules.md),
+  // Once an offer is accepted the requester rings the volunteer: the API gives his profile phone to her (docs/api/conventions.md),
   // not to her carer.
   const volunteerPhone = useProfilePhone(request.data?.assigned_volunteer?.id, request.data?.status === 'in_progress' && request.data.requester_id === user?.id)
   if (!Number.isInteger(id) || id <= 0 || (request.isError && request.error instanceof ApiError && request.error.status === 404)) {
@@ -81,7 +81,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   if (request.isPending || standing.kind === 'loading') return <Loading query={request} />
   if (request.isError) return <Page title={t('request.title')}><p className='error-text' role='alert'>{serverProblem(request.error, t, []).message}</p></Page>
   const item = request.data
-  // A client's request is every coordinator's to act on as its requester (behalf.md § 1), not only its creator's.
+  // A client's request is every coordinator's to act on as its requester (docs/api/on-behalf.md › Coordinators and clients), not only its creator's.
   const forClient = item.client
   // Anyone else sees the request as a volunteer does (the same page as from "Find help nearby").
   if (standing.kind === 'other') return <OthersView />
@@ -112,7 +112,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
           : null}
         <div><dt>{t('request.created')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
       </dl>
-      {/* Who has seen her contact details (trust.md § 5): a page of its own, which the API shows the requester only. */}
+      {/* Who has seen her contact details (docs/privacy.md › Access records): a page of its own, which the API shows the requester only. */}
       {item.requester_id === user?.id
         ? <p><Link href={`/requests/${id}/access-log`}>{forClient !== null ? t('accessLog.linkClient', { name: forClient.first_name }) : t('accessLog.linkRequest')}</Link></p>
         : null}

@@ -32,7 +32,7 @@ function nextSameWeekday (start: Date): string {
   return localDay(day)
 }
 
-/** The request's own fields again (schedule.md § 3 "ask again"): a windowed one on `day` at the same local times. */
+/** The request's own fields again (docs/api/schedule.md › Confirmation, reminders, expiry "ask again"): a windowed one on `day` at the same local times. */
 function againOf (item: Detail, day: string | undefined): NewRequest {
   const optional = (name: 'city' | 'contact_phone' | 'contact_notes', value: string | null) => value === null || value === '' ? {} : { [name]: value }
   const urgency = URGENCIES.find((value) => value === item.urgency) ?? 'medium'
@@ -58,7 +58,7 @@ function againOf (item: Detail, day: string | undefined): NewRequest {
 /**
  * A request cancelled because nobody could help in time (`cancel_reason` expired): "Ask again" sends the same
  * request once more. One without a window is sent at once (its old date has passed, so none is given); one with
- * a window asks first for the day, at the same times (docs/web.md › Help on a schedule).
+ * a window asks first for the day, at the same times (docs/web/schedule.md).
  */
 export function AskAgain ({ item }: { item: Detail }) {
   const { t } = useTranslation()
@@ -99,7 +99,7 @@ export function AskAgain ({ item }: { item: Detail }) {
 
 /**
  * "Still needed?": an approved request with neither a window nor a date is asked after a while and closed when
- * nobody answers (schedule.md § 3); the requester can say so here at any time, which answers the question.
+ * nobody answers (docs/api/schedule.md › Confirmation, reminders, expiry); the requester can say so here at any time, which answers the question.
  */
 export function StillNeeded ({ id }: { id: number }) {
   const { t } = useTranslation()

@@ -109,7 +109,7 @@ function Stop ({ id }: { id: number }) {
   )
 }
 
-/** One series of the requester's (schedule.md § 5): its status, its plan in words, its coming dates, and stopping it. */
+/** One series of the requester's (docs/web/schedule.md): its status, its plan in words, its coming dates, and stopping it. */
 export function SeriesPage () {
   const { t, i18n } = useTranslation()
   const id = Number(useParams().id)

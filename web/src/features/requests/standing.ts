@@ -5,12 +5,12 @@ import { canCoordinate, useMyRoles } from '../../api/use-my-roles'
 import { useSession } from '../../api/use-session'
 import { serverProblem } from '../../i18n/server-errors'
 
-/** What a requester does on her request, and a carer only when the person granted it (behalf.md § 2). */
+/** What a requester does on her request, and a carer only when the person granted it (docs/api/on-behalf.md › Carers). */
 export type RequesterAction = 'accept' | 'cancel' | 'complete'
 
 /**
  * In what capacity the signed-in person sees a request: as its requester (herself, or any coordinator on a
- * client's request, behalf.md § 1), as a carer of its requester (an accepted grant in the acting-for list, with
+ * client's request, docs/api/on-behalf.md › Coordinators and clients), as a carer of its requester (an accepted grant in the acting-for list, with
  * what it allows), or as anyone else. The request's answer does not say that the viewer is a carer, so the
  * app reads the grant's `can` list, the same the API decides by (src/help/requests/acting.ts), and never guesses.
  */

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { localeOf } from '../../lib/format'
 
-/** What the API tells the requester about a volunteer who offers help (trust.md § 3, VolunteerResponse.volunteer). */
+/** What the API tells the requester about a volunteer who offers help (docs/api/help.md › Volunteer responses, completion and ratings, VolunteerResponse.volunteer). */
 export interface OfferingVolunteer {
   volunteer_rating: number | null
   completed_requests_count: number

@@ -11,7 +11,7 @@ import { serverProblem } from '../../i18n/server-errors'
 import '../../components/journeys.css'
 
 /**
- * "Add to my calendar" (schedule.md § 4 and § 5): a private address for a calendar program, made here. The API
+ * "Add to my calendar" (docs/api/schedule.md › Calendar feed and docs/web/schedule.md): a private address for a calendar program, made here. The API
  * never gives an address back after it was made (it keeps only a hash), so the page shows it only right after
  * making it; "Make a new address" replaces it (the old one stops working) and "Stop sharing" ends it.
  */

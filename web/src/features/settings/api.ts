@@ -1,7 +1,7 @@
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 
-/** reach.md § 1: the person's choices of channels, types, quiet hours and time zone. */
+/** docs/api/messaging.md › Deliveries and e-mail: the person's choices of channels, types, quiet hours and time zone. */
 export interface ChannelChoice { enabled: boolean, types: string[] }
 export interface NotificationSettings {
   email: ChannelChoice

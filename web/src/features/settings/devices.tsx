@@ -44,7 +44,7 @@ function DeviceItem ({ device, onRemoved }: { device: Device, onRemoved: () => v
 }
 
 /**
- * "Allow alerts on this device" (reach.md § 4) and this account's devices. What went wrong is said in words, beside
+ * "Allow alerts on this device" (docs/web/messaging.md) and this account's devices. What went wrong is said in words, beside
  * the button, and spoken; focus stays on the button so the person can read on or try again.
  */
 export function DeviceAlerts () {

@@ -11,7 +11,7 @@ import { SettingsForm } from './settings-form'
 import '../../components/journeys.css'
 import './settings.css'
 
-/** /settings/notifications (reach.md § 4): channels, types, quiet hours; this device's alerts; what was sent. */
+/** /settings/notifications (docs/web/messaging.md): channels, types, quiet hours; this device's alerts; what was sent. */
 export function NotificationSettingsPage () {
   const { t } = useTranslation()
   const saved = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => getSettings(signal) })

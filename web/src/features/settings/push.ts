@@ -16,7 +16,7 @@ export function pushSupported (): boolean {
   return 'serviceWorker' in navigator && typeof window.PushManager === 'function' && typeof window.Notification === 'function'
 }
 
-/** A VAPID key as base64url (reach.md: GET /push/public-key) to the bytes PushManager wants. */
+/** A VAPID key as base64url (docs/api/messaging.md: GET /push/public-key) to the bytes PushManager wants. */
 export function keyBytes (base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=')
   const text = atob(base64)

@@ -11,7 +11,7 @@ import type { Problem } from '../../i18n/server-errors'
 import { putSettings, SETTINGS_KEY, type NotificationSettings } from './api'
 import { TimeZoneSelect } from './time-zone'
 
-/** The types of events.md § 4 a person may choose, in the order a person meets them (asking, then helping, then trust). */
+/** The types of docs/api/messaging.md › Notifications a person may choose, in the order a person meets them (asking, then helping, then trust). */
 export const CHOOSABLE_TYPES = [
   'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'request_alert', 'request_alert_closed',
   'response_accepted', 'response_rejected', 'request_cancelled', 'request_completed', 'check_expiring', 'concern_raised',
@@ -70,7 +70,7 @@ function ChannelFields ({ channel, enabled, setEnabled, types, setTypes }: {
 const othersOf = (types: string[]): string[] => types.filter((type) => !(CHOOSABLE_TYPES as readonly string[]).includes(type))
 const choosableOf = (types: string[]): string[] => types.filter((type) => (CHOOSABLE_TYPES as readonly string[]).includes(type))
 
-/** reach.md § 1 Preferences: e-mail and push with their types, quiet hours and the time zone they follow. */
+/** docs/api/messaging.md › Deliveries and e-mail: e-mail and push with their types, quiet hours and the time zone they follow. */
 export function SettingsForm ({ saved, onProblems }: { saved: NotificationSettings, onProblems: (shown: boolean) => void }) {
   const { t } = useTranslation()
   const success = useSuccess()

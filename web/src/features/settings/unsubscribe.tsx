@@ -8,14 +8,14 @@ import { useSuccess } from '../../components/success-banner'
 import { serverProblem } from '../../i18n/server-errors'
 import { unsubscribe } from './api'
 
-/** The token from the address's fragment (links.md: `/unsubscribe#token=…`, which the browser never sends to a server). */
+/** The token from the address's fragment (docs/api/messaging.md › Deliveries and e-mail: `/unsubscribe#token=…`, which the browser never sends to a server). */
 function readToken (): string | undefined {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? undefined
   return token === '' ? undefined : token
 }
 
 /**
- * The e-mail footer's page (reach.md § 1): says what stops, and stops it only when the button is pressed, never on
+ * The e-mail footer's page (docs/api/messaging.md › Deliveries and e-mail): says what stops, and stops it only when the button is pressed, never on
  * opening (mail scanners open links). No sign-in: the signed token names the person and the kind of e-mail.
  */
 export function UnsubscribePage () {

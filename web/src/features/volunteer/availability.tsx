@@ -119,7 +119,7 @@ function AvailabilityForm ({ saved, hasHome }: { saved: Availability, hasHome: b
   )
 }
 
-/** events.md § 1 for volunteers: on or off duty, how far, which kinds, how many alerts a day, and from where. */
+/** docs/api/help.md › Availability for volunteers: on or off duty, how far, which kinds, how many alerts a day, and from where. */
 export function AvailabilityPage () {
   const { t } = useTranslation()
   const saved = useQuery({ queryKey: AVAILABILITY, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/availability', { signal })) })

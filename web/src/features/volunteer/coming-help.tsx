@@ -34,7 +34,7 @@ function CannotCome ({ id, title, when, name }: { id: number, title: string, whe
 }
 
 /**
- * Coming help (schedule.md § 5): what the person gives or gets with a date, soonest first, dates in words in the
+ * Coming help (docs/web/schedule.md): what the person gives or gets with a date, soonest first, dates in words in the
  * page's language and this device's zone; "I'll be there" on each visit due for confirmation.
  */
 export function ComingHelpPage () {

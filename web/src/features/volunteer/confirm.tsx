@@ -11,7 +11,7 @@ import { serverProblem } from '../../i18n/server-errors'
 export const COMING_HELP = ['get', '/api/v1/users/me/coming-help'] as const
 
 /**
- * "I'll be there" (schedule.md § 3: POST /requests/{id}/confirm) for the assigned volunteer of a request with a
+ * "I'll be there" (docs/api/schedule.md › Confirmation, reminders, expiry: POST /requests/{id}/confirm) for the assigned volunteer of a request with a
  * window. `label` names the visit for screen readers where several buttons share a page (the coming-help list).
  * Once confirmed, the sentence that says so replaces the button; where focus goes is the caller's (`onDone`).
  */

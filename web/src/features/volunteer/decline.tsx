@@ -8,7 +8,7 @@ import { useAnnounce } from '../../components/announcer'
 import { serverProblem } from '../../i18n/server-errors'
 
 /**
- * The preferred volunteer of a series, invited alone to a new date (schedule.md § 2, `series_invitation`), may offer
+ * The preferred volunteer of a series, invited alone to a new date (docs/api/schedule.md › Series, `series_invitation`), may offer
  * help as usual or say "I can't this time" (`POST /requests/{id}/decline`), which lets the alerts to others start at
  * once. Whether this person was invited is read from their own notifications (the request does not say), and only
  * on an open date of a series they have not offered for, so no one else is shown the choice.

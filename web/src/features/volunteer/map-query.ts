@@ -10,7 +10,7 @@ export interface MapQuery { min_lon: string, min_lat: string, max_lon: string, m
  * repeats: wrapped, a view across the antimeridian has min_lon > max_lon, as the API takes it; a view
  * wider than the world would wrap onto itself, so it asks for every longitude, and says where the view's
  * middle really is (`center_lat`/`center_lon`), since "nearest the middle" of -180..180 would be
- * longitude 0 (docs/web.md › Map). A service without those parameters ignores them.
+ * longitude 0 (docs/web/help.md › Map). A service without those parameters ignores them.
  */
 export function mapQuery (bounds: MapBounds, middle: MapPoint): MapQuery {
   const world = bounds.east - bounds.west >= 360

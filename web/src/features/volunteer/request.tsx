@@ -125,7 +125,7 @@ export function VolunteerRequestPage () {
   // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
   if (detail.isPending) return <Loading query={detail} />
   const request = detail.data
-  // Asked by a coordinator for a client (behalf.md § 1): the client is who the help is for, with what they need.
+  // Asked by a coordinator for a client (docs/api/on-behalf.md › Coordinators and clients): the client is who the help is for, with what they need.
   const forClient = request.client
   const phone = request.contact_phone ?? requesterPhone.data
   return (

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react'
 import { useLocation } from 'react-router'
 import type { Client } from '../../../api/clients'
 import { useStoredAnswers, type AnswersStore as StoredAnswers } from '../../../components/stored-answers'
-// Shared with the profile's home location; the lead moves it to a shared place at merge.
+// Shared with the profile's home location.
 import { parseCoordinate } from '../../../lib/coordinates'
 import { minutesOf, readClock, type WeekDay } from '../../../lib/schedule'
 import { today } from '../../../lib/format'
@@ -24,7 +24,7 @@ export interface Answers {
   longitude?: string
   address?: string
   city?: string
-  /** Once (a date, optional) or regularly (a series, schedule.md § 2): the pages that follow differ. */
+  /** Once (a date, optional) or regularly (a series, docs/api/schedule.md › Series): the pages that follow differ. */
   often?: 'once' | 'regular'
   when?: string
   days?: WeekDay[]
@@ -37,16 +37,16 @@ export interface Answers {
   urgency?: string
   phone?: string
   notes?: string
-  /** Asked for a client (behalf.md § 1): once only, as POST /request-series takes no `on_behalf_of`. */
+  /** Asked for a client (docs/api/on-behalf.md › Coordinators and clients): once only, as POST /request-series takes no `on_behalf_of`. */
   onlyOnce?: boolean
-  /** Asking for someone who made the signed-in person their carer (behalf.md § 2): their user id and name. */
+  /** Asking for someone who made the signed-in person their carer (docs/api/on-behalf.md › Carers): their user id and name. */
   forUser?: number
   forName?: string
 }
 
 /**
  * For whom the questions are asked: the signed-in person (at /ask), or a coordinator's client (at /clients/:id/ask,
- * behalf.md § 1), whose home, address and phone are the answers' defaults as the profile's are for oneself.
+ * docs/api/on-behalf.md › Coordinators and clients), whose home, address and phone are the answers' defaults as the profile's are for oneself.
  * `leave` is where Back leads from the first question.
  */
 export interface AskingFor { base: string, leave: string, client?: Client }
@@ -61,7 +61,7 @@ export const REGULAR_STEPS = ['days', 'times', 'return', 'dates'] as const
 /** The pages in order for these answers: the map or the coordinates only when chosen as the way; the days and times only for regular help. */
 export function stepsFor (answers: Answers): Step[] {
   const placeStep: Step[] = answers.place === 'map' ? ['map'] : answers.place === 'coordinates' ? ['coordinates'] : []
-  // For someone else, once only: behalf.md gives `on_behalf_of` to a request, not to regular help.
+  // For someone else, once only: `on_behalf_of` is taken by a request, not by regular help (docs/api/on-behalf.md).
   if (answers.forUser !== undefined) return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'when', 'urgency', 'contact', 'check']
   const timeSteps: Step[] = answers.often === 'regular' ? [...REGULAR_STEPS] : ['when']
   const often: Step[] = answers.onlyOnce === true ? [] : ['often']
@@ -77,7 +77,7 @@ export function durationOf (answers: Answers): number | undefined {
   return minutes >= 15 && minutes <= 720 ? minutes : undefined
 }
 
-/** The way back: at or after the way there ends, and over by midnight (schedule.md § 2, return_time). */
+/** The way back: at or after the way there ends, and over by midnight (docs/api/schedule.md › Series, return_time). */
 export function backFits (answers: Answers): boolean {
   const back = readClock(answers.back ?? '')
   const duration = durationOf(answers)

@@ -10,7 +10,7 @@ import type { paths } from '../../../api/schema'
 import { ErrorSummary } from '../../../components/error-summary'
 import { useSuccess } from '../../../components/success-banner'
 import { useFormProblems } from '../../../components/use-form-problems'
-// The one date format of the app; the lead moves it to a shared place at merge.
+// The one date format of the app.
 import { formatDate } from '../../../lib/format'
 import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
@@ -22,7 +22,7 @@ import '../../../components/journeys.css'
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
 type NewSeries = paths['/api/v1/request-series']['post']['requestBody']['content']['application/json']
 
-/** The days, times and dates of regular help from complete answers, as the API takes them (schedule.md § 2). */
+/** The days, times and dates of regular help from complete answers, as the API takes them (docs/api/schedule.md › Series). */
 export function patternOf (answers: Answers): Omit<Pattern, 'days'> & { days: WeekDay[], return_time: string | null, ends_on: string | null } {
   const start = answers.start ?? '00:00'
   return {
@@ -43,7 +43,7 @@ function seriesOf (answers: Answers, point: { lat: number, lon: number }): NewSe
 
 /** The body of POST /requests from complete answers: optional texts left out when empty. */
 function requestOf (answers: Answers, point: { lat: number, lon: number }, clientId?: number): NewRequest {
-  // behalf.md: for a coordinator's client, or for the person who made the signed-in carer their carer.
+  // docs/api/on-behalf.md: for a coordinator's client, or for the person who made the signed-in carer their carer.
   const forSomeone = clientId !== undefined ? { on_behalf_of: { client_id: clientId } } : answers.forUser !== undefined ? { on_behalf_of: { user_id: answers.forUser } } : {}
   const optional = (name: 'city' | 'contact_phone' | 'contact_notes', value: string | undefined) => value === undefined || value.trim() === '' ? {} : { [name]: value.trim() }
   const when = parseWhen(answers.when ?? '')
@@ -137,7 +137,7 @@ export function CheckStep () {
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
       <p className='caption'>{journey}</p>
       <h1 tabIndex={-1}>{heading}</h1>
-      {/* The whole plan in one sentence first (schedule.md § 5), then each answer with its Change link. */}
+      {/* The whole plan in one sentence first (docs/web/schedule.md), then each answer with its Change link. */}
       {parts !== undefined ? <p className='inset-text'>{t('regular.check.summary', { summary: seriesSummary(patternOf(answers), t, i18n.language) })}</p> : null}
       {answers.forName !== undefined ? <p className='inset-text'>{t('carers.person.checkFor', { name: answers.forName })}</p> : null}
       <dl className='summary-list'>

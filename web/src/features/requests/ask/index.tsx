@@ -17,7 +17,7 @@ import '../../../components/question-page.css'
 
 /**
  * "Ask for help", one question a page (GOV.UK's question pages), each at its own address so the
- * browser's Back works, then "Check your answers" and Send. docs/web.md › Asking for help.
+ * browser's Back works, then "Check your answers" and Send. docs/web/help.md › Asking for help.
  */
 export function AskPage () {
   const { user } = useSession()
@@ -25,9 +25,9 @@ export function AskPage () {
 }
 
 /**
- * "Ask for help" for a coordinator's client (behalf.md § 1), the same questions at /clients/:id/ask: the client's
+ * "Ask for help" for a coordinator's client (docs/api/on-behalf.md › Coordinators and clients), the same questions at /clients/:id/ask: the client's
  * home, address and phone are the defaults, the request is sent with `on_behalf_of`, and it is asked once (no
- * regular help: the series API takes no `on_behalf_of`). docs/web.md › Coordinators.
+ * regular help: the series API takes no `on_behalf_of`). docs/web/on-behalf.md › Coordinators.
  */
 export function ClientAskPage () {
   const { t } = useTranslation()
@@ -81,7 +81,7 @@ function AskPages ({ userId, clientId }: { userId: number | undefined, clientId?
 
 /**
  * `/ask` starts asking for oneself; `/ask?for=<user id>` (from "People I help") asks for that person, when they
- * made the signed-in person their carer with `create` (behalf.md § 2). Answers meant for someone else are not
+ * made the signed-in person their carer with `create` (docs/api/on-behalf.md › Carers). Answers meant for someone else are not
  * carried over into a request for oneself, nor the other way round.
  */
 function StartStep () {

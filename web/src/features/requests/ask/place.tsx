@@ -31,7 +31,7 @@ export function WhereStep () {
   const step = useStep('where')
   const { client } = useAskingFor()
   const form = useFormProblems(['place'])
-  // A client's home is the client's (behalf.md § 1), never the coordinator's.
+  // A client's home is the client's (docs/api/on-behalf.md › Coordinators and clients), never the coordinator's.
   const home = useQuery({ queryKey: HOME_LOCATION, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/location', { signal })), enabled: client === undefined })
   const settings = useMapSettings()
   const homeLocation = useHomeLocation()

@@ -8,8 +8,8 @@ import { useContinue } from './questions'
 import { QuestionChoice, QuestionHeading, QUESTION_ID, StepPage } from './step'
 
 /**
- * The questions of regular help (schedule.md § 5), one a page in place of "When do you need it done?":
- * how often, which days, what time, a way back, from which date. docs/web.md › Help on a schedule.
+ * The questions of regular help (docs/web/schedule.md), one a page in place of "When do you need it done?":
+ * how often, which days, what time, a way back, from which date. docs/web/schedule.md.
  */
 
 export function OftenStep () {

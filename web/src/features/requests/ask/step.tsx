@@ -8,7 +8,7 @@ export { QuestionChoice, QuestionHeading, QuestionText, QUESTION_ID } from '../.
 
 /**
  * The journey's name over each question: "Ask for help", "Ask for help for Erna S." for a coordinator's client, or
- * "Ask for help for Rita" for a carer's person (behalf.md § 1, § 2).
+ * "Ask for help for Rita" for a carer's person (docs/api/on-behalf.md › Coordinators and clients, › Carers).
  */
 export function useJourneyName (): string {
   const { t } = useTranslation()
