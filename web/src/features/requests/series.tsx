@@ -115,7 +115,7 @@ function Stop ({ id }: { id: number }) {
 export type DecisionOn = ComponentType<{ series: { id: number, requester_id: number, status: string, template: { title: string } }, onDecided: (changed: unknown) => void }>
 
 /**
- * One series (schedule.md § 5): its status, its plan in words, and for its requester its coming dates and
+ * One series (docs/web.md › Help on a schedule): its status, its plan in words, and for its requester its coming dates and
  * stopping it; for moderators and admins while it waits, the decision on it (`Decision`).
  */
 export function SeriesPage ({ Decision }: { Decision?: DecisionOn }) {
