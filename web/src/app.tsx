@@ -58,7 +58,15 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
     access: 'signed-in',
   },
   // Help on a schedule (docs/web/schedule.md): a requester's regular help, the coming help of both sides, the calendar feed.
-  { path: '/series/:id', page: page(() => import('./features/requests/series'), 'SeriesPage'), access: 'signed-in' },
+  // A moderator or admin decides on a pending series on its page too: the two features meet here.
+  {
+    path: '/series/:id',
+    page: page(async () => {
+      const [{ SeriesPage }, { SeriesDecision }] = await Promise.all([import('./features/requests/series'), import('./features/moderation/series-decision')])
+      return { SeriesPage: () => <SeriesPage Decision={SeriesDecision} /> }
+    }, 'SeriesPage'),
+    access: 'signed-in',
+  },
   { path: '/coming-help', page: page(() => import('./features/volunteer/coming-help'), 'ComingHelpPage'), access: 'signed-in' },
   { path: '/calendar', page: page(() => import('./features/schedule/calendar'), 'CalendarPage'), access: 'signed-in' },
   { path: '/requests/:id/access-log', page: page(() => import('./features/access-log/access-log'), 'RequestAccessLogPage'), access: 'signed-in' },

@@ -20,14 +20,18 @@ const EXHAUSTED = new Date('9999-01-01T00:00:00Z')
 /** What creating occurrences depends on: SERIES_HORIZON_DAYS, MAP_GRID_METERS, and the preferred volunteer's invitation. */
 export interface OccurrenceSettings extends PreferredSettings { horizonDays: number, mapGridMeters: number }
 
-/** The end of the horizon at `now`: occurrences start before it (SERIES_HORIZON_DAYS). */
+/** The word a return trip's title starts with, in its requester's language (docs/api.md › Series). */
+const RETURN_PREFIX = { en: 'Return: ', de: 'Rückfahrt: ' } as const
+
+/** The end of the horizon at `now`: outbound occurrences start before it (SERIES_HORIZON_DAYS); their return trips come with them. */
 export const horizonEnd = (now: Date, horizonDays: number): Date => new Date(now.getTime() + horizonDays * DAY_MS)
 
 /**
  * Creates the occurrences of an active series starting after `change.at` and before the horizon, each
  * once (ON CONFLICT in insertOccurrence), records occurrence_created for each new one, and stores how far
- * it got: the start of the next occurrence beyond the horizon, so the horizon job takes the series again
- * only when that one comes within the horizon, not every run. Each new one is offered first to the
+ * it got: the start of the next outbound occurrence beyond the horizon, so the horizon job takes the series
+ * again only when that one comes within the horizon, not every run. An outbound trip and its return trip
+ * are made together, in this transaction, even when the return starts beyond the horizon. Each new one is offered first to the
  * series' preferred volunteer (preferred.ts). How many were created. A day keeps the outbound (and return)
  * trip it has: one kept with its accepted offer at the old time after a change, or one the requester
  * cancelled, is not made again at the new time.
@@ -39,10 +43,12 @@ export async function createOccurrences (tx: Transaction, change: Change, row: s
   const grid = gridPoint(template.latitude, template.longitude, gridMeters)
   const dayOf = (start: Date, isReturn: boolean) => `${localDate(start, row.time_zone)} ${isReturn}`
   const taken = new Set((await series.listComingOccurrences(tx, row.id, change.at)).map((o) => dayOf(o.window_start, o.return_of !== null)))
+  // Read as the occurrences are made: a requester who changed her language gets the new word from then on.
+  const back = row.return_time === null ? '' : RETURN_PREFIX[await series.requesterLocale(tx, row.requester_id)]
   let created = 0
   for (const planned of plan ?? occurrencesBetween(row, change.at, until)) {
     if (taken.has(dayOf(planned.start, planned.returnOf !== null))) continue
-    const title = planned.returnOf === null ? template.title : `Return: ${template.title}`
+    const title = planned.returnOf === null ? template.title : `${back}${template.title}`
     const inserted = await insertOccurrence(tx, {
       ...template,
       title,

@@ -78,9 +78,10 @@ function instantOf (date: Temporal.PlainDate, time: string, zone: string): Date 
 }
 
 /**
- * The occurrences whose window starts after `from` and before `until`, in order of start: on the
+ * The outbound occurrences whose window starts after `from` and before `until`, in order of start: on the
  * pattern's days from starts_on through ends_on, in every `every_weeks`-th week counted from the
- * Monday-to-Sunday week of starts_on; each lasting duration_minutes; a return trip the same day at return_time.
+ * Monday-to-Sunday week of starts_on; each lasting duration_minutes; each followed by its return trip the
+ * same day at return_time, even when that starts at or after `until`, so the two are always made together.
  */
 export function occurrencesBetween (pattern: Pattern, from: Date, until: Date): Planned[] {
   const zone = pattern.time_zone
@@ -101,23 +102,23 @@ export function occurrencesBetween (pattern: Pattern, from: Date, until: Date): 
     const start = instantOf(date, pattern.start_time, zone)
     if (!inRange(start)) continue
     planned.push({ start, end: new Date(start.getTime() + duration), returnOf: null })
-    // A return trip comes with its outbound one: one whose outbound trip has begun is not created on its own.
+    // A return trip comes with its outbound one, whichever side of `until` it starts: never one without the other.
     if (pattern.return_time !== null) {
       const back = instantOf(date, pattern.return_time, zone)
-      if (inRange(back)) planned.push({ start: back, end: new Date(back.getTime() + duration), returnOf: start })
+      planned.push({ start: back, end: new Date(back.getTime() + duration), returnOf: start })
     }
   }
   return planned
 }
 
 /**
- * The start of the first occurrence at or after `at` (a return trip's too), or null when the series has
- * none left (ends_on passed). Every pattern has one within 5 weeks unless it has ended: at most every 4th
- * week, on at least one day.
+ * The start of the first outbound occurrence at or after `at` (its return trip is made with it), or null
+ * when the series has none left (ends_on passed). Every pattern has one within 5 weeks unless it has
+ * ended: at most every 4th week, on at least one day.
  */
 export function nextStart (pattern: Pattern, at: Date): Date | null {
   const day = DAY_MINUTES * MINUTE_MS
-  // From a day before: a return trip after `at` comes with its outbound trip, which may start before it.
-  const coming = occurrencesBetween(pattern, new Date(at.getTime() - day), new Date(at.getTime() + 36 * day))
-  return coming.find((planned) => planned.start >= at)?.start ?? null
+  // From a moment before `at`: occurrencesBetween takes starts after `from`, and one starting at `at` counts.
+  const coming = occurrencesBetween(pattern, new Date(at.getTime() - 1), new Date(at.getTime() + 36 * day))
+  return coming.find((planned) => planned.returnOf === null && planned.start >= at)?.start ?? null
 }

@@ -161,6 +161,11 @@ export function claimDueSeries (db: Queryable, until: Date, skip: readonly numbe
     FOR NO KEY UPDATE SKIP LOCKED`)
 }
 
+/** The requester's language (`users.locale`), for the words the service writes into her occurrences. */
+export async function requesterLocale (db: Queryable, userId: number): Promise<'en' | 'de'> {
+  return (await maybeOne<{ locale: 'en' | 'de' }>(db, sql`SELECT locale FROM users WHERE id = ${userId}`))?.locale ?? 'en'
+}
+
 /** A created occurrence of a series (a request row), as a change to the series needs it. */
 export interface OccurrenceRow {
   id: number

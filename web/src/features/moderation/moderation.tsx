@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { Button, Dialog, Form, Heading, Link, Modal, ModalOverlay } from 'react-aria-components'
+import { useState } from 'react'
+import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { api } from '../../api/client'
@@ -8,19 +8,17 @@ import { unwrap } from '../../api/errors'
 import { useRequest } from '../../api/use-request'
 import { useAnnounce } from '../../components/announcer'
 import { useSuccess } from '../../components/success-banner'
-import { ErrorSummary } from '../../components/error-summary'
-import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
-import { useFormProblems } from '../../components/use-form-problems'
 import { formatDate } from '../../lib/format'
 import { kindText, requestStatus, urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
 import { useDecidedList } from './decided-list'
+import { RejectDialog } from './reject-dialog'
+import { SeriesQueue } from './series-queue'
 import '../../components/journeys.css'
 
 const PENDING_KEY = ['get', '/api/v1/moderation/requests/pending'] as const
 const MINE_KEY = ['get', '/api/v1/moderation/requests/my'] as const
-const COMMENT_FIELDS = ['comment'] as const
 
 type Item = Awaited<ReturnType<typeof loadPending>>[number]
 
@@ -57,42 +55,6 @@ export function ModerationPages () {
         ))}
       </ul>
     </nav>
-  )
-}
-
-/** Reject needs a reason: asked for in a dialog, its error beside the field and in the dialog's own summary. */
-function RejectDialog ({ item, onClose, onRejected }: { item: Item, onClose: () => void, onRejected: (item: Item) => void }) {
-  const { t } = useTranslation()
-  const form = useFormProblems(COMMENT_FIELDS)
-  const reject = useMutation({
-    mutationFn: (comment: string) => unwrap(api.POST('/api/v1/moderation/requests/{id}/reject', { params: { path: { id: item.id } }, body: { comment } })),
-    onSuccess: () => onRejected(item),
-    onError: (error) => form.show([serverProblem(error, t, COMMENT_FIELDS)]),
-  })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (reject.isPending) return
-    const comment = String(new FormData(event.currentTarget).get('comment') ?? '').trim()
-    if (comment === '') return form.show([{ field: 'comment', message: t('moderation.errors.commentRequired') }])
-    form.clear()
-    reject.mutate(comment)
-  }
-  return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => { if (!open) onClose() }} className='modal-overlay'>
-      <Modal className='modal'>
-        <Dialog className='dialog'>
-          <Heading slot='title' className='dialog-title'>{t('moderation.dialog.title', { title: item.title })}</Heading>
-          <ErrorSummary problems={form.problems} attempt={form.attempt} />
-          <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack'>
-            <TextInput name='comment' label={t('moderation.dialog.comment')} hint={t('moderation.dialog.commentHint')} multiline maxLength={2000} />
-            <div className='actions'>
-              <Button type='submit' className='button danger'>{t('moderation.dialog.confirm')}</Button>
-              <Button className='button secondary' onPress={onClose}>{t('moderation.dialog.cancel')}</Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
   )
 }
 
@@ -173,15 +135,18 @@ export function ModerationQueuePage () {
       {rejecting !== undefined
         ? (
           <RejectDialog
-            item={rejecting}
+            title={rejecting.title}
+            confirm={t('moderation.dialog.confirm')}
+            run={(comment) => unwrap(api.POST('/api/v1/moderation/requests/{id}/reject', { params: { path: { id: rejecting.id } }, body: { comment } }))}
             onClose={() => setRejecting(undefined)}
-            onRejected={(item) => {
+            onRejected={() => {
               setRejecting(undefined)
-              decided(item, t('moderation.rejected', { title: item.title }))
+              decided(rejecting, t('moderation.rejected', { title: rejecting.title }))
             }}
           />
           )
         : null}
+      <SeriesQueue />
     </Page>
   )
 }

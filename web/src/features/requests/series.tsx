@@ -1,10 +1,12 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ComponentType } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { api } from '../../api/client'
 import { ApiError, unwrap } from '../../api/errors'
 import { requestKey } from '../../api/keys'
+import { useSession } from '../../api/use-session'
 import { ConfirmedAction } from '../../components/confirmed-action'
 import { OfflineNotice } from '../../components/offline-notice'
 import { Page } from '../../components/page'
@@ -109,9 +111,17 @@ function Stop ({ id }: { id: number }) {
   )
 }
 
-/** One series of the requester's (docs/web/schedule.md): its status, its plan in words, its coming dates, and stopping it. */
-export function SeriesPage () {
+/** The moderators' decision on a pending series (features/moderation), handed in by app.tsx. */
+export type DecisionOn = ComponentType<{ series: { id: number, requester_id: number, status: string, template: { title: string } }, onDecided: (changed: unknown) => void }>
+
+/**
+ * One series (docs/web/schedule.md): its status, its plan in words, and for its requester its coming dates and
+ * stopping it; for moderators and admins while it waits, the decision on it (`Decision`).
+ */
+export function SeriesPage ({ Decision }: { Decision?: DecisionOn }) {
   const { t, i18n } = useTranslation()
+  const client = useQueryClient()
+  const { user } = useSession()
   const id = Number(useParams().id)
   const valid = Number.isSafeInteger(id) && id > 0
   const series = useQuery({
@@ -125,6 +135,7 @@ export function SeriesPage () {
   if (series.isPending) return <p>{t('common.loading')}</p>
   if (series.isError) return <Page title={t('regular.title')}><p className='error-text' role='alert'>{serverProblem(series.error, t).message}</p></Page>
   const item = series.data
+  const mine = user?.id === item.requester_id
   return (
     <Page title={item.template.title} before={<p className='caption'>{t('regular.title')}</p>}>
       <OfflineNotice updatedAt={series.dataUpdatedAt} />
@@ -132,7 +143,9 @@ export function SeriesPage () {
       <p className='inset-text'>{seriesSummary(item, t, i18n.language)}</p>
       {item.status === 'pending_moderation' ? <p>{t('regular.pendingText')}</p> : null}
       <p className='pre-line'>{item.template.description}</p>
-      <ComingDates seriesId={id} />
+      {Decision !== undefined ? <Decision series={item} onDecided={(changed) => client.setQueryData(seriesKey(id), changed)} /> : null}
+      {/* The dates are read from the requester's own requests: a moderator's list has none of them. */}
+      {mine ? <ComingDates seriesId={id} /> : null}
       {item.status === 'pending_moderation' || item.status === 'active' ? <Stop id={id} /> : null}
       <p><Link href='/calendar'>{t('calendar.title')}</Link></p>
       <p><Link href='/requests/mine'>{t('mine.title')}</Link></p>

@@ -53,6 +53,17 @@ export interface AskingFor { base: string, leave: string, client?: Client }
 export const AskingForContext = createContext<AskingFor>({ base: '/ask', leave: '/' })
 export const useAskingFor = (): AskingFor => useContext(AskingForContext)
 
+export const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
+
+/**
+ * The urgencies offered: all for help once; for regular help (booked ahead, its dates made weeks before) all
+ * but `urgent` ("today"). The API takes any for a series; its dates go out at the urgent pace anyway when a
+ * helper does not confirm in time.
+ */
+export function urgenciesFor (answers: Answers): ReadonlyArray<typeof URGENCIES[number]> {
+  return answers.often === 'regular' && stepsFor(answers).includes('days') ? URGENCIES.filter((value) => value !== 'urgent') : URGENCIES
+}
+
 export type Step = 'kind' | 'title' | 'description' | 'where' | 'map' | 'coordinates' | 'address' | 'often' | 'when' | 'days' | 'times' | 'return' | 'dates' | 'urgency' | 'contact' | 'check'
 
 /** The questions of regular help, in place of "when" (one question a page). */
@@ -126,7 +137,7 @@ const ANSWERED: Record<Exclude<Step, 'check'>, (answers: Answers) => boolean> = 
   times: (a) => durationOf(a) !== undefined,
   return: (a) => a.returnTrip === 'no' || (a.returnTrip === 'yes' && backFits(a)),
   dates: (a) => datesProblem(a) === undefined,
-  urgency: (a) => a.urgency !== undefined,
+  urgency: (a) => urgenciesFor(a).some((value) => value === a.urgency),
   contact: (a) => a.phone !== undefined,
 }
 

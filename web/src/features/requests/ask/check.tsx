@@ -14,9 +14,8 @@ import { useFormProblems } from '../../../components/use-form-problems'
 import { formatDate } from '../../../lib/format'
 import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
-import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, useAskingFor, useStep, type Answers, type Step } from './answers'
+import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
 import { useJourneyName } from './step'
-import { URGENCIES } from './questions'
 import '../../../components/journeys.css'
 
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']

@@ -7,11 +7,10 @@ import { useRequestTypes } from '../../../api/use-request-types'
 import { TextInput } from '../../../components/fields'
 import { useFormProblems } from '../../../components/use-form-problems'
 import { kindLabel } from '../labels'
-import { parseWhen, useAskingFor, useStep, type Answers } from './answers'
+import { parseWhen, URGENCIES, urgenciesFor, useAskingFor, useStep, type Answers } from './answers'
 import { QuestionChoice, QuestionHeading, QuestionText, StepPage } from './step'
 
 export const ME = ['get', '/api/v1/users/me'] as const
-export const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
 
 /** Continue: the page's problems if any, else the answers kept and the next page. */
 export function useContinue (step: Parameters<typeof useStep>[0], fields: readonly string[]) {
@@ -88,13 +87,16 @@ export function WhenStep () {
   )
 }
 
+/** Regular help is booked ahead: "urgent: today" is not offered for it (an earlier answer of it counts as none). */
 export function UrgencyStep () {
   const { t } = useTranslation()
   const step = useContinue('urgency', ['urgency'])
-  const urgency = step.answers.urgency ?? null
+  const choices = urgenciesFor(step.answers)
+  const regular = choices.length < URGENCIES.length
+  const urgency = choices.find((value) => value === step.answers.urgency) ?? null
   return (
     <StepPage question={t('ask.urgency')} back={step.back} form={step.form} onContinue={() => step.go(() => urgency === null ? { field: 'urgency', message: t('ask.errors.urgency') } : undefined, { urgency: urgency ?? undefined })}>
-      <QuestionChoice name='urgency' label={t('ask.urgency')} value={urgency} onChange={(value) => step.update({ urgency: value })} options={URGENCIES.map((value) => ({ value, label: t(`urgency.${value}`) }))} />
+      <QuestionChoice name='urgency' label={t('ask.urgency')} hint={regular ? t('ask.urgencyRegularHint') : undefined} value={urgency} onChange={(value) => step.update({ urgency: value })} options={choices.map((value) => ({ value, label: t(`urgency.${value}`) }))} />
     </StepPage>
   )
 }
