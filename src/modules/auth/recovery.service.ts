@@ -10,7 +10,7 @@ import * as users from '../users/users.repo.js'
 import * as authRepo from './auth.repo.js'
 import type { AuthResponse, ChangePassword, CodeSignIn, PasswordResetConfirm } from './auth.schemas.js'
 import { ACCOUNT_BLOCKED, type AuthService } from './auth.service.js'
-import type { AccountCodes } from './codes.js'
+import { NO_ACCOUNT, type AccountCodes } from './codes.js'
 
 export const INVALID_CODE = 'invalid or expired code'
 export const CODE_SENT = 'if that address has an account, we have sent it a code'
@@ -56,7 +56,7 @@ export class RecoveryService {
     const user = await users.findCredentials(this.db, normaliseEmail(email))
     if (user === undefined) {
       this.codes.sendNowhere()
-      await this.changes.run(null, (tx, change) => authRepo.lockCode(tx, 0, purpose, change.at))
+      await this.changes.run(null, (tx, change) => authRepo.lockCode(tx, NO_ACCOUNT, purpose, change.at))
     } else {
       await this.changes.run(null, (tx, change) => this.codes.send(tx, change, user.id, purpose))
     }
@@ -132,7 +132,9 @@ export class RecoveryService {
   async #withCode (email: string, purpose: CodePurpose, code: string, then: WithAccount): Promise<AuthResponse> {
     const outcome = await this.changes.run(null, async (tx, change) => {
       const user = await users.findCredentials(tx, normaliseEmail(email))
-      if (user === undefined || !await this.codes.use(tx, user.id, purpose, code, change.at)) return INVALID_CODE
+      // An address without an account tries its code too, with the same statements: its answer comes no sooner.
+      const right = await this.codes.use(tx, user?.id ?? NO_ACCOUNT, purpose, code, change.at)
+      if (user === undefined || !right) return INVALID_CODE
       // As at login: whether the account is blocked is told only to someone who proved they hold it.
       if (user.is_blocked) return ACCOUNT_BLOCKED
       await then(tx, change, user)
