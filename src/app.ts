@@ -12,6 +12,7 @@ import { loggableUrl } from './http/log-url.js'
 import { registerMetrics } from './http/metrics.js'
 import { registerRateLimits } from './http/rate-limit.js'
 import { API_PREFIX, registerOpenApi } from './http/openapi.js'
+import { apiIndexRoutes } from './http/api-index.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
@@ -268,6 +269,7 @@ export async function buildApp ({
       },
       config: { auth: 'none', extension: true, usesDatabase: false },
     }, async () => mapSettings)
+    await api.register(apiIndexRoutes)
     await api.register(authRoutes, { auth, recovery })
     await api.register(sessionRoutes, { auth, recovery, refreshTokenTtlDays: config.refreshTokenTtlDays })
     await api.register(usersRoutes, { users, recovery, emailVerification: config.emailVerification })
