@@ -154,6 +154,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this API is, and links to its reference page and OpenAPI document */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            /** @description the interface version this service serves */
+                            version: string;
+                            links: {
+                                /** @description the interactive reference page */
+                                docs: string;
+                                /** @description the OpenAPI 3.1 document */
+                                openapi: string;
+                                /** @description liveness, text/plain `ok` */
+                                health: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Server failure; the body carries only the operation's failure text */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/register": {
         parameters: {
             query?: never;
@@ -185,6 +244,8 @@ export interface paths {
                         address?: string;
                         city?: string;
                         bio?: string;
+                        /** @description beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`) */
+                        locale?: "en" | "de";
                     };
                 };
             };
@@ -1592,6 +1653,8 @@ export interface paths {
                         address?: string;
                         city?: string;
                         bio?: string;
+                        /** @description beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`) */
+                        locale?: "en" | "de";
                     };
                 };
             };
