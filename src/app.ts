@@ -11,6 +11,7 @@ import { loggableUrl } from './http/log-url.js'
 import { registerMetrics } from './http/metrics.js'
 import { registerRateLimits } from './http/rate-limit.js'
 import { API_PREFIX, registerOpenApi } from './http/openapi.js'
+import { apiIndexRoutes } from './http/api-index.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
 import { schemaCompiler } from './http/validation.js'
@@ -142,6 +143,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
       await db.query('SELECT 1')
       return { status: 'ready' as const }
     })
+    await api.register(apiIndexRoutes)
     for (const area of areas.all) await api.register(area.routes)
   }, { prefix: API_PREFIX })
   if (webRoot !== false) await registerWeb(app, webRoot)

@@ -9,6 +9,12 @@ import { ErrorBody, errors } from './schemas.js'
 
 export { API_PREFIX }
 export const EXTENSION_TAG = 'beyond-1.0.1'
+/** The service's name and the interface version it serves, in the document and in the API's index (api-index.ts). */
+export const API_NAME = 'Volunteer Coordination Service'
+export const API_VERSION = '1.0.1'
+/** Where the reference page and the document are served. */
+export const DOCS_PATH = `${API_PREFIX}/docs`
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`
 
 /** The methods whose requests Fastify reads a body for (so a 413 or 415 can answer them). */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -69,8 +75,8 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Volunteer Coordination Service',
-        version: '1.0.1',
+        title: API_NAME,
+        version: API_VERSION,
         description: 'People with limited mobility ask for help; volunteers nearby offer it. ' +
           `Operations tagged \`${EXTENSION_TAG}\` are extensions beyond interface version 1.0.1.`,
         license: { name: 'MIT', identifier: 'MIT' },
@@ -127,6 +133,6 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
       return openapiObject
     },
   })
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { url: `${API_PREFIX}/openapi.json` } as object })
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { auth: 'none' } }, () => app.swagger())
+  await app.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { url: OPENAPI_PATH } as object })
+  app.get(OPENAPI_PATH, { schema: { hide: true }, config: { auth: 'none' } }, () => app.swagger())
 }

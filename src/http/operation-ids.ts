@@ -4,6 +4,7 @@
  * A new /api/v1 route needs its line here, or the app refuses it when it is added (openapi.ts).
  */
 export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  'GET /': 'getApiIndex',
   'GET /health': 'getHealth',
   'GET /ready': 'getReadiness',
   'GET /map-settings': 'getMapSettings',

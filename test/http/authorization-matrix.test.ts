@@ -79,7 +79,7 @@ const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 const VIEW_REPORTS_REQUIRED = [403, 'view_reports permission required'] as const
 
 /** docs/api/accounts.md › Tokens, 2 (and GET /ready, an extension): no token needed. */
-const PUBLIC = ['GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh',
+const PUBLIC = ['GET /', 'GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh',
   'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'GET /push/public-key', 'POST /unsubscribe', 'GET /calendar/{token}.ics']
 
 const SESSION_CSRF = { 'x-vcs-csrf': '1' }
@@ -235,6 +235,7 @@ const map = (s: Scenario) => `/requests/map?${rectangle(s)}`
 
 const ROWS: readonly Row[] = [
   // Public operations: a token, if sent, changes nothing.
+  { op: 'GET /', state: 'open', path: () => '/', expect: everyone(200) },
   { op: 'GET /health', state: 'open', path: () => '/health', expect: everyone(200) },
   { op: 'GET /ready', state: 'open', path: () => '/ready', expect: everyone(200) },
   {

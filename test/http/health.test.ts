@@ -16,6 +16,26 @@ for (const engine of engines()) {
       assert.equal(res.text, 'ok')
     })
 
+    it('GET /api/v1 answers a small index whose links lead to the reference page and the OpenAPI document', async () => {
+      for (const url of ['/api/v1', '/api/v1/']) {
+        const res = await t.app.inject({ method: 'GET', url })
+        assert.equal(res.statusCode, 200, url)
+        assert.match(String(res.headers['content-type']), /^application\/json/)
+        assert.deepEqual(res.json(), {
+          name: 'Volunteer Coordination Service',
+          version: '1.0.1',
+          links: { docs: '/api/v1/docs', openapi: '/api/v1/openapi.json', health: '/api/v1/health' },
+        })
+      }
+      const { links } = (await t.app.inject({ method: 'GET', url: '/api/v1' })).json<{ links: Record<string, string> }>()
+      const docs = await t.app.inject({ method: 'GET', url: links.docs! })
+      assert.ok([200, 302].includes(docs.statusCode), `docs: ${docs.statusCode}`)
+      const openapi = await t.app.inject({ method: 'GET', url: links.openapi! })
+      assert.equal(openapi.statusCode, 200)
+      assert.equal(openapi.json<{ info: { version: string } }>().info.version, '1.0.1')
+      assert.equal((await t.app.inject({ method: 'GET', url: links.health! })).body, 'ok')
+    })
+
     it('an unknown route is 404 {"error":"not found"}', async () => {
       const res = await t.get('/no/such/route')
       assert.equal(res.status, 404)

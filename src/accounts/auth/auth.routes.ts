@@ -18,6 +18,7 @@ const registerMessages = {
   phone: 'invalid phone',
   latitude: 'invalid latitude',
   longitude: 'invalid longitude',
+  locale: 'invalid locale',
 }
 
 /**

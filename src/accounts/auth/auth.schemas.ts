@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Email, Latitude, Longitude, PHONE_PATTERN } from '../../http/schemas.js'
-import { Name, UserInfo } from '../users/users.schemas.js'
+import { Locale, Name, UserInfo } from '../users/users.schemas.js'
 
 export const Password = Type.String({ minLength: 8, maxLength: 128 })
 
@@ -15,6 +15,8 @@ export const RegisterRequest = Type.Object({
   address: Type.Optional(Type.String({ maxLength: 500 })),
   city: Type.Optional(Type.String({ maxLength: 200 })),
   bio: Type.Optional(Type.String({ maxLength: 500 })),
+  // Beyond 1.0.1: the account's first e-mail (a code, under EMAIL_VERIFICATION=code) is then in the app's language.
+  locale: Type.Optional({ ...Locale, description: 'beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`)' }),
 })
 export type RegisterRequest = Static<typeof RegisterRequest>
 

@@ -5,6 +5,9 @@ import { CODE_MAX_WRONG_TRIES, CODE_TTL_MS, codeHasherFor, newCode, normaliseCod
 import { sealerFor, type Sealer } from '../../lib/sealing.js'
 import * as codes from './auth.repo.js'
 
+/** The user id no account has: a try for an address without one runs the same statements with it, and finds no row. */
+export const NO_ACCOUNT = 0
+
 const MESSAGE_OF: Record<CodePurpose, AccountMessage> = {
   password_reset: 'password_reset_code',
   sign_in: 'sign_in_code',
@@ -19,10 +22,13 @@ const MESSAGE_OF: Record<CodePurpose, AccountMessage> = {
 export class AccountCodes {
   readonly #hasher: CodeHasher
   readonly #sealer: Sealer
+  /** What a try is compared with when no code is live: a hash that matches no typed code. */
+  readonly #decoy: string
 
   constructor (signingSecret: string) {
     this.#hasher = codeHasherFor(signingSecret)
     this.#sealer = sealerFor(signingSecret)
+    this.#decoy = this.#hasher.hash(NO_ACCOUNT, 'sign_in', newCode())
   }
 
   /** A new code for `userId`, replacing any earlier one of `purpose`, and its e-mail (the account_message event). */
@@ -43,21 +49,20 @@ export class AccountCodes {
   /**
    * Whether `typed` is the live code of `purpose`; a right one is used up. A wrong one counts, and the
    * fifth wrong try voids the code; an expired one is deleted. Commit the transaction whatever the
-   * answer, or the count is lost.
+   * answer, or the count is lost. Every try costs the same work, whether or not a code is live and
+   * whether or not `userId` is an account (NO_ACCOUNT): one lock, one comparison, one write (which
+   * touches no row when there is no code), so the time of a wrong answer does not tell them apart.
    */
   async use (tx: Queryable, userId: number, purpose: CodePurpose, typed: string, now: Date): Promise<boolean> {
     const live = await codes.lockCode(tx, userId, purpose, now)
-    if (live === undefined) return false
-    if (live.expired) {
-      await codes.deleteCode(tx, userId, purpose)
+    const matches = this.#hasher.matches(live?.code_hash ?? this.#decoy, userId, purpose, normaliseCode(typed))
+    if (live === undefined) {
+      await codes.countWrongTry(tx, userId, purpose)
       return false
     }
-    if (this.#hasher.matches(live.code_hash, userId, purpose, normaliseCode(typed))) {
-      await codes.deleteCode(tx, userId, purpose)
-      return true
-    }
-    if (live.failed_tries + 1 >= CODE_MAX_WRONG_TRIES) await codes.deleteCode(tx, userId, purpose)
+    const right = matches && !live.expired
+    if (right || live.expired || live.failed_tries + 1 >= CODE_MAX_WRONG_TRIES) await codes.deleteCode(tx, userId, purpose)
     else await codes.countWrongTry(tx, userId, purpose)
-    return false
+    return right
   }
 }

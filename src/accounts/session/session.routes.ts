@@ -96,7 +96,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionOptions> = async (a
     config: {
       auth: 'none',
       extension: true,
-      messages: { ...csrfMessages, ...emailMessages, ...NAME_MESSAGES, phone: 'invalid phone', latitude: 'invalid latitude', longitude: 'invalid longitude' },
+      messages: { ...csrfMessages, ...emailMessages, ...NAME_MESSAGES, phone: 'invalid phone', latitude: 'invalid latitude', longitude: 'invalid longitude', locale: 'invalid locale' },
     },
     preValidation: csrfChecks,
   }, async (request, reply) => {

@@ -43,6 +43,8 @@ export interface NewUser {
   address?: string | undefined
   city?: string | undefined
   bio?: string | undefined
+  /** The language of the account's e-mails and pushes; 'en' when not given. */
+  locale?: 'en' | 'de' | undefined
 }
 
 /** The fields PATCH /users/me may change; nothing else is ever written from that body. */
@@ -57,9 +59,9 @@ const profile = (today: string) => sql`${raw(`${USER_INFO_TEXT}, phone, bio, ava
 
 export function insertUser (db: Queryable, user: NewUser): Promise<UserInfoRow> {
   return one<UserInfoRow>(db, sql`
-    INSERT INTO users (email, password_hash, first_name, last_name, phone, latitude, longitude, address, city, bio)
+    INSERT INTO users (email, password_hash, first_name, last_name, phone, latitude, longitude, address, city, bio, locale)
     VALUES (${user.email}, ${user.password_hash}, ${user.first_name}, ${user.last_name}, ${user.phone ?? null},
-      ${user.latitude ?? null}, ${user.longitude ?? null}, ${user.address ?? null}, ${user.city ?? null}, ${user.bio ?? null})
+      ${user.latitude ?? null}, ${user.longitude ?? null}, ${user.address ?? null}, ${user.city ?? null}, ${user.bio ?? null}, ${user.locale ?? 'en'})
     RETURNING ${USER_INFO}`)
 }
 

@@ -12,7 +12,7 @@ export const UserInfo = Type.Object({
 export type UserInfo = Static<typeof UserInfo>
 
 /** The language of a person's e-mails and pushes (docs/api/messaging.md › Deliveries and e-mail); the web app sets it from the language chosen. */
-const Locale = Type.Union([Type.Literal('en'), Type.Literal('de')], { description: 'language of e-mails and pushes: `en` (default) or `de`' })
+export const Locale = Type.Union([Type.Literal('en'), Type.Literal('de')], { description: 'language of e-mails and pushes: `en` (default) or `de`' })
 
 export const UserProfile = Type.Object({
   id: Type.Integer(),

@@ -34,6 +34,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this API is, and links to its reference page and OpenAPI document */
+        get: operations["getApiIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications": {
         parameters: {
             query?: never;
@@ -2006,6 +2023,49 @@ export interface operations {
             };
         };
     };
+    getApiIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description the interface version this service serves */
+                        version: string;
+                        links: {
+                            /** @description the interactive reference page */
+                            docs: string;
+                            /** @description the OpenAPI 3.1 document */
+                            openapi: string;
+                            /** @description liveness, text/plain `ok` */
+                            health: string;
+                        };
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     listNotifications: {
         parameters: {
             query?: {
@@ -3023,6 +3083,8 @@ export interface operations {
                     address?: string;
                     city?: string;
                     bio?: string;
+                    /** @description beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`) */
+                    locale?: "en" | "de";
                 };
             };
         };
@@ -4233,6 +4295,8 @@ export interface operations {
                     address?: string;
                     city?: string;
                     bio?: string;
+                    /** @description beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`) */
+                    locale?: "en" | "de";
                 };
             };
         };
@@ -12653,7 +12717,7 @@ export interface operations {
                         } | {
                             user_id: number;
                         } | null;
-                        /** @description per action (docs/api.md › A request's history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; `round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service */
+                        /** @description per action (docs/api/on-behalf.md › A request's history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; `round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service */
                         details: {
                             [key: string]: unknown;
                         };

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
 import { Button, Form } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
@@ -12,22 +12,30 @@ import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
+import { emailVerificationMode } from './codes-api'
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'phone'] as const
 const PHONE = /^\+?[1-9]\d{1,14}$/
 
+type RegisterBody = { email: string, password: string, first_name: string, last_name: string, phone?: string, locale: 'en' | 'de' }
+
 export function RegisterPage () {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
+  const client = useQueryClient()
   const success = useSuccess()
   const form = useFormProblems(FIELDS)
   const register = useMutation({
-    mutationFn: (body: { email: string, password: string, first_name: string, last_name: string, phone?: string }) =>
-      unwrap(api.POST('/api/v1/session/register', { body, params: { header: CSRF_HEADERS } })),
-    onSuccess: (answer) => {
+    // The page's language goes with the account, so its first e-mail (a code, when addresses are confirmed by one) is in it.
+    mutationFn: (body: RegisterBody) => unwrap(api.POST('/api/v1/session/register', { body, params: { header: CSRF_HEADERS } })),
+    onSuccess: async (answer) => {
       startSession(answer)
-      success(t('account.registered', { name: answer.user.first_name }), '/')
-      void navigate('/')
+      // Where addresses are confirmed by a code, one is on its way: the next page says so and takes it.
+      const mode = await client.fetchQuery({ queryKey: ['get', '/api/v1/account-settings'], queryFn: ({ signal }) => emailVerificationMode(signal), staleTime: Infinity })
+        .catch(() => 'self' as const)
+      const next = mode === 'code' ? '/verify-email' : '/'
+      success(t('account.registered', { name: answer.user.first_name }), next)
+      void navigate(next)
     },
     onError: form.fail,
   })
@@ -37,7 +45,8 @@ export function RegisterPage () {
     if (register.isPending) return
     const data = new FormData(event.currentTarget)
     const value = (name: string) => String(data.get(name) ?? '').trim()
-    const body = { first_name: value('first_name'), last_name: value('last_name'), email: value('email'), password: String(data.get('password') ?? '') }
+    const locale = i18n.language === 'de' ? 'de' : 'en'
+    const body = { first_name: value('first_name'), last_name: value('last_name'), email: value('email'), password: String(data.get('password') ?? ''), locale } as const
     const phone = value('phone').replace(/[\s/()-]/g, '')
     const problems: Problem[] = []
     if (body.first_name === '') problems.push({ field: 'first_name', message: t('errors.firstNameRequired') })

@@ -10,7 +10,7 @@ import { useAnnounce } from '../../components/announcer'
 import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { QuestionPage } from '../../components/question-page'
-import { useSuccess } from '../../components/success-banner'
+import { SuccessBanner, useSuccess } from '../../components/success-banner'
 import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem } from '../../i18n/server-errors'
 import { codeProblem, normaliseCode, resendVerification, verifyEmail } from './codes-api'
@@ -85,6 +85,8 @@ function CodeForm ({ email, linkCode }: { email: string, linkCode: string | unde
   }
   return (
     <>
+      {/* The page right after registering, when a code was sent: "your account is ready" belongs above it. */}
+      <SuccessBanner />
       <QuestionPage journey={t('profile.title')} question={title} back='/profile' form={form} onContinue={onContinue} continueLabel={t('verify.confirm')}>
         <h1 tabIndex={-1}>{title}</h1>
         <p>{resend.isSuccess ? t('codes.resent', { email }) : t('verify.intro', { email })}</p>
