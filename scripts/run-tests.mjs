@@ -21,10 +21,10 @@ function run (command, args) {
 const only = process.argv.slice(2)
 const nodeFiles = only.length > 0 ? only.filter((file) => file.endsWith('.test.ts')) : filesUnder('test', '.test.ts').sort()
 const browserFiles = only.length > 0 ? only.filter((file) => file.endsWith('.spec.ts')) : filesUnder(join('web', 'e2e'), '.spec.ts').sort()
-// The web app's own files are served by tests of both kinds, so it is built first.
+// The web app's own files are served by tests of both kinds, so it is built first (when its sources changed).
 const needsWeb = browserFiles.length > 0 || nodeFiles.some((file) => /web/.test(file))
 
-if (needsWeb && run('npm', ['run', '--silent', 'build:web']) !== 0) process.exit(1)
+if (needsWeb && run(process.execPath, ['scripts/build.mjs', 'web']) !== 0) process.exit(1)
 
 let status = 0
 if (nodeFiles.length > 0) {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
@@ -14,6 +13,7 @@ import { API_PREFIX, registerOpenApi } from './http/openapi.js'
 import { apiIndexRoutes } from './http/api-index.js'
 import './http/route-config.js'
 import { errors } from './http/schemas.js'
+import { registerSecurityHeaders } from './http/security-headers.js'
 import { schemaCompiler } from './http/validation.js'
 import { registerWeb } from './http/web.js'
 import { JobRunner } from './jobs/runner.js'
@@ -75,8 +75,9 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   // the process open until its idle timeout after the last in-flight request is done.
   let closing = false
   app.addHook('preClose', async () => { closing = true })
+  // A failure's request id finds its cause in the log; a success needs none (and every byte counts on it).
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id)
+    if (reply.statusCode >= 400) reply.header('x-request-id', request.id)
     if (closing) reply.header('connection', 'close')
   })
   // One line per request, written when it is answered: Fastify's 'incoming request' line says nothing
@@ -100,16 +101,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   const areas = wireAreas({ config, db, jwtSecret, changes, clock, calendar: calendarOf(clock, config.timeZone), log: app.log, options }, channels)
   registerAuth(app, areas.accounts.tokens, areas.accounts.principals)
   await registerRateLimits(app, config.rateLimits, config.redisUrl)
-  // The docs page loads its own scripts and styles from this service, so a same-origin policy fits it.
-  // No upgrade-insecure-requests: behind plain HTTP it would break that page's own assets.
-  // Images also from the map's tile server (MAP_TILE_URL), calls also to the geocoder (GEOCODER_URL), nothing else.
-  const geocoder = config.geocoderUrl === undefined ? [] : [new URL(config.geocoderUrl).origin]
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // worker-src: the app's service worker, /sw.js (docs/web.md › Offline reading), and nothing else.
-      directives: { 'img-src': ["'self'", 'data:', new URL(config.mapTileUrl).origin], 'connect-src': ["'self'", ...geocoder], 'worker-src': ["'self'"], 'upgrade-insecure-requests': null },
-    },
-  })
+  await registerSecurityHeaders(app, config)
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false })
   registerMetrics(app, db)
   await registerOpenApi(app)

