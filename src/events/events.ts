@@ -65,6 +65,11 @@ export type DomainEvent =
   | { type: 'invitation_declined', requestId: number, volunteerId: number }
   /** These series lost their preferred volunteer: the held rounds of their occurrences start now. */
   | { type: 'preferred_cleared', seriesIds: number[] }
+  /**
+   * Carers (docs/api/on-behalf.md): the owner invited an address to act for them, newly or again after a decline; `carerId` the
+   * address's account, null when it has none (the invitation is then e-mailed to the address).
+   */
+  | { type: 'trust_invited', invitationId: number, ownerId: number, carerId: number | null }
   /** The account is being erased (docs/privacy.md › Erasure): its requests and responses are already closed. */
   | { type: 'user_erased', userId: number }
 

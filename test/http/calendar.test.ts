@@ -173,6 +173,10 @@ for (const engine of engines()) {
       assert.deepEqual(await list(volunteer), [[ids.A, 'volunteer', false]], '48 h ahead: not yet to confirm')
       const item = (await t.get('/users/me/coming-help', await token(volunteer))).body[0]
       assert.deepEqual([item.window_start, item.status, item.address, item.confirmed_at, item.series_id], [iso(starts.A), 'in_progress', ADDRESS, null, null])
+      // Who is coming, on the requester's own request in progress only (the volunteer knows she is).
+      const names = async (account: Account) => (await t.get('/users/me/coming-help', await token(account))).body.map((one: any) => [one.id, one.volunteer_name])
+      assert.deepEqual(await names(requester), [[ids.A, 'Test User'], [ids.B, null], [ids.far, null]])
+      assert.deepEqual(await names(volunteer), [[ids.A, null]])
 
       clock.advance(25 * HOUR_MS)
       assert.deepEqual(await list(volunteer), [[ids.A, 'volunteer', true]], '23 h ahead: to confirm')

@@ -13,7 +13,8 @@ import { engines } from '../helpers/engines.js'
 
 /** docs/api/messaging.md › Deliveries and e-mail: the settings' shape, defaults and errors, and the outbox rows they lead to. */
 
-const DEFAULT_EMAIL = ['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed']
+// The requester's types, and an invitation to help someone (docs/api.md › Carers).
+const DEFAULT_EMAIL = ['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed', 'trust_invitation']
 const DEPLOYMENT_ZONE = 'Europe/Lisbon'
 const BASE = new Date('2026-06-10T12:00:00Z')
 
@@ -97,7 +98,7 @@ for (const engine of engines()) {
       assert.equal((await t.get('/users/me/notification-settings', person.token)).body.quiet_hours, null)
     })
 
-    it('the defaults: e-mail for the requester\'s types only, push to every subscription for every type', async () => {
+    it('the defaults: e-mail for the requester\'s types and invitations only, push to every subscription for every type', async () => {
       const person = await t.register()
       await addSubscription(person, 1)
       await addSubscription(person, 2)

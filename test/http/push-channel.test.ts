@@ -52,6 +52,7 @@ for (const engine of engines()) {
       timeZone: 'UTC',
       notification: { id: 1, type: 'response_received', requestId: 42, requestTitle: 'Groceries for Mrs Weber', data: { response_id: 7, volunteer_name: 'Anna B.', message: 'On my way', ...CONTACT } },
       account: null,
+      invitation: null,
       email: 'someone@example.org',
       subscription,
       attempt: 1,

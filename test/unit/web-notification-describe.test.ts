@@ -55,3 +55,19 @@ describe('safeguarding notifications in words', () => {
       'Ihr Hinweis wurde bearbeitet. Die Moderation hat die Person verwarnt.')
   })
 })
+
+/** Carers' notifications name the person, and lead where the reader acts on them. */
+describe('carers\' notifications in words', () => {
+  it('request_created_for_you names the carer and leads to the person\'s own request; trust_invitation names the inviter and leads to People I help', async () => {
+    const en = await texts('en')
+    assert.deepEqual(describeNotification({ type: 'request_created_for_you', request_id: 12, data: { by_name: 'Sabine Müller' } }, en, 'en', 'Shopping', ME),
+      { text: 'Sabine Müller asked for help for you: “Shopping”', href: '/requests/12' })
+    assert.deepEqual(describeNotification({ type: 'trust_invitation', request_id: null, data: { invitation_id: 3, from_name: 'Rosa Müller' } }, en, 'en', undefined, ME),
+      { text: 'Rosa Müller asks you to help them with their requests: accept or decline under “People I help”', href: '/people-i-help' })
+    const de = await texts('de')
+    assert.equal(describeNotification({ type: 'request_created_for_you', request_id: 12, data: { by_name: 'Sabine Müller' } }, de, 'de', undefined, ME).text,
+      'Sabine Müller hat für Sie um Hilfe gebeten')
+    assert.equal(describeNotification({ type: 'trust_invitation', request_id: null, data: { invitation_id: 3, from_name: 'Rosa Müller' } }, de, 'de', undefined, ME).text,
+      'Rosa Müller bittet Sie, bei den eigenen Anfragen zu helfen: annehmen oder ablehnen unter „Wem ich helfe“')
+  })
+})

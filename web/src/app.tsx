@@ -94,6 +94,8 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/people-who-help-me/invite/*', page: page(() => import('./features/carers/invite'), 'InvitePage'), access: 'signed-in' },
   { path: '/people-i-help', page: page(() => import('./features/carers/helping'), 'PeopleIHelpPage'), access: 'signed-in' },
   { path: '/people-i-help/:userId', page: page(() => import('./features/carers/helping'), 'PersonIHelpPage'), access: 'signed-in' },
+  // The link of an invitation e-mailed to an address without an account: to register or sign in, then answer it.
+  { path: '/invitation', page: page(() => import('./features/carers/invitation'), 'InvitationPage'), access: 'anyone' },
   // Reports for funders (docs/api/on-behalf.md › Reports for funders): admins and managers.
   { path: '/reports', page: page(() => import('./features/reports/reports'), 'ReportsPage'), access: canViewReports },
   { path: '/admin/users', page: page(() => import('./features/admin/users'), 'AdminUsersPage'), access: isAdmin },

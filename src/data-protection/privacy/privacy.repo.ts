@@ -52,5 +52,5 @@ export function exportNotifications (db: Queryable, userId: number): Promise<Not
 export function exportDeliveries (db: Queryable, userId: number): Promise<DeliveryListRow[]> {
   return db.query<DeliveryListRow>(sql`
     SELECT notification_id, account_message, channel, status, attempts, last_error, sent_at, created_at
-    FROM deliveries WHERE user_id = ${userId} ORDER BY id DESC`)
+    FROM deliveries WHERE user_id = ${userId} AND invitation_id IS NULL ORDER BY id DESC`)
 }

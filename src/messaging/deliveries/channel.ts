@@ -14,6 +14,8 @@ export interface OutgoingDelivery {
   notification: { id: number, type: NotificationType, requestId: number | null, requestTitle: string | null, data: Record<string, unknown> } | null
   /** An account message (docs/api/accounts.md › Getting back in), with its code (unsealed) when it carries one. */
   account: { message: AccountMessage, code: string | null } | null
+  /** An invitation to help the inviter (docs/api.md › Carers), sent to an address without an account, in the inviter's language. */
+  invitation: { inviterName: string, can: readonly string[] } | null
   /** The recipient's address (the e-mail channel). */
   email: string
   /** The device (the push channel). */

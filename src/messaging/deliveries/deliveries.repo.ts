@@ -2,9 +2,13 @@ import type { Queryable } from '../../db/database.js'
 import { sql, type Sql } from '../../db/sql.js'
 import { NOTIFICATION_TYPES, type AccountMessage, type NotificationType } from '../../events/notifications.js'
 
-/** docs/api/messaging.md › Deliveries and e-mail: the types e-mailed when a person has changed nothing (no notification_settings row). */
+/**
+ * The types e-mailed when a person has changed nothing (no notification_settings row; docs/api/messaging.md): the requester's,
+ * and an invitation to help someone, which the invited person may not otherwise see for days.
+ */
 export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
   'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed',
+  'trust_invitation',
 ]
 
 /** What the outbox needs to know when it is filled: the time, the deployment's zone, and whether push is on. */
@@ -64,6 +68,16 @@ export async function insertAccountDelivery (tx: Queryable, userId: number, mess
     VALUES (${userId}, ${message}, 'email', ${sealedCode}, ${now}, ${now})`)
 }
 
+/**
+ * docs/api/on-behalf.md › Carers: the e-mail inviting an address without an account, sent at once; `inviterId` owns the row (its
+ * language is the e-mail's), the address is the invitation's, read when it is sent (claimDueDeliveries).
+ */
+export async function insertInvitationDelivery (tx: Queryable, inviterId: number, invitationId: number, now: Date): Promise<void> {
+  await tx.query(sql`
+    INSERT INTO deliveries (user_id, invitation_id, channel, due_at, created_at)
+    VALUES (${inviterId}, ${invitationId}, 'email', ${now}, ${now})`)
+}
+
 /** Erasure (docs/privacy.md › Erasure): the account's outbox goes with it, codes included. */
 export async function deleteDeliveriesOf (tx: Queryable, userId: number): Promise<void> {
   await tx.query(sql`DELETE FROM deliveries WHERE user_id = ${userId}`)
@@ -87,6 +101,10 @@ export interface ClaimedRow {
   data: Record<string, unknown> | null
   request_title: string | null
   subscription_id: number | null
+  /** An invitation's e-mail (docs/api/on-behalf.md › Carers): what the inviter allows; `email` is then the invited address, `inviter_name` theirs. */
+  invitation_id: number | null
+  invitation_can: string[] | null
+  inviter_name: string | null
   endpoint: string | null
   p256dh: string | null
   auth: string | null
@@ -107,17 +125,27 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
       JOIN requests r ON r.id = n.request_id
       WHERE d.status = 'pending' AND d.due_at <= ${now} AND n.type = 'request_alert' AND r.status <> 'approved'
       FOR UPDATE OF d SKIP LOCKED)`)
+  // An invitation answered before its e-mail left (the address registered and accepted or declined) needs none.
+  await tx.query(sql`
+    UPDATE deliveries SET status = 'dropped', last_error = 'the invitation was answered'
+    WHERE id IN (
+      SELECT d.id FROM deliveries d JOIN trusted_people tp ON tp.id = d.invitation_id
+      WHERE d.status = 'pending' AND d.due_at <= ${now} AND tp.status <> 'invited'
+      FOR UPDATE OF d SKIP LOCKED)`)
   return await tx.query<ClaimedRow>(sql`
     WITH claimed AS (
       UPDATE deliveries d SET attempts = d.attempts + 1, due_at = ${leaseUntil}
       FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} ORDER BY due_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
       WHERE d.id = due.id
-      RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.channel, d.secret, d.attempts, d.subscription_id
+      RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.invitation_id, d.channel, d.secret, d.attempts, d.subscription_id
     )
-    SELECT c.id, c.user_id, c.notification_id, c.account_message, c.channel, c.secret, c.attempts, c.subscription_id,
-      u.email, u.locale, ns.time_zone, n.type, n.request_id, n.data, r.title AS request_title, ps.endpoint, ps.p256dh, ps.auth
+    SELECT c.id, c.user_id, c.notification_id, c.account_message, c.invitation_id, c.channel, c.secret, c.attempts, c.subscription_id,
+      coalesce(tp.email, u.email) AS email, u.locale, ns.time_zone, n.type, n.request_id, n.data, r.title AS request_title,
+      tp.can AS invitation_can, CASE WHEN tp.id IS NOT NULL THEN u.first_name || ' ' || u.last_name END AS inviter_name,
+      ps.endpoint, ps.p256dh, ps.auth
     FROM claimed c
     JOIN users u ON u.id = c.user_id
+    LEFT JOIN trusted_people tp ON tp.id = c.invitation_id
     LEFT JOIN notification_settings ns ON ns.user_id = c.user_id
     LEFT JOIN notifications n ON n.id = c.notification_id
     LEFT JOIN requests r ON r.id = n.request_id
@@ -174,9 +202,12 @@ export interface DeliveryListRow {
   created_at: Date
 }
 
-/** GET /users/me/deliveries: the person's deliveries, newest first (deliveries_by_user). */
+/**
+ * GET /users/me/deliveries: the person's deliveries, newest first (deliveries_by_user); not the e-mails of their
+ * invitations, which went to someone else's address.
+ */
 export function listDeliveries (db: Queryable, userId: number, page: { limit: number, offset: number }): Promise<DeliveryListRow[]> {
   return db.query<DeliveryListRow>(sql`
     SELECT notification_id, account_message, channel, status, attempts, last_error, sent_at, created_at
-    FROM deliveries WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`)
+    FROM deliveries WHERE user_id = ${userId} AND invitation_id IS NULL ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`)
 }

@@ -28,7 +28,7 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 export function composeEmail (delivery: OutgoingDelivery, links: LinkSettings): ComposedEmail {
   const texts = TEXTS[delivery.locale]
   const base = links.publicUrl
-  const { notification, account } = delivery
+  const { notification, account, invitation } = delivery
   let words: MessageText
   let action: Link | undefined
   let footer: { text: string, links: Link[] }
@@ -36,9 +36,12 @@ export function composeEmail (delivery: OutgoingDelivery, links: LinkSettings): 
   if (notification !== null) {
     const title = notification.requestTitle ?? texts.untitled
     words = texts.notifications[notification.type]({ title, data: notification.data, when: whenText(notification.data.window_start, delivery.locale, delivery.timeZone) })
+    // An invitation to an account is answered on "People I help", where it waits with what it allows.
     action = notification.requestId !== null
       ? { label: texts.openRequest, url: `${base}/requests/${notification.requestId}` }
-      : { label: texts.openNotifications, url: `${base}/notifications` }
+      : notification.type === 'trust_invitation'
+        ? { label: texts.openInvitation, url: `${base}/people-i-help` }
+        : { label: texts.openNotifications, url: `${base}/notifications` }
     const token = links.unsubscribe.sign({ userId: delivery.userId, type: notification.type })
     footer = {
       text: texts.footer(texts.typeNames[notification.type]),
@@ -58,8 +61,13 @@ export function composeEmail (delivery: OutgoingDelivery, links: LinkSettings): 
       case 'email_verified': action = undefined; break
     }
     footer = { text: texts.accountFooter, links: [] }
+  } else if (invitation !== null) {
+    // To an address without an account: the invitation's page leads through registering (or signing in) to the answer.
+    words = texts.invitation({ inviterName: invitation.inviterName, can: invitation.can, host: new URL(base).host })
+    action = { label: texts.openInvitation, url: `${base}/invitation` }
+    footer = { text: texts.invitationFooter, links: [] }
   } else {
-    throw new Error(`delivery ${delivery.id} is neither a notification nor an account message`)
+    throw new Error(`delivery ${delivery.id} is neither a notification, an account message nor an invitation`)
   }
   const text = [
     ...words.paragraphs,

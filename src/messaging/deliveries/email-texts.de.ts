@@ -1,5 +1,14 @@
 import { distanceText, type Texts } from './email-texts.js'
 
+/** What a carer may do (docs/api/on-behalf.md › Carers), as a German invitation says it. */
+const DE_CAN: Record<string, string> = {
+  follow: 'die Anfragen der Person und die Nachrichten dazu sehen',
+  create: 'für die Person um Hilfe bitten',
+  accept: 'für die Person ein Hilfsangebot annehmen',
+  cancel: 'für die Person eine Anfrage absagen',
+  complete: 'für die Person Hilfe als erledigt melden',
+}
+
 /** Die E-Mails auf Deutsch (docs/api/messaging.md › Deliveries and e-mail: `locale` der Empfängerin oder des Empfängers). */
 export const DE: Texts = {
   untitled: 'Ihre Anfrage',
@@ -61,8 +70,8 @@ export const DE: Texts = {
     }),
     please_complete: ({ title }) => ({ subject: `Ist es erledigt? ${title}`, paragraphs: [`Ist „${title}“ erledigt? Bitte markieren Sie die Anfrage als erledigt und bewerten Sie die Hilfe, wenn Sie möchten.`] }),
     trust_invitation: ({ data }) => ({
-      subject: 'Jemand bittet Sie, bei seinen Anfragen zu helfen',
-      paragraphs: [`${typeof data.from_name === 'string' ? data.from_name : 'Jemand'} möchte, dass Sie bei den eigenen Anfragen um Hilfe helfen.`, 'Öffnen Sie Ihre Benachrichtigungen, um zu sehen, worum es geht, und nehmen Sie an oder lehnen Sie ab.'],
+      subject: `${typeof data.from_name === 'string' ? data.from_name : 'Jemand'} bittet Sie um Ihre Hilfe bei den eigenen Anfragen`,
+      paragraphs: [`${typeof data.from_name === 'string' ? data.from_name : 'Jemand'} möchte, dass Sie bei den eigenen Anfragen um Hilfe helfen.`, 'Öffnen Sie die Einladung, um zu sehen, worum es geht, und nehmen Sie sie an oder lehnen Sie sie ab.'],
     }),
     request_created_for_you: ({ title, data }) => ({
       subject: `Eine Anfrage wurde für Sie gestellt: ${title}`,
@@ -88,6 +97,16 @@ export const DE: Texts = {
       paragraphs: ['Das Passwort Ihres Kontos wurde soeben geändert, und alle anderen Geräte wurden abgemeldet.', 'Wenn Sie das nicht waren, wählen Sie sofort über den Link unten ein neues Passwort und benachrichtigen Sie die Betreiber dieses Dienstes.'],
     }),
   },
+  invitation: ({ inviterName, can, host }) => ({
+    subject: `${inviterName} bittet Sie um Ihre Hilfe bei den eigenen Anfragen`,
+    paragraphs: [
+      `${inviterName} möchte, dass Sie bei den eigenen Anfragen um Hilfe auf ${host} helfen, wo Menschen in der Nachbarschaft einander helfen. ${inviterName} möchte, dass Sie Folgendes dürfen:`,
+      ...can.map((item) => `• ${DE_CAN[item] ?? item}`),
+      'Um zu antworten, öffnen Sie die Einladung unten und legen Sie ein Konto mit dieser E-Mail-Adresse an (oder melden Sie sich an, wenn Sie schon eines haben). Dann sehen Sie die Einladung und können sie annehmen oder ablehnen. Bevor Sie annehmen, wird nichts mit Ihnen geteilt.',
+    ],
+  }),
+  openInvitation: 'Einladung öffnen',
+  invitationFooter: 'Sie erhalten diese E-Mail, weil jemand Ihre Adresse angegeben hat, um Sie einzuladen. Wenn Sie die Person nicht kennen, können Sie die E-Mail einfach löschen: Ohne Ihre Zustimmung geschieht nichts, und wir schreiben Ihnen deswegen nicht noch einmal.',
   typeNames: {
     request_alert: 'Anfragen in Ihrer Nähe',
     request_alert_closed: 'Anfragen, die Sie nicht mehr brauchen',

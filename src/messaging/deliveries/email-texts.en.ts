@@ -1,5 +1,14 @@
 import { distanceText, type Texts } from './email-texts.js'
 
+/** What a carer may do (docs/api/on-behalf.md › Carers), as an invitation says it. */
+const EN_CAN: Record<string, string> = {
+  follow: 'see their requests and the messages about them',
+  create: 'ask for help for them',
+  accept: 'accept an offer of help for them',
+  cancel: 'cancel a request for them',
+  complete: 'mark help as done for them',
+}
+
 /** The e-mails in English (docs/api/messaging.md › Deliveries and e-mail: the recipient's `locale`). */
 export const EN: Texts = {
   untitled: 'your request',
@@ -61,8 +70,8 @@ export const EN: Texts = {
     }),
     please_complete: ({ title }) => ({ subject: `Was it done? ${title}`, paragraphs: [`Was “${title}” done? Please mark it as done on the request's page, and rate the help if you like.`] }),
     trust_invitation: ({ data }) => ({
-      subject: 'Someone asks you to help them with their requests',
-      paragraphs: [`${typeof data.from_name === 'string' ? data.from_name : 'Someone'} would like you to help them with their requests for help.`, 'Open your notifications to see what they ask, and accept or decline.'],
+      subject: `${typeof data.from_name === 'string' ? data.from_name : 'Someone'} asks you to help them with their requests`,
+      paragraphs: [`${typeof data.from_name === 'string' ? data.from_name : 'Someone'} would like you to help them with their requests for help.`, 'Open the invitation to see what they ask, and accept or decline it.'],
     }),
     request_created_for_you: ({ title, data }) => ({
       subject: `A request was made for you: ${title}`,
@@ -88,6 +97,16 @@ export const EN: Texts = {
       paragraphs: ['The password of your account was just changed, and every other device was signed out.', 'If it was not you, choose a new password at once with the link below, and tell the people who run this service.'],
     }),
   },
+  invitation: ({ inviterName, can, host }) => ({
+    subject: `${inviterName} asks you to help them with their requests for help`,
+    paragraphs: [
+      `${inviterName} would like you to help them with their requests for help on ${host}, where neighbours help each other. ${inviterName} asks that you may:`,
+      ...can.map((item) => `• ${EN_CAN[item] ?? item}`),
+      'To answer, open the invitation below and create an account with this e-mail address (or sign in, if you already have one). You then see the invitation and can accept or decline it. Nothing is shared with you before you accept.',
+    ],
+  }),
+  openInvitation: 'Open the invitation',
+  invitationFooter: 'You received this e-mail because someone entered your address to invite you. If you do not know them, you can ignore it: nothing happens unless you accept, and we will not write again about it.',
   typeNames: {
     request_alert: 'requests near you',
     request_alert_closed: 'requests that no longer need you',

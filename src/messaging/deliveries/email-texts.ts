@@ -17,12 +17,21 @@ export interface NotificationValues {
 /** What an account message may use: the code, when it carries one. */
 export interface AccountValues { code: string }
 
+/** What an invitation to an address without an account uses (docs/api.md › Carers): who asks, what they allow, the app's host. */
+export interface InvitationValues { inviterName: string, can: readonly string[], host: string }
+
 /** One language's texts (email-texts.en.ts, email-texts.de.ts). */
 export interface Texts {
   /** Stands in for a title when a notification names no request, or the request's title is gone. */
   untitled: string
   notifications: { [K in NotificationType]: (values: NotificationValues) => MessageText }
   account: { [K in AccountMessage]: (values: AccountValues) => MessageText }
+  /** Inviting an address without an account to help the inviter, in the inviter's language. */
+  invitation: (values: InvitationValues) => MessageText
+  /** The link to answer an invitation (after registering or signing in). */
+  openInvitation: string
+  /** Footer of an invitation to an address: why it came, and that nothing happens unless it is accepted. */
+  invitationFooter: string
   /** The label of each type in the footer ("e-mails about …"). */
   typeNames: { [K in NotificationType]: string }
   /** The button or link under the text. */

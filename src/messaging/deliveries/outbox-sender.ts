@@ -163,6 +163,7 @@ function outgoing (row: ClaimedRow, code: string | null, deploymentZone: string)
       ? { id: row.notification_id, type: row.type, requestId: row.request_id, requestTitle: row.request_title, data: row.data ?? {} }
       : null,
     account: row.account_message !== null ? { message: row.account_message, code } : null,
+    invitation: row.invitation_id !== null ? { inviterName: row.inviter_name ?? '', can: row.invitation_can ?? [] } : null,
     email: row.email,
     subscription: row.subscription_id !== null && row.endpoint !== null && row.p256dh !== null && row.auth !== null
       ? { id: row.subscription_id, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth }

@@ -40,10 +40,10 @@ export async function emailOf (db: Queryable, userId: number): Promise<string> {
 
 /**
  * One invitation per owner and address (docs/api/on-behalf.md › Carers): a new one, or the existing one with the new
- * `can` (a declined one invited again). `notify`: the account of the address, when it should be told (a new
- * invitation, or a declined one renewed); null when the address has no account or was told already.
+ * `can` (a declined one invited again). `renewed`: the invited person should be told (a new invitation, or a
+ * declined one renewed); `carerId`: the account of the address, null while it has none.
  */
-export async function upsertInvitation (db: Queryable, ownerId: number, email: string, can: readonly CarerCan[], at: Date): Promise<{ row: TrustedRow, notify: number | null }> {
+export async function upsertInvitation (db: Queryable, ownerId: number, email: string, can: readonly CarerCan[], at: Date): Promise<{ row: TrustedRow, renewed: boolean, carerId: number | null }> {
   const written = await one<{ id: number, carer_id: number | null, renewed: boolean }>(db, sql`
     WITH previous AS (SELECT status FROM trusted_people WHERE owner_id = ${ownerId} AND lower(email) = lower(${email})),
     written AS (
@@ -57,7 +57,7 @@ export async function upsertInvitation (db: Queryable, ownerId: number, email: s
     SELECT id, carer_id, COALESCE((SELECT status FROM previous), 'declined') = 'declined' AS renewed FROM written`)
   const row = await one<TrustedRow>(db, sql`
     SELECT ${TRUSTED_COLUMNS} FROM trusted_people tp LEFT JOIN users c ON c.id = tp.carer_id WHERE tp.id = ${written.id}`)
-  return { row, notify: written.renewed ? written.carer_id : null }
+  return { row, renewed: written.renewed, carerId: written.carer_id === null ? null : Number(written.carer_id) }
 }
 
 /** The owner's invitations, newest first. */

@@ -23,19 +23,17 @@ export class CarersService {
 
   /**
    * The same answer whether or not the address has an account (no account enumeration): the only difference,
-   * the notification to an existing account, is written in the same transaction. Inviting an address again
-   * changes that invitation's `can` (docs/api/on-behalf.md › Carers).
+   * how the invited person is told (a notification to an account, an e-mail to an address without one: the
+   * reactions to `trust_invited`), is written in the same transaction. Inviting an address again changes that
+   * invitation's `can` (docs/api/on-behalf.md › Carers), and tells nobody again unless it had been declined.
    */
   async invite (owner: Principal, input: InviteInput): Promise<TrustedPerson> {
     const can = grantOf(input.can)
     const email = input.email.trim().toLowerCase()
     return await this.changes.run(owner.id, async (tx, change) => {
       if ((await carers.emailOf(tx, owner.id)).toLowerCase() === email) throw badRequest('cannot invite yourself')
-      const { row, notify } = await carers.upsertInvitation(tx, owner.id, email, can, change.at)
-      if (notify !== null) {
-        const fromName = await carers.nameOf(tx, owner.id)
-        change.notify({ userId: notify, type: 'trust_invitation', requestId: null, data: { invitation_id: row.id, from_name: fromName } })
-      }
+      const { row, renewed, carerId } = await carers.upsertInvitation(tx, owner.id, email, can, change.at)
+      if (renewed) change.record({ type: 'trust_invited', invitationId: row.id, ownerId: owner.id, carerId })
       return row
     })
   }

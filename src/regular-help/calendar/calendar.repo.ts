@@ -49,8 +49,11 @@ export function feedRequests (db: Queryable, userId: number, from: Date, to: Dat
     LIMIT ${FEED_CAP}`)
 }
 
-/** A coming-help row: whose side of the request the person is on. */
-export interface ComingRow extends ListItemRow { role: 'requester' | 'volunteer' }
+/**
+ * A coming-help row: whose side of the request the person is on, and on her own request in progress the name of the
+ * volunteer who is coming ("First Last", as she sees it on the request's page); null otherwise.
+ */
+export interface ComingRow extends ListItemRow { role: 'requester' | 'volunteer', volunteer_name: string | null }
 
 /**
  * What is coming for the person, soonest first: their own open requests (awaiting moderation, approved or
@@ -58,8 +61,10 @@ export interface ComingRow extends ListItemRow { role: 'requester' | 'volunteer'
  */
 export function comingHelp (db: Queryable, userId: number, now: Date, page: Page): Promise<ComingRow[]> {
   return db.query<ComingRow>(sql`
-    SELECT ${LIST_ITEM_COLUMNS}, CASE WHEN r.requester_id = ${userId} THEN 'requester' ELSE 'volunteer' END AS role
+    SELECT ${LIST_ITEM_COLUMNS}, CASE WHEN r.requester_id = ${userId} THEN 'requester' ELSE 'volunteer' END AS role,
+      CASE WHEN r.requester_id = ${userId} AND r.status = 'in_progress' THEN v.first_name || ' ' || v.last_name END AS volunteer_name
     FROM ${LIST_ITEM_FROM}
+    LEFT JOIN users v ON v.id = r.assigned_volunteer_id
     WHERE r.window_end > ${now}
       AND ((r.requester_id = ${userId} AND r.status IN ('pending_moderation', 'approved', 'in_progress'))
         OR (r.assigned_volunteer_id = ${userId} AND r.status = 'in_progress'))

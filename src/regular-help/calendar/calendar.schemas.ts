@@ -16,6 +16,9 @@ export const ComingHelpItem = Type.Object({
   role: Type.Union([Type.Literal('requester'), Type.Literal('volunteer')], {
     description: '`requester`: the caller\'s own request; `volunteer`: the caller is its assigned volunteer',
   }),
+  volunteer_name: Type.Union([Type.String(), Type.Null()], {
+    description: 'On the caller\'s own request in progress: the assigned volunteer\'s name ("First Last"), who is coming (confirmed when `confirmed_at` is set); null otherwise',
+  }),
   needs_confirmation: Type.Boolean({
     description: 'true when the caller is the assigned volunteer, has not confirmed, and the window starts within CONFIRM_BEFORE_HOURS (POST /requests/{id}/confirm)',
   }),

@@ -74,6 +74,7 @@ export class CalendarService {
     return await this.disclosure.list(user, rows, (viewer, row, policy) => ({
       ...toListItem(viewer, row, policy),
       role: row.role,
+      volunteer_name: row.volunteer_name,
       // As the schedule job asks (docs/api/schedule.md › Confirmation, reminders, expiry): the assigned volunteer, unconfirmed, from CONFIRM_BEFORE_HOURS before the start.
       needs_confirmation: row.role === 'volunteer' && row.confirmed_at === null && row.window_start !== null &&
         new Date(row.window_start).getTime() <= askFrom && new Date(row.window_start).getTime() > now.getTime(),

@@ -12634,6 +12634,8 @@ export interface operations {
                         address_hidden?: boolean;
                         /** @description `requester`: the caller's own request; `volunteer`: the caller is its assigned volunteer */
                         role: "requester" | "volunteer";
+                        /** @description On the caller's own request in progress: the assigned volunteer's name ("First Last"), who is coming (confirmed when `confirmed_at` is set); null otherwise */
+                        volunteer_name: string | null;
                         /** @description true when the caller is the assigned volunteer, has not confirmed, and the window starts within CONFIRM_BEFORE_HOURS (POST /requests/{id}/confirm) */
                         needs_confirmation: boolean;
                     }[];

@@ -44,16 +44,18 @@ function detailText (t: TFunction, entry: HistoryEntry): string | undefined {
 /**
  * A request's history as a timeline (docs/api/on-behalf.md › A request's history and docs/web/on-behalf.md): an ordered list, oldest first as the API gives it,
  * each entry what happened, by whom in words ("for Erna S.", "by the service") and when. Shown to the request's
- * parties; to anyone else the API answers 404 and nothing is shown.
+ * parties only: `party` false (the page knows the reader is none) asks nothing, since the API would answer 404
+ * and the browser would log it as an error; a 404 all the same (a grant stopped meanwhile) shows nothing.
  */
-export function RequestHistory ({ id, names = {} }: { id: number, names?: OnBehalfNames }) {
+export function RequestHistory ({ id, names = {}, party = true }: { id: number, names?: OnBehalfNames, party?: boolean }) {
   const { t, i18n } = useTranslation()
   const history = useQuery({
     queryKey: historyKey(id),
     queryFn: ({ signal }) => unwrap(api.GET('/api/v1/requests/{id}/history', { params: { path: { id } }, signal })),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 3,
+    enabled: party,
   })
-  if (history.error instanceof ApiError && history.error.status === 404) return null
+  if (!party || (history.error instanceof ApiError && history.error.status === 404)) return null
   return (
     <section aria-labelledby='history-heading'>
       <h2 id='history-heading'>{t('history.title')}</h2>

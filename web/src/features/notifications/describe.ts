@@ -6,7 +6,9 @@ import { checkKind, concernOutcomeSentence, kindText, urgencyText } from '../../
 interface NotificationLike { type: string, request_id: number | null, data: Record<string, unknown> }
 
 /** Notifications meant for the person who asked for help; the rest are a volunteer's. */
-const FOR_REQUESTER = new Set(['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'volunteer_confirmed', 'request_expired', 'still_needed', 'please_complete'])
+const FOR_REQUESTER = new Set(['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'volunteer_confirmed', 'request_expired', 'still_needed', 'please_complete',
+  // A carer asked for help for the person: her own request, whose page shows it as hers.
+  'request_created_for_you'])
 
 /** Sent to both sides of a request (docs/api/schedule.md › Confirmation, reminders, expiry): /requests/<id> shows each their own view of it. */
 const FOR_BOTH = new Set(['confirmation_missed', 'reminder'])
@@ -44,6 +46,8 @@ export function describeNotification (notification: NotificationLike, t: TFuncti
     kind: kindText(t, text('request_type_name')),
     distance: typeof data.distance_meters === 'number' ? formatDistance(data.distance_meters, language) : '',
     name: text('volunteer_name'),
+    // Who invited the reader to help them, or the carer who asked for help for the reader.
+    person: text('from_name') !== '' ? text('from_name') : text('by_name'),
     comment: text('comment'),
     reason: t(`notifications.reasons.${text('reason')}`, { defaultValue: text('reason') }),
     check: checkKind(t, text('kind')),
@@ -55,6 +59,8 @@ export function describeNotification (notification: NotificationLike, t: TFuncti
   if (TRUST_TYPES.has(type)) return { text: words, href: trustPage(type, data, me) }
   // Which request it is about: the alert names it itself; the others name it by the title looked up (titles.ts).
   const named = title !== undefined && title !== '' && typeof data.title !== 'string' ? t('notifications.about', { text: words, title }) : words
+  // An invitation waits on "People I help", with what it allows and the answers.
+  if (type === 'trust_invitation') return { text: named, href: '/people-i-help' }
   if (id === null) return { text: named, href: '/notifications' }
   return { text: named, href: FOR_REQUESTER.has(type) || FOR_BOTH.has(type) ? `/requests/${id}` : `/find-help/${id}` }
 }

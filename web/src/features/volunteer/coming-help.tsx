@@ -42,6 +42,9 @@ export function ComingHelpPage () {
   const heading = useRef<HTMLHeadingElement>(null)
   const coming = useQuery({ queryKey: COMING_HELP, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me/coming-help', { params: { query: { limit: '100' } }, signal })) })
   const items = coming.data ?? []
+  // On her own request: who is coming once a volunteer was accepted, and whether they have confirmed.
+  const ownLine = (item: { volunteer_name: string | null, confirmed_at: string | null }) =>
+    item.volunteer_name === null ? t('coming.asked') : t(item.confirmed_at !== null ? 'coming.coming' : 'coming.helpingYou', { name: item.volunteer_name })
   return (
     <Page title={t('coming.title')}>
       <OfflineNotice updatedAt={coming.dataUpdatedAt} />
@@ -63,7 +66,7 @@ export function ComingHelpPage () {
                     <li key={item.id} className='card'>
                       <h3><Link href={helping ? `/find-help/${item.id}` : `/requests/${item.id}`}>{when}</Link></h3>
                       <p>{item.title}</p>
-                      <p>{helping ? t('coming.helping', { name: item.requester_name }) : t('coming.asked')}</p>
+                      <p>{helping ? t('coming.helping', { name: item.requester_name }) : ownLine(item)}</p>
                       {helping && item.status === 'in_progress'
                         ? (
                           <div className='stack'>

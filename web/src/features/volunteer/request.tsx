@@ -6,6 +6,8 @@ import { useParams } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { useSession } from '../../api/use-session'
+import { useActingFor } from '../../api/acting-for'
+import { canCoordinate, canModerate, useMyRoles } from '../../api/use-my-roles'
 import { shortName } from '../../api/clients'
 import { historyKey, RequestHistory } from '../../components/request-history'
 import { useSuccess } from '../../components/success-banner'
@@ -55,6 +57,21 @@ export function Withdraw ({ accepted, name, onConfirm, label }: { accepted: bool
   )
 }
 
+/**
+ * Whether the reader is a party of the request, whom the API shows its history (docs/api.md): its requester, the
+ * volunteer assigned to it (an accepted one, also once it is done), moderators and admins, coordinators on a client's
+ * request, the requester's carers. Anyone else looking at an open request is not asked for it.
+ */
+function useParty (request: { requester_id: number, assigned_volunteer_id: number | null, client_id: number | null } | undefined): boolean {
+  const { user } = useSession()
+  const roles = useMyRoles()
+  const direct = request !== undefined && user !== undefined &&
+    (request.requester_id === user.id || request.assigned_volunteer_id === user.id || canModerate(roles) || (request.client_id !== null && canCoordinate(roles)))
+  // A carer of the requester usually reads her request on its own page (detail.tsx); the list is read only when it can matter.
+  const actingFor = useActingFor(request !== undefined && !direct && request.client_id === null)
+  return direct || (request !== undefined && actingFor.data?.some((item) => item.user_id === request.requester_id && item.status === 'accepted') === true)
+}
+
 export const MY_OFFERS_KEY = ['get', '/api/v1/responses/my'] as const
 
 /**
@@ -84,6 +101,7 @@ export function VolunteerRequestPage () {
   // The assigned volunteer rings the requester: the request's contact phone, or else the one in her profile.
   const assigned = detail.data?.status === 'in_progress' && detail.data.assigned_volunteer_id === user?.id
   const requesterPhone = useProfilePhone(detail.data?.requester.id, assigned && detail.data?.contact_phone === null)
+  const party = useParty(detail.data)
 
   const afterChange = async (message: string) => {
     await Promise.all([
@@ -191,8 +209,8 @@ export function VolunteerRequestPage () {
                 </>
                 )}
       </section>
-      {/* The parties' timeline; to anyone else the API answers 404 and it is not shown. */}
-      <RequestHistory id={id} names={{ client: forClient !== null ? shortName(forClient) : undefined }} />
+      {/* The parties' timeline, asked for only when the reader is one (useParty). */}
+      <RequestHistory id={id} names={{ client: forClient !== null ? shortName(forClient) : undefined }} party={party} />
       <WorriedLink requestId={id} personId={request.requester.id !== user?.id ? request.requester.id : undefined} />
       <p><Link href='/find-help'>{t('volunteer.request.back')}</Link></p>
     </Page>
