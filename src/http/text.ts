@@ -32,7 +32,31 @@ export function unstorableField (value: unknown): string | undefined {
   return undefined
 }
 
-const WHOLE: Record<string, string> = { body: INVALID_BODY, querystring: 'invalid query', params: 'malformed url' }
+const WHOLE: Record<string, string> = { body: INVALID_BODY, params: 'malformed url' }
+
+/** The schema keyword that marks a query parameter whose bad values mean its default (pagination.ts). */
+export const FALLBACK = 'x-fallback'
+
+type PartSchema = { properties?: Record<string, Record<string, unknown>> } | undefined
+
+/**
+ * The query parameters the rule checks: those the route declares, but the ones that fall back to a
+ * default. Others are ignored by the route as they are by the rule, so none of them reaches the database.
+ */
+export function checkedParameters (schema: PartSchema): string[] {
+  return Object.entries(schema?.properties ?? {}).filter(([, property]) => property[FALLBACK] !== true).map(([name]) => name)
+}
+
+const checkedByRoute = new WeakMap<object, string[]>()
+
+function checkedQuery (request: FastifyRequest): Record<string, unknown> {
+  const schema = request.routeOptions.schema?.querystring as PartSchema
+  if (schema === undefined) return {}
+  let names = checkedByRoute.get(schema)
+  if (names === undefined) checkedByRoute.set(schema, names = checkedParameters(schema))
+  const query = request.query as Record<string, unknown>
+  return Object.fromEntries(names.filter((name) => query[name] !== undefined).map((name) => [name, query[name]]))
+}
 
 /** The field's `invalid …` text: the route's own where it has one (`invalid user id`), else `invalid <field>`. */
 function invalidText (field: string, messages: Record<string, string> | undefined): string {
@@ -41,12 +65,12 @@ function invalidText (field: string, messages: Record<string, string> | undefine
 }
 
 /**
- * One rule for every text a request carries, before any route's validation: body, query string and
+ * One rule for every text a request carries, before any route's validation: body, query parameters and
  * path parameters alike, so no route can let such a text through to the database.
  */
 export function registerTextRule (app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    const parts = { params: request.params, querystring: request.query, body: request.body }
+    const parts = { params: request.params, querystring: checkedQuery(request), body: request.body }
     for (const [part, value] of Object.entries(parts)) {
       const field = unstorableField(value)
       if (field === undefined) continue
