@@ -1,9 +1,9 @@
 import { Temporal } from 'temporal-polyfill'
 
 /**
- * One check for each kind of value the service takes: the request schemas use them as Ajv formats
- * (lib/ajv-formats.ts) and the services and the configuration call them, so a value is accepted or
- * refused the same way wherever it is sent. E-mail addresses: lib/email.ts.
+ * One check for each kind of value the service takes: the request schemas use them (as Ajv formats,
+ * lib/ajv-formats.ts, or as their pattern or enum) and the services and the configuration call them, so a
+ * value is accepted or refused the same way wherever it is sent. E-mail addresses: lib/email.ts.
  */
 
 /** Dates before or after these years are typing mistakes here, and some of them (year 0) fail in the database. */
@@ -37,12 +37,12 @@ export function isTimeZone (name: string): boolean {
   }
 }
 
-/** The languages of e-mails, pushes and calendar feeds. */
+/** The languages of e-mails, pushes and calendar feeds: the schemas' enum of `locale`. */
 export const LOCALES = ['en', 'de'] as const
 export type Locale = typeof LOCALES[number]
-export const isLocale = (text: string): text is Locale => (LOCALES as readonly string[]).includes(text)
 
-/** A phone number as the interface writes it: an optional plus, a digit 1-9, then 1 to 14 digits. */
+/**
+ * A phone number as the interface writes it: an optional plus, a digit 1-9, then 1 to 14 digits. The
+ * schemas of every operation that takes one use it as their `pattern`, so the OpenAPI document shows it.
+ */
 export const PHONE_PATTERN = '^\\+?[1-9]\\d{1,14}$'
-const PHONE = new RegExp(PHONE_PATTERN)
-export const isPhone = (text: string): boolean => PHONE.test(text)
