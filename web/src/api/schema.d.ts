@@ -2476,7 +2476,10 @@ export interface paths {
                             email_verified: boolean;
                             /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
                             checks: ("identity" | "background" | "training" | "reference")[];
-                            /** @description language of e-mails and pushes: `en` (default) or `de` */
+                            /**
+                             * @description language of e-mails and pushes: `en` (default) or `de`
+                             * @enum {string}
+                             */
                             locale: "en" | "de";
                             /** Format: date-time */
                             created_at: string;
@@ -2671,7 +2674,10 @@ export interface paths {
                         bio?: string | null;
                         address?: string | null;
                         city?: string | null;
-                        /** @description language of e-mails and pushes: `en` (default) or `de` */
+                        /**
+                         * @description language of e-mails and pushes: `en` (default) or `de`
+                         * @enum {string}
+                         */
                         locale?: "en" | "de";
                     };
                 };
@@ -3254,7 +3260,10 @@ export interface paths {
                             email_verified: boolean;
                             /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
                             checks: ("identity" | "background" | "training" | "reference")[];
-                            /** @description language of e-mails and pushes: `en` (default) or `de` */
+                            /**
+                             * @description language of e-mails and pushes: `en` (default) or `de`
+                             * @enum {string}
+                             */
                             locale: "en" | "de";
                             /** Format: date-time */
                             created_at: string;
@@ -7994,7 +8003,10 @@ export interface paths {
                         ends_on?: string | null;
                         /** @description a return trip the same day lasting duration_minutes, starting at or after the outbound window's end */
                         return_time?: string | null;
-                        /** @description IANA name; default TIME_ZONE */
+                        /**
+                         * Format: time-zone
+                         * @description an IANA time zone as the database spells it (Europe/Berlin); default TIME_ZONE
+                         */
                         time_zone?: string;
                     };
                 };
@@ -9967,6 +9979,17 @@ export interface paths {
                         "text/calendar": string;
                     };
                 };
+                /** @description Bad request: invalid input or a business rule refused it */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Not found */
                 404: {
                     headers: {
@@ -11891,7 +11914,10 @@ export interface paths {
                                 email_verified: boolean;
                                 /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
                                 checks: ("identity" | "background" | "training" | "reference")[];
-                                /** @description language of e-mails and pushes: `en` (default) or `de` */
+                                /**
+                                 * @description language of e-mails and pushes: `en` (default) or `de`
+                                 * @enum {string}
+                                 */
                                 locale: "en" | "de";
                                 /** Format: date-time */
                                 created_at: string;
@@ -14035,7 +14061,10 @@ export interface paths {
                             start: unknown;
                             end: unknown;
                         } | null;
-                        /** @description an IANA zone; null: the deployment's TIME_ZONE */
+                        /**
+                         * Format: time-zone
+                         * @description an IANA time zone as the database spells it (Europe/Berlin); null: the deployment's TIME_ZONE
+                         */
                         time_zone?: string | null;
                     };
                 };
