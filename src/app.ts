@@ -6,6 +6,7 @@ import { Type } from 'typebox'
 import { registerAuth } from './http/auth.js'
 import { clientErrors, frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerJsonParser } from './http/json.js'
+import { registerTextRule } from './http/text.js'
 import { loggableUrl } from './http/log-url.js'
 import { registerMetrics } from './http/metrics.js'
 import { registerRateLimits } from './http/rate-limit.js'
@@ -70,6 +71,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(schemaCompiler())
   registerJsonParser(app)
+  registerTextRule(app)
   registerErrorHandling(app)
   // Once shutdown begins, answers close their connection: a keep-alive connection would otherwise hold
   // the process open until its idle timeout after the last in-flight request is done.

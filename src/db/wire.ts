@@ -26,7 +26,8 @@ const ERROR_FIELDS: Record<string, keyof StatementError | undefined> = {
   S: 'severity', C: 'code', D: 'detail', H: 'hint', s: 'schema', t: 'table', c: 'column', n: 'constraint', R: 'routine',
 }
 
-const decoder = new TextDecoder()
+// `ignoreBOM`: a text starting with U+FEFF is read back with it, as PostgreSQL's own clients read it (the default drops it).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /** One answer of PostgreSQL: its messages in order, as the bytes arrived in chunks. */
 export class Answer {

@@ -1,24 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError, INVALID_BODY } from '../lib/errors.js'
 
-/** PostgreSQL text cannot hold U+0000; refuse it up front rather than fail in the database. */
-function containsNul (value: unknown): boolean {
-  // Iterative: a deeply nested body must not exhaust the stack.
-  const stack: unknown[] = [value]
-  while (stack.length > 0) {
-    const item = stack.pop()
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true
-    } else if (typeof item === 'object' && item !== null) {
-      for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\u0000')) return true
-        stack.push(child)
-      }
-    }
-  }
-  return false
-}
-
 /**
  * JSON is UTF-8 (RFC 8259): bytes that are not would be read as U+FFFD and stored so, silently
  * changing what the client sent. `ignoreBOM` keeps a leading BOM for the JSON parser, which skips it as before.
@@ -28,6 +10,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 /**
  * JSON bodies: invalid UTF-8 and prototype-poisoning keys refused, an empty body read as no body (so a
  * client that sends the header on a body-less POST is not refused), and only JSON accepted (others get 415).
+ * Texts that cannot be stored (U+0000, lone surrogates) are refused by the rule over every part (text.ts).
  */
 export function registerJsonParser (app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error')
@@ -43,7 +26,6 @@ export function registerJsonParser (app: FastifyInstance): void {
     // eslint-disable-next-line @typescript-eslint/no-floating-promises -- the parser answers through its callback
     parseJson(request, text, (error: Error | null, value?: unknown) => {
       if (error !== null) return done(new AppError(400, INVALID_BODY), undefined)
-      if (containsNul(value)) return done(new AppError(400, 'text must not contain NUL characters'), undefined)
       done(null, value)
     })
   })

@@ -6,6 +6,7 @@ import { OPERATION_IDS, operationKey } from './operation-ids.js'
 import { API_PREFIX } from './prefix.js'
 import { isRateLimited } from './rate-limit.js'
 import { ErrorBody, errors } from './schemas.js'
+import { checkedParameters } from './text.js'
 
 export { API_PREFIX }
 export const EXTENSION_TAG = 'beyond-1.0.1'
@@ -102,6 +103,8 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
       extra.response = {
         // A body that is not JSON, not UTF-8 or holds U+0000 is a 400 even where the route ignores bodies.
         ...(takesBody ? errors(400, 413, 415) : {}),
+        // So is a path or query parameter holding what the database cannot store (text.ts).
+        ...(route.url.includes('/:') || checkedParameters(schema.querystring as never).length > 0 ? errors(400) : {}),
         // The operations registerRateLimits counts (rate-limit.ts), by the same table.
         ...(isRateLimited(route.method, route.url) ? { 429: TooManyRequests } : {}),
         // Any operation can fail on the server side; say so where the route lists no 5xx of its own.

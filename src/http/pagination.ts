@@ -1,14 +1,22 @@
 import { Type, type Static } from 'typebox'
 import type { Page } from '../lib/page.js'
+import { FALLBACK } from './text.js'
+
+/**
+ * A query parameter whose bad values mean its default, never a 400. Marked so that the rule over texts
+ * (text.ts) leaves it alone too: a U+0000 in it is one more value that is no number, never stored.
+ * A parameter given twice arrives as a list: no number either, so it falls back like any other.
+ */
+export const FallbackText = (description: string) =>
+  Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description, [FALLBACK]: true }))
 
 /**
  * `limit` and `offset` never cause a 400 (docs/api/conventions.md › Everywhere): they are declared as text and a
  * missing, non-numeric or out-of-range value falls back to the default.
  */
 export const PaginationQuery = {
-  // A parameter given twice arrives as a list: no number either, so it falls back like any other.
-  limit: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'integer 1..100, default 20; anything else means 20' })),
-  offset: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'integer >= 0, default 0; anything else means 0' })),
+  limit: FallbackText('integer 1..100, default 20; anything else means 20'),
+  offset: FallbackText('integer >= 0, default 0; anything else means 0'),
 }
 
 /** The query string of a list that takes only a page. */

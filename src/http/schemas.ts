@@ -1,5 +1,5 @@
-import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { Type, type Static, type TSchema } from 'typebox'
+import { EMAIL_FORM, EMAIL_MAX_LENGTH } from '../lib/email.js'
 
 /** Every error response: `{"error": "..."}` (docs/api/conventions.md › Everywhere). */
 export const ErrorBody = Type.Object({ error: Type.String() }, { additionalProperties: false })
@@ -18,22 +18,22 @@ export const NullableDateTime = Type.Unsafe<Date | string | null>({ type: ['stri
 export const NullableNumber = Type.Unsafe<number | null>({ type: ['number', 'null'] })
 export const NullableId = Type.Unsafe<number | null>({ type: ['integer', 'null'] })
 
-/** ajv-formats' `email` form (the one the service checked with before), written for a JSON Schema pattern: no `i` flag there. */
-const EMAIL_FORM = (fullFormats.email as RegExp).source.replace(/^\^|\$$/g, '').replaceAll('a-z', 'a-zA-Z')
-
 /**
  * An e-mail address in a request body. Routes trim it before validation (it is stored trimmed), so a
  * client may send white space around it; the pattern says so, where `format: email` would make the
  * document refuse `" a@example.org "`, which the service accepts. Inside: the `email` form, at most 254 characters.
  */
 export const Email = Type.String({
-  pattern: `^\\s*(?=\\S{1,254}\\s*$)${EMAIL_FORM}\\s*$`,
+  pattern: `^\\s*(?=\\S{1,${EMAIL_MAX_LENGTH}}\\s*$)${EMAIL_FORM}\\s*$`,
   description: 'An e-mail address (JSON Schema `email` form, at most 254 characters); white space around it is removed',
 })
+/** A time zone (lib/values.ts): its IANA name as the database spells it. */
+export const TIME_ZONE = { format: 'time-zone', maxLength: 64 } as const
+export const TimeZone = Type.String({ ...TIME_ZONE, description: 'an IANA time zone as the database spells it: Europe/Berlin, UTC' })
 export const Latitude = Type.Number({ minimum: -90, maximum: 90 })
 export const Longitude = Type.Number({ minimum: -180, maximum: 180 })
-/** docs/api/conventions.md: optional plus, a digit 1-9, then 1 to 14 digits. */
-export const PHONE_PATTERN = '^\\+?[1-9]\\d{1,14}$'
+/** The phone pattern of lib/values.ts, which the schemas write as `pattern` so the OpenAPI document shows it. */
+export { PHONE_PATTERN } from '../lib/values.js'
 
 export const Message = Type.Object({ message: Type.String() })
 

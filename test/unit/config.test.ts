@@ -254,7 +254,7 @@ describe('loadConfig', () => {
     assert.equal(config.timeZone, 'Europe/Berlin')
     assert.deepEqual(config.volunteerChecks, ['identity', 'background'])
     assert.deepEqual(loadConfig({ VOLUNTEER_CHECKS: 'identity,background,training,reference' }).volunteerChecks, ['identity', 'background', 'training', 'reference'])
-    for (const zone of ['Europe/Atlantis', 'Berlin', '+01:00', 'UTC+1', 'CEST1']) {
+    for (const zone of ['Europe/Atlantis', 'Berlin', '+01:00', 'UTC+1', 'CEST1', 'europe/berlin', 'utc']) {
       assert.throws(() => loadConfig({ TIME_ZONE: zone }), (error: Error) => error instanceof ConfigError &&
         error.message === `TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "${zone}"`, zone)
     }

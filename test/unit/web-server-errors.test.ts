@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { it } from 'node:test'
-import { SERVER_ERRORS, type Meaning } from '../../web/src/i18n/server-error-texts.js'
+import { SERVER_ERRORS, UNSTORABLE, type Meaning } from '../../web/src/i18n/server-error-texts.js'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 
@@ -70,4 +70,13 @@ it('the web app knows every error text the service can send it, to a message in 
       .map(({ key }) => key)
     assert.deepEqual(missing, [], `${language}: message keys of the catalogue without words`)
   }
+})
+
+it('an `invalid <field>` the catalogue does not list (characters that cannot be stored) names the form\'s field', () => {
+  const field = (text: string) => SERVER_ERRORS[text] === undefined ? UNSTORABLE.exec(text)?.[1] : undefined
+  assert.equal(field('invalid bio'), 'bio')
+  assert.equal(field('invalid template.title'), 'title')
+  assert.equal(field('invalid email.types'), 'types')
+  assert.equal(field('invalid phone'), undefined, 'a catalogued text keeps its own meaning')
+  assert.equal(field('bio must be at most 500 characters long'), undefined)
 })

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js'
-import { CHECK_KINDS, isCalendarDate, type Calendar, type CheckKind } from '../../lib/checks.js'
+import { CHECK_KINDS, type Calendar, type CheckKind } from '../../lib/checks.js'
+import { isCalendarDate } from '../../lib/values.js'
 import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
 import { isActiveUser, userExists } from '../users/users.repo.js'

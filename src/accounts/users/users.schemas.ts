@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { LOCALES, type Locale as LocaleName } from '../../lib/values.js'
 import { DateTime, Latitude, Longitude, NullableNumber, NullableString, PHONE_PATTERN } from '../../http/schemas.js'
 import { CheckKinds } from '../checks/checks.schemas.js'
 
@@ -12,7 +13,7 @@ export const UserInfo = Type.Object({
 export type UserInfo = Static<typeof UserInfo>
 
 /** The language of a person's e-mails and pushes (docs/api/messaging.md › Deliveries and e-mail); the web app sets it from the language chosen. */
-export const Locale = Type.Union([Type.Literal('en'), Type.Literal('de')], { description: 'language of e-mails and pushes: `en` (default) or `de`' })
+export const Locale = Type.Unsafe<LocaleName>({ type: 'string', enum: [...LOCALES], description: 'language of e-mails and pushes: `en` (default) or `de`' })
 
 export const UserProfile = Type.Object({
   id: Type.Integer(),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { PaginationQuery } from '../../http/pagination.js'
+import { FallbackText, PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, NullableDateTime, NullableId, NullableString } from '../../http/schemas.js'
 
 /** docs/api/help.md › Concerns. */
@@ -69,7 +69,7 @@ export const RESOLVE_MESSAGES = {
 
 /** Declared as text, like 1.0.1's limit/offset: a bad status means the default, never a 400. */
 export const QueueQuery = Type.Object({
-  status: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: '`open` (default) or `resolved`; anything else means open' })),
+  status: FallbackText('`open` (default) or `resolved`; anything else means open'),
   ...PaginationQuery,
 })
 export type QueueQuery = Static<typeof QueueQuery>

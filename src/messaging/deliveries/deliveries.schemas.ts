@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateTime, NullableDateTime, NullableString } from '../../http/schemas.js'
+import { DateTime, NullableDateTime, NullableString, TIME_ZONE } from '../../http/schemas.js'
 import { NOTIFICATION_TYPES } from '../../events/notifications.js'
 
 const NotificationType = Type.Enum(NOTIFICATION_TYPES)
@@ -33,7 +33,7 @@ export const NotificationSettingsInput = Type.Object({
   email: Type.Optional(ChannelInput),
   push: Type.Optional(ChannelInput),
   quiet_hours: Type.Optional(Type.Union([Type.Object({ start: Type.Unknown(), end: Type.Unknown() }), Type.Null()], { description: '`{"start": "HH:MM", "end": "HH:MM"}`, or null for none' })),
-  time_zone: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'an IANA zone; null: the deployment\'s TIME_ZONE' })),
+  time_zone: Type.Optional(NullableString({ ...TIME_ZONE, description: 'an IANA time zone as the database spells it (Europe/Berlin); null: the deployment\'s TIME_ZONE' })),
 })
 export type NotificationSettingsInput = Static<typeof NotificationSettingsInput>
 

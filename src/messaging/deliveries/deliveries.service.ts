@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js'
 import { NOTIFICATION_TYPES, type NotificationType } from '../../events/notifications.js'
-import { isTimeZone } from '../../lib/checks.js'
+import { isTimeZone } from '../../lib/values.js'
 import { badRequest } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { FallbackText } from '../../http/pagination.js'
 import { DateTime, NullableDateTime } from '../../http/schemas.js'
 import { NOTIFICATION_TYPES, type NotificationType } from '../../events/notifications.js'
 import type { NotificationRow } from './notifications.repo.js'
@@ -15,9 +16,9 @@ export type Notification = Static<typeof Notification>
 
 /** Declared as text: a bad value falls back to its default, never a 400 (like 1.0.1's limit/offset). */
 export const InboxQuery = Type.Object({
-  limit: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'integer 1..100, default 50; anything else means 50' })),
-  before: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'a notification id: only older ones (exclusive); anything else is ignored' })),
-  unread_only: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: '`true` for unread ones only; anything else means false' })),
+  limit: FallbackText('integer 1..100, default 50; anything else means 50'),
+  before: FallbackText('a notification id: only older ones (exclusive); anything else is ignored'),
+  unread_only: FallbackText('`true` for unread ones only; anything else means false'),
 })
 export type InboxQuery = Static<typeof InboxQuery>
 

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { badRequest } from '../../lib/errors.js'
-import { isCalendarDate } from '../../lib/checks.js'
+import { isCalendarDate } from '../../lib/values.js'
 
 /** docs/api/on-behalf.md › Reports for funders: no report covers more than this many years (a 5-year range from Jan 1 ends Dec 31). */
 export const MAX_RANGE_YEARS = 5

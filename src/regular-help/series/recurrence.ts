@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import { isTimeZone } from '../../lib/checks.js'
+import { isTimeZone } from '../../lib/values.js'
 import { badRequest } from '../../lib/errors.js'
 
 /**

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateTime, Id, NullableId, NullableString } from '../../http/schemas.js'
+import { DateTime, Id, NullableId, NullableString, TimeZone } from '../../http/schemas.js'
 import { CREATE_REQUEST_MESSAGES, CreateRequestInput } from '../../help/requests/requests.schemas.js'
 import { DAYS, type Day } from './recurrence.js'
 
@@ -46,7 +46,7 @@ export const CreateSeriesInput = Type.Object({
   starts_on: Type.String({ format: 'date', description: 'today in time_zone or later' }),
   ends_on: Type.Optional(EndsOn),
   return_time: Type.Optional(ReturnTime),
-  time_zone: Type.Optional(Type.String({ maxLength: 100, description: 'IANA name; default TIME_ZONE' })),
+  time_zone: Type.Optional({ ...TimeZone, description: 'an IANA time zone as the database spells it (Europe/Berlin); default TIME_ZONE' }),
 })
 export type CreateSeriesInput = Static<typeof CreateSeriesInput>
 

@@ -2796,7 +2796,10 @@ export interface operations {
                         start: unknown;
                         end: unknown;
                     } | null;
-                    /** @description an IANA zone; null: the deployment's TIME_ZONE */
+                    /**
+                     * Format: time-zone
+                     * @description an IANA time zone as the database spells it (Europe/Berlin); null: the deployment's TIME_ZONE
+                     */
                     time_zone?: string | null;
                 };
             };
@@ -3083,7 +3086,10 @@ export interface operations {
                     address?: string;
                     city?: string;
                     bio?: string;
-                    /** @description beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`) */
+                    /**
+                     * @description beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`)
+                     * @enum {string}
+                     */
                     locale?: "en" | "de";
                 };
             };
@@ -4295,7 +4301,10 @@ export interface operations {
                     address?: string;
                     city?: string;
                     bio?: string;
-                    /** @description beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`) */
+                    /**
+                     * @description beyond 1.0.1: the language of e-mails and pushes from the start, as UserProfile.locale (default `en`)
+                     * @enum {string}
+                     */
                     locale?: "en" | "de";
                 };
             };
@@ -5084,7 +5093,10 @@ export interface operations {
                         email_verified: boolean;
                         /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
                         checks: ("identity" | "background" | "training" | "reference")[];
-                        /** @description language of e-mails and pushes: `en` (default) or `de` */
+                        /**
+                         * @description language of e-mails and pushes: `en` (default) or `de`
+                         * @enum {string}
+                         */
                         locale: "en" | "de";
                         /** Format: date-time */
                         created_at: string;
@@ -5267,7 +5279,10 @@ export interface operations {
                     bio?: string | null;
                     address?: string | null;
                     city?: string | null;
-                    /** @description language of e-mails and pushes: `en` (default) or `de` */
+                    /**
+                     * @description language of e-mails and pushes: `en` (default) or `de`
+                     * @enum {string}
+                     */
                     locale?: "en" | "de";
                 };
             };
@@ -5783,7 +5798,10 @@ export interface operations {
                         email_verified: boolean;
                         /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
                         checks: ("identity" | "background" | "training" | "reference")[];
-                        /** @description language of e-mails and pushes: `en` (default) or `de` */
+                        /**
+                         * @description language of e-mails and pushes: `en` (default) or `de`
+                         * @enum {string}
+                         */
                         locale: "en" | "de";
                         /** Format: date-time */
                         created_at: string;
@@ -10778,7 +10796,10 @@ export interface operations {
                     ends_on?: string | null;
                     /** @description a return trip the same day lasting duration_minutes, starting at or after the outbound window's end */
                     return_time?: string | null;
-                    /** @description IANA name; default TIME_ZONE */
+                    /**
+                     * Format: time-zone
+                     * @description an IANA time zone as the database spells it (Europe/Berlin); default TIME_ZONE
+                     */
                     time_zone?: string;
                 };
             };
@@ -12544,6 +12565,17 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -14239,7 +14271,10 @@ export interface operations {
                             email_verified: boolean;
                             /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
                             checks: ("identity" | "background" | "training" | "reference")[];
-                            /** @description language of e-mails and pushes: `en` (default) or `de` */
+                            /**
+                             * @description language of e-mails and pushes: `en` (default) or `de`
+                             * @enum {string}
+                             */
                             locale: "en" | "de";
                             /** Format: date-time */
                             created_at: string;

@@ -13,8 +13,16 @@ const OUR_FAULT: Meaning = { key: 'errors.unexpected' }
  * Every `{"error"}` text the API can send to this app's calls (src/lib/errors.ts, the throw sites and
  * the routes' `messages`; docs/api/conventions.md › Everywhere), to a field and a message key in en.json and de.json.
  * A text with several meanings lists them: the first whose field the form has wins, else the first.
- * Texts not listed here: "<field> must …" (the generic sentences of validation) and 5xx failures.
+ * Texts not listed here: "<field> must …" (the generic sentences of validation), "invalid <field>" for
+ * characters that cannot be stored (errors.invalidCharacters beside the field) and 5xx failures.
  */
+/**
+ * `invalid <field>` for a field the catalogue has no text for: the service's answer to characters it cannot
+ * store (U+0000, a lone surrogate), the field by its path (`template.title`); the group is its last part,
+ * the form's field.
+ */
+export const UNSTORABLE = /^invalid (?:[a-z_]+\.)*([a-z_]+)$/
+
 export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   // Signing in, registering, the profile.
   'invalid email': { field: 'email', key: 'errors.emailInvalid' },
@@ -163,7 +171,6 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invitation not found': { key: 'carers.errors.invitationNotFound' },
   'not allowed for this person': { key: 'carers.errors.notAllowed' },
   'request body is too large': { key: 'errors.tooLarge' },
-  'text must not contain NUL characters': { key: 'errors.invalidCharacters' },
   'invalid request body': OUR_FAULT,
   'unsupported content type: send application/json': OUR_FAULT,
   'invalid request id': OUR_FAULT,

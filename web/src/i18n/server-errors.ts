@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { ApiError } from '../api/errors'
 import { OFFLINE_ACTION } from '../api/offline'
-import { SERVER_ERRORS, type Meaning } from './server-error-texts'
+import { SERVER_ERRORS, UNSTORABLE, type Meaning } from './server-error-texts'
 
 /** One problem to show: the field it belongs to (if any) and its message in the page's language. */
 export interface Problem { field?: string, message: string }
@@ -24,6 +24,10 @@ export function serverProblem (error: unknown, t: TFunction, fields: readonly st
   const known = meaningOf(error.text, fields)
   if (known !== undefined) {
     return known.field !== undefined && fields.includes(known.field) ? { field: known.field, message: t(known.key) } : { message: t(known.key) }
+  }
+  const unstorable = error.status === 400 ? UNSTORABLE.exec(error.text)?.[1] : undefined
+  if (unstorable !== undefined) {
+    return fields.includes(unstorable) ? { field: unstorable, message: t('errors.invalidCharacters') } : { message: t('errors.invalidCharacters') }
   }
   const field = FIELD_FIRST.exec(error.text)?.[1]
   if (field !== undefined && fields.includes(field)) return { field, message: t('errors.fieldServer', { detail: error.text }) }
