@@ -97,7 +97,7 @@ export const SETTINGS = Type.Object({
   })),
   rateLimits: Type.Object({
     windowSeconds: whole('RATE_LIMIT_WINDOW_SECONDS', 1, 86400, 60, 'length of a rate-limit window'),
-    perAddress: whole('RATE_LIMIT_PER_ADDRESS', 1, 1_000_000, 60, 'login, register and refresh calls, and those of codes and password changes (reach.md § 2), together per client address per window'),
+    perAddress: whole('RATE_LIMIT_PER_ADDRESS', 1, 1_000_000, 60, 'login, register and refresh calls, and those of codes and password changes (docs/api/accounts.md › Getting back in), together per client address per window'),
     perAccount: whole('RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000, 10, 'login (and register, and asking for or trying a code) calls per e-mail address, and erasure (DELETE /users/me) and password change calls per account, per window'),
   }),
   corsOrigins: Type.Array(Type.String({ pattern: '^https?://[^/\\s]+$' }), {
@@ -129,7 +129,7 @@ export const SETTINGS = Type.Object({
   addressPrivacy: Type.Enum(['full', 'parties'] as const, {
     env: 'ADDRESS_PRIVACY',
     default: 'full',
-    description: '`parties`: everyone but a request\'s requester, moderators, admins and its accepted volunteer sees only its city (or "address shared after acceptance") and "Erna S." for the requester\'s name (trust.md §1); `full`: interface 1.0.1',
+    description: '`parties`: everyone but a request\'s requester, moderators, admins and its accepted volunteer sees only its city (or "address shared after acceptance") and "Erna S." for the requester\'s name (docs/privacy.md); `full`: interface 1.0.1',
   }),
   unmoderatedInSearch: Type.Enum(['everyone', 'parties'] as const, {
     env: 'UNMODERATED_IN_SEARCH',
@@ -184,7 +184,7 @@ export const SETTINGS = Type.Object({
     env: 'TIME_ZONE',
     default: 'UTC',
     must: 'be an IANA time zone such as Europe/Berlin or UTC',
-    description: 'the deployment\'s time zone (IANA name): the calendar day in which a check\'s `valid_until` ends, and the zone of a series of requests that names none (schedule.md)',
+    description: 'the deployment\'s time zone (IANA name): the calendar day in which a check\'s `valid_until` ends, and the zone of a series of requests that names none (docs/api/schedule.md)',
   }),
   // Listed once each, whatever the operator typed twice.
   volunteerChecks: Type.Codec(Type.Array(Type.Enum(CHECK_KINDS), {

@@ -21,7 +21,7 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
   })
   const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests received and not yet answered or aborted', registers: [registry] })
   const pool = new Gauge({ name: 'db_pool_connections', help: 'Database pool connections by state', labelNames: ['state'], registers: [registry] })
-  const deliveries = new Gauge({ name: 'deliveries', help: 'E-mail and push deliveries by channel and status (reach.md § 1), across all instances', labelNames: ['channel', 'status'], registers: [registry] })
+  const deliveries = new Gauge({ name: 'deliveries', help: 'E-mail and push deliveries by channel and status (docs/api/messaging.md), across all instances', labelNames: ['channel', 'status'], registers: [registry] })
   const oldestPending = new Gauge({ name: 'deliveries_oldest_pending_age_seconds', help: 'Age of the oldest pending delivery (0 when none); quiet hours and retries keep some waiting on purpose', registers: [registry] })
 
   // 'close' comes once per response, whether it was sent or the client went away.

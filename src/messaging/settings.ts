@@ -51,6 +51,6 @@ export const REACH_SETTINGS = {
   emailVerification: Type.Enum(EMAIL_VERIFICATION_MODES, {
     env: 'EMAIL_VERIFICATION',
     default: 'self',
-    description: '`code`: an address is confirmed by a code sent to it at registration (reach.md § 2); `self`: interface 1.0.1, `POST /users/me/verify-email` confirms without one',
+    description: '`code`: an address is confirmed by a code sent to it at registration (docs/api/accounts.md › Getting back in); `self`: interface 1.0.1, `POST /users/me/verify-email` confirms without one',
   }),
 }

@@ -5,7 +5,7 @@ import { errors } from '../../http/schemas.js'
 import { ProfileAccessRecord } from './access.schemas.js'
 import type { AccessService } from './access.service.js'
 
-/** trust.md §5: who has seen my contact details. */
+/** Who has seen my contact details (docs/privacy.md › Access records). */
 export const accessRoutes: FastifyPluginAsyncTypebox<{ access: AccessService }> = async (app, { access }) => {
   app.get('/users/me/access-log', {
     schema: {

@@ -18,7 +18,7 @@ export const RequestAccessRecord = Type.Object({
   viewer_role: Type.Unsafe<'assigned volunteer' | 'moderator' | 'admin' | 'coordinator' | 'carer'>({
     type: 'string',
     enum: ['assigned volunteer', 'moderator', 'admin', 'coordinator', 'carer'],
-    description: 'the role that allowed the view; `coordinator`: on a client\'s request (behalf.md § 1); `carer`: someone the requester trusts (§ 2)',
+    description: 'the role that allowed the view; `coordinator`: on a client\'s request (docs/api/on-behalf.md › Coordinators and clients); `carer`: someone the requester trusts (§ 2)',
   }),
 })
 export type RequestAccessRecord = Static<typeof RequestAccessRecord>

@@ -4,7 +4,7 @@ import type { Principal } from '../../lib/principal.js'
 import * as access from './access.repo.js'
 import type { ProfileAccessRecord } from './access.schemas.js'
 
-/** trust.md §5: the log of who has been shown a person's profile details (a request's log is the requests service's). */
+/** The log of who has been shown a person's profile details (a request's log is the requests service's; docs/privacy.md › Access records). */
 export class AccessService {
   constructor (private readonly db: Database) {}
 

@@ -74,8 +74,8 @@ export const rolesRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = a
   userFlag('/admin/users/:id/block', 'Block a user: login, refresh and access tokens stop working', 'user blocked',
     (admin, id) => roles.setBlocked(admin, id, true))
   userFlag('/admin/users/:id/unblock', 'Unblock a user', 'user unblocked', (admin, id) => roles.setBlocked(admin, id, false))
-  userFlag('/admin/users/:id/verify', 'Mark a user identity-verified: records an identity check without expiry (trust.md § 2)', 'user verified',
+  userFlag('/admin/users/:id/verify', 'Mark a user identity-verified: records an identity check without expiry (docs/api/accounts.md › Checks that vet volunteers)', 'user verified',
     (admin, id) => roles.verifyIdentity(admin, id))
-  userFlag('/admin/users/:id/unverify', 'Remove identity verification: revokes every valid identity check (trust.md § 2)', 'user unverified',
+  userFlag('/admin/users/:id/unverify', 'Remove identity verification: revokes every valid identity check (docs/api/accounts.md › Checks that vet volunteers)', 'user unverified',
     (_admin, id) => roles.unverifyIdentity(id))
 }

@@ -4,7 +4,7 @@ import { EMAIL_VERIFICATION_MODES } from '../../messaging/settings.js'
 
 const AccountSettings = Type.Object({
   email_verification: Type.Enum(EMAIL_VERIFICATION_MODES, {
-    description: 'EMAIL_VERIFICATION: `code` when an address is confirmed by a code sent to it (reach.md § 2), else `self`',
+    description: 'EMAIL_VERIFICATION: `code` when an address is confirmed by a code sent to it (docs/api/accounts.md › Getting back in), else `self`',
   }),
 })
 

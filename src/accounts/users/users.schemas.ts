@@ -17,7 +17,7 @@ export const Locale = Type.Unsafe<LocaleName>({ type: 'string', enum: [...LOCALE
 
 export const UserProfile = Type.Object({
   id: Type.Integer(),
-  email: Type.Union([Type.String({ format: 'email' }), Type.Null()], { description: 'null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1)' }),
+  email: Type.Union([Type.String({ format: 'email' }), Type.Null()], { description: 'null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (docs/privacy.md)' }),
   first_name: Type.String(),
   last_name: Type.String(),
   phone: NullableString(),
@@ -27,7 +27,7 @@ export const UserProfile = Type.Object({
   city: NullableString(),
   volunteer_rating: NullableNumber,
   completed_requests_count: Type.Union([Type.Integer(), Type.Null()]),
-  is_verified: Type.Boolean({ description: 'whether the user holds a valid identity check (trust.md § 2)' }),
+  is_verified: Type.Boolean({ description: 'whether the user holds a valid identity check (docs/api/accounts.md › Checks that vet volunteers)' }),
   is_blocked: Type.Boolean(),
   email_verified: Type.Boolean(),
   checks: CheckKinds,

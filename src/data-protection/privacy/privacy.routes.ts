@@ -9,7 +9,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<{ privacy: PrivacyService 
   app.get('/users/me/export', {
     schema: {
       tags,
-      summary: 'Everything the service holds about the caller (privacy.md §3)',
+      summary: 'Everything the service holds about the caller (docs/privacy.md)',
       description: 'Profile with phone, address and home location, roles, own requests with contact data and exact points, ' +
         'own responses, ratings given and received. Other people appear by id only: no one else\'s contact data or e-mail. ' +
         'Sent as a download: `Content-Disposition: attachment; filename="my-data.json"`.',
@@ -25,7 +25,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<{ privacy: PrivacyService 
   app.delete('/users/me', {
     schema: {
       tags,
-      summary: 'Erase the caller\'s account (privacy.md §3)',
+      summary: 'Erase the caller\'s account (docs/privacy.md)',
       description: 'Needs the current password (401 `invalid credentials` when wrong or missing). Refused while the caller has a ' +
         'request in_progress or is the assigned volunteer of one, and for the last admin. Otherwise, in one transaction: pending and ' +
         'approved requests cancelled, pending responses withdrawn, personal fields deleted, e-mail replaced, names set to ' +

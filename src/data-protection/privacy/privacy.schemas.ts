@@ -80,9 +80,9 @@ export const DataExport = Type.Object({
     description: 'As GET /users/me/availability returns it; null when the caller never saved one (nothing is held)',
   }),
   notifications: Type.Array(Notification, { description: 'Every notification of the caller, as the inbox returns them (newest first)' }),
-  series: Type.Array(Series, { description: 'The caller\'s series (schedule.md § 2), as GET /request-series/mine shows them; their occurrences are in `requests`' }),
+  series: Type.Array(Series, { description: 'The caller\'s series (docs/api/schedule.md), as GET /request-series/mine shows them; their occurrences are in `requests`' }),
   concerns: Type.Array(OwnConcern, {
-    description: 'The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators\' note); never those about the caller (trust.md §4)',
+    description: 'The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators\' note); never those about the caller (docs/api/help.md)',
   }),
   access_records: Type.Array(Type.Object({
     kind: Type.Unsafe<'request' | 'profile'>({ type: 'string', enum: ['request', 'profile'] }),
@@ -91,14 +91,14 @@ export const DataExport = Type.Object({
     viewer_role: Type.String(),
     fields: Type.Array(Type.String()),
     at: DateTime,
-  }), { description: 'Who was shown the caller\'s contact details (trust.md §5): of her requests, and of her profile; oldest first, viewers by id' }),
-  push_subscriptions: Type.Array(PushSubscription, { description: 'The caller\'s devices, as GET /users/me/push-subscriptions shows them (reach.md § 1)' }),
+  }), { description: 'Who was shown the caller\'s contact details (docs/privacy.md › Access records): of her requests, and of her profile; oldest first, viewers by id' }),
+  push_subscriptions: Type.Array(PushSubscription, { description: 'The caller\'s devices, as GET /users/me/push-subscriptions shows them (docs/api/messaging.md)' }),
   notification_settings: Type.Union([NotificationSettings, Type.Null()], {
     description: 'The caller\'s choices of channels, types, quiet hours and zone, as GET /users/me/notification-settings shows them; null while the caller has changed nothing (the defaults apply)',
   }),
   deliveries: Type.Array(Delivery, { description: 'Every e-mail and push delivery to the caller, as GET /users/me/deliveries shows them (newest first)' }),
   trusted_people: Type.Array(ExportedInvitation, {
-    description: 'The caller\'s invitations to people they trust (behalf.md § 2), oldest first; `user_id` the carer\'s account (null while the address has none); no address',
+    description: 'The caller\'s invitations to people they trust (docs/api/on-behalf.md › Carers), oldest first; `user_id` the carer\'s account (null while the address has none); no address',
   }),
   acting_for: Type.Array(ExportedInvitation, { description: 'The invitations to the caller to act for someone, any status, oldest first; `user_id` who invited' }),
 })

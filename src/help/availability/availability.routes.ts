@@ -23,7 +23,7 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox<{ availability: Avail
       description: 'Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: ' +
         'both null means "use the home location". Going on duty needs an availability point or a home location. ' +
         'Going on duty, or, on duty, moving, widening the radius or changing the kinds, alerts the volunteer within seconds ' +
-        'to up to ALERT_CATCH_UP open requests whose alert rounds are under way (reach.md § 3).',
+        'to up to ALERT_CATCH_UP open requests whose alert rounds are under way (docs/api/help.md › Catch-up alerts).',
       body: AvailabilityInput,
       response: { 200: Availability, ...errors(400, 401, 403) },
     },

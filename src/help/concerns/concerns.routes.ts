@@ -21,7 +21,7 @@ export const concernsRoutes: FastifyPluginAsyncTypebox<{ concerns: ConcernsServi
   app.post('/concerns', {
     schema: {
       tags: ['concerns'],
-      summary: 'Tell the moderators you are worried about a person or a request (trust.md §4)',
+      summary: 'Tell the moderators you are worried about a person or a request (docs/api/help.md)',
       description: 'At least one of `subject_user_id` and `request_id`. A request the caller may not see is not found. ' +
         'The moderators and admins who may see it are notified (`concern_raised`), never with its text; the person it is about is never told. ' +
         'At most 10 per caller in any 24 hours. The answer is the concern as its reporter sees it (no `outcome_note`).',

@@ -37,7 +37,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     schema: {
       tags,
       summary: 'The requests the caller created, newest first',
-      description: 'With `for_user_id` (behalf.md § 2): the requests of that person, for a carer they granted `follow`; ' +
+      description: 'With `for_user_id` (docs/api/on-behalf.md › Carers): the requests of that person, for a carer they granted `follow`; ' +
         'anyone else → 403 \'not allowed for this person\'.',
       querystring: MyRequestsQuery,
       response: { 200: Type.Array(RequestListItem), ...errors(400, 401, 403, 500) },
@@ -51,7 +51,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
   app.get('/requests/coordinated', {
     schema: {
       tags,
-      summary: 'Every client\'s request, soonest needed first (behalf.md § 1), for coordinators',
+      summary: 'Every client\'s request, soonest needed first (docs/api/on-behalf.md › Coordinators and clients), for coordinators',
       description: 'Requests a coordinator asked for a client, in `status` when given: by `window_start`, else `desired_completion_date` ' +
         '(those without either last), then oldest first. Each is a list item with `client_id` and `client_name` (first name and last initial), ' +
         'so that a coordinator knows whom to phone. Needs `coordinate_requests`: otherwise 403 `coordinator role required`.',
@@ -110,7 +110,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       tags,
       summary: 'One request with its requester, type and assigned volunteer',
       description: 'Contact details are null unless the caller is the requester, the assigned volunteer, a moderator or an admin ' +
-        '(or a carer the requester trusts, behalf.md § 2). Rejected and cancelled requests are visible only to those same people; others get 404.',
+        '(or a carer the requester trusts, docs/api/on-behalf.md › Carers). Rejected and cancelled requests are visible only to those same people; others get 404.',
       params: RequestIdParams,
       response: { 200: RequestDetail, ...errors(400, 401, 404) },
     },

@@ -35,7 +35,7 @@ export const CreateRequestInput = Type.Object({
   city: Type.Optional(Type.String({ maxLength: 200 })),
   desired_completion_date: Type.Optional(NullableString({ format: 'date-time' })),
   // docs/api/schedule.md › A time window on a request: both or neither; desired_completion_date becomes window_end.
-  window_start: Type.Optional(Type.String({ format: 'date-time', description: 'schedule.md § 1: with window_end, in the future; the window lasts at most 24 hours' })),
+  window_start: Type.Optional(Type.String({ format: 'date-time', description: 'docs/api/schedule.md: with window_end, in the future; the window lasts at most 24 hours' })),
   window_end: Type.Optional(Type.String({ format: 'date-time', description: 'after window_start; desired_completion_date is set to it' })),
   urgency: Urgency,
   contact_phone: Type.Optional(Type.String({ maxLength: 50 })),
@@ -43,7 +43,7 @@ export const CreateRequestInput = Type.Object({
   on_behalf_of: Type.Optional(Type.Union([
     Type.Object({ client_id: Id }, { additionalProperties: false }),
     Type.Object({ user_id: Id }, { additionalProperties: false }),
-  ], { description: 'behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`)' })),
+  ], { description: 'docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`)' })),
 })
 export type CreateRequestInput = Static<typeof CreateRequestInput>
 
@@ -52,7 +52,7 @@ export const Location = Type.Object({
   latitude: Type.Number(),
   longitude: Type.Number(),
   precision_meters: Type.Integer({ description: '0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request\'s grid cell' }),
-}, { description: 'Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request\'s grid cell (map.md)' })
+}, { description: 'Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request\'s grid cell (docs/api/help.md › Maps)' })
 export type Location = Static<typeof Location>
 
 /** docs/api/schedule.md › A time window on a request: a request's window, its series, and its volunteer's confirmation (› Confirmation, reminders, expiry). */
@@ -82,8 +82,8 @@ const requestFields = {
   updated_at: DateTime,
   ...scheduleFields,
   return_of: NullableId,
-  cancel_reason: Type.Union([CancelReason, Type.Null()], { description: 'why it was cancelled (schedule.md § 3); null unless cancelled' }),
-  client_id: Type.Union([Type.Integer(), Type.Null()], { description: 'behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer' }),
+  cancel_reason: Type.Union([CancelReason, Type.Null()], { description: 'why it was cancelled (docs/api/schedule.md); null unless cancelled' }),
+  client_id: Type.Union([Type.Integer(), Type.Null()], { description: 'docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer' }),
 }
 
 export const Request = Type.Object(requestFields)
@@ -92,7 +92,7 @@ export type Request = Static<typeof Request>
 /** docs/privacy.md › `ADDRESS_PRIVACY=parties`: what tells a reader the address and name are shortened for them. */
 const AddressHidden = Type.Optional(Type.Boolean({
   description: 'Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") ' +
-    'and the requester\'s name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise',
+    'and the requester\'s name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise',
 }))
 const ADDRESS_TEXT = 'the street address; under ADDRESS_PRIVACY=parties, to all but the requester, moderators, admins and the assigned volunteer ' +
   '(in_progress or completed), the city, or "address shared after acceptance" when it has none'
@@ -113,7 +113,7 @@ export const RequestDetail = Type.Object({
   assigned_volunteer: Type.Union([UserInfo, Type.Null()]),
   location: Location,
   client: Type.Union([ClientSummary, Type.Null()], {
-    description: 'behalf.md § 1: the client a coordinator asked for, to the request\'s parties; null to others, for a request asked by its requester, and once the client is erased',
+    description: 'docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request\'s parties; null to others, for a request asked by its requester, and once the client is erased',
   }),
 })
 export type RequestDetail = Static<typeof RequestDetail>

@@ -20,7 +20,7 @@ export const OfferingVolunteer = Type.Object({
   is_verified: Type.Boolean({ description: 'holds a valid identity check' }),
   checks: CheckKinds,
   member_since: DateTime,
-}, { description: 'The volunteer\'s trust signals (trust.md § 3)' })
+}, { description: 'The volunteer\'s trust signals (docs/privacy.md)' })
 export type OfferingVolunteer = Static<typeof OfferingVolunteer>
 
 /** docs/api/conventions.md; `volunteer_name` is "first_name last_name"; `volunteer` beyond 1.0.1 (docs/api/help.md › Volunteer responses, completion and ratings). */

@@ -11,7 +11,7 @@ export const deliveriesRoutes: FastifyPluginAsyncTypebox<{ deliveries: Deliverie
   app.get('/users/me/notification-settings', {
     schema: {
       tags,
-      summary: 'Own channels, types and quiet hours (reach.md § 1)',
+      summary: 'Own channels, types and quiet hours (docs/api/messaging.md)',
       description: 'Reach.md\'s defaults until the person changes something. Account e-mails (codes, password changed) are no type: they are always sent.',
       response: { 200: NotificationSettings, ...errors(401) },
     },

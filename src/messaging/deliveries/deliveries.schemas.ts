@@ -3,7 +3,7 @@ import { DateTime, NullableDateTime, NullableString, TIME_ZONE } from '../../htt
 import { NOTIFICATION_TYPES } from '../../events/notifications.js'
 
 const NotificationType = Type.Enum(NOTIFICATION_TYPES)
-const TYPES_TEXT = `the notification types of events.md § 4: ${NOTIFICATION_TYPES.join(', ')}`
+const TYPES_TEXT = `the notification types of docs/api/messaging.md: ${NOTIFICATION_TYPES.join(', ')}`
 
 const ChannelSettings = Type.Object({
   enabled: Type.Boolean(),
@@ -48,7 +48,7 @@ export const SETTINGS_MESSAGES = {
 }
 
 export const Delivery = Type.Object({
-  notification_id: Type.Union([Type.Integer(), Type.Null()], { description: 'null for an account e-mail (reach.md § 2), which `account_message` names' }),
+  notification_id: Type.Union([Type.Integer(), Type.Null()], { description: 'null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names' }),
   account_message: NullableString({ description: 'sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification\'s delivery' }),
   channel: Type.Union([Type.Literal('email'), Type.Literal('push')]),
   status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed'), Type.Literal('dropped')]),

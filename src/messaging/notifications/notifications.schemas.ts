@@ -7,8 +7,8 @@ import type { NotificationRow } from './notifications.repo.js'
 export const Notification = Type.Object({
   id: Type.Integer({ description: 'increasing in commit order within one recipient\'s inbox' }),
   type: Type.Unsafe<NotificationType>({ type: 'string', enum: [...NOTIFICATION_TYPES] }),
-  request_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the request it is about; null for a check or a concern about no request (trust.md)' }),
-  data: Type.Record(Type.String(), Type.Unknown(), { description: 'by type (events.md § 4); never contact details or an address' }),
+  request_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the request it is about; null for a check or a concern about no request (docs/privacy.md)' }),
+  data: Type.Record(Type.String(), Type.Unknown(), { description: 'by type (docs/api/messaging.md); never contact details or an address' }),
   created_at: DateTime,
   read_at: NullableDateTime,
 })

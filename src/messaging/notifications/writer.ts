@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js'
 import { insertNotificationDeliveries } from '../deliveries/deliveries.repo.js'
 import { insertNotifications, withRequesterSide } from './notifications.repo.js'
 
-/** What a notification's outbox rows depend on besides the recipient's settings (reach.md § 1). */
+/** What a notification's outbox rows depend on besides the recipient's settings (docs/api/messaging.md › Deliveries and e-mail). */
 export interface OutboxOptions {
   /** The deployment's TIME_ZONE: quiet hours of a person who chose no zone (default UTC). */
   timeZone?: string
@@ -14,9 +14,9 @@ export interface OutboxOptions {
 
 /**
  * What the dispatcher writes a change's notifications with: a requester's notifications routed to the
- * coordinators of a client's request or also to the person's carers (behalf.md § 1, § 2: withRequesterSide,
+ * coordinators of a client's request or also to the person's carers (docs/api/on-behalf.md: withRequesterSide,
  * so no reaction needs to know), the inbox rows, then, in the same
- * transaction, their deliveries (the outbox of reach.md § 1), so both commit or roll back together.
+ * transaction, their deliveries (the outbox, docs/api/messaging.md), so both commit or roll back together.
  */
 export function notificationWriter (clock: Clock, outbox: OutboxOptions = {}): (tx: Transaction, notifications: readonly NewNotification[], actorId?: number | null) => Promise<void> {
   const settings = { timeZone: outbox.timeZone ?? 'UTC', push: outbox.push ?? false }

@@ -14,7 +14,7 @@ export const clientsRoutes: FastifyPluginAsyncTypebox<{ clients: ClientsService 
   app.post('/clients', {
     schema: {
       tags,
-      summary: 'Record a client: a person without an account whom coordinators ask for (behalf.md § 1)',
+      summary: 'Record a client: a person without an account whom coordinators ask for (docs/api/on-behalf.md › Coordinators and clients)',
       description: `\`consent.how\` is required (400 \`consent is required\`); the service records who (the caller) and when. ${WHO}`,
       body: CreateClientInput,
       response: { 201: Client, ...errors(400, 401, 403) },
@@ -61,7 +61,7 @@ export const clientsRoutes: FastifyPluginAsyncTypebox<{ clients: ClientsService 
   app.delete('/clients/:id', {
     schema: {
       tags,
-      summary: 'Erase a client, as an account is erased (privacy.md § 3)',
+      summary: 'Erase a client, as an account is erased (docs/privacy.md)',
       description: 'Refused while a request of theirs is in_progress (400 `finish or cancel your open requests first`). Otherwise, in one ' +
         'transaction: their pending and approved requests cancelled (by the caller), finished ones minimised, the record deleted. ' +
         `Their requests keep \`client_id\` and show \`client: null\`. ${WHO}`,

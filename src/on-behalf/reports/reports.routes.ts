@@ -34,7 +34,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ reports: ReportsService 
       tags,
       summary: 'Every request created in a range as CSV, without names, contact details, addresses, descriptions or points',
       description: `${RANGE} Streamed from the database in batches as the client reads it. Times are ISO 8601 UTC; ` +
-        '`grid_cell` is `i:j`, the MAP_GRID_METERS cell (map.md); `minutes_to_first_offer` and `minutes_to_accept` from ' +
+        '`grid_cell` is `i:j`, the MAP_GRID_METERS cell (docs/api/help.md › Maps); `minutes_to_first_offer` and `minutes_to_accept` from ' +
         'creation, one decimal; `hours_of_help` accepted to completed, at most 12, two decimals; `on_behalf` `client`, ' +
         '`carer` or empty.',
       querystring: ReportRangeQuery,

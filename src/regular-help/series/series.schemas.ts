@@ -7,7 +7,7 @@ import { DAYS, type Day } from './recurrence.js'
 const { desired_completion_date: _date, window_start: _start, window_end: _end, ...requestFields } = CreateRequestInput.properties
 export const SeriesTemplate = Type.Object({
   ...requestFields,
-  auto_accept_preferred: Type.Optional(Type.Boolean({ default: false, description: 'the preferred volunteer\'s offer is accepted as the requester would (schedule.md § 2)' })),
+  auto_accept_preferred: Type.Optional(Type.Boolean({ default: false, description: 'the preferred volunteer\'s offer is accepted as the requester would (docs/api/schedule.md)' })),
 })
 export type SeriesTemplate = Static<typeof SeriesTemplate>
 
