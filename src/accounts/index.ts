@@ -8,6 +8,7 @@ import { AuthService } from './auth/auth.service.js'
 import { AccountCodes } from './auth/codes.js'
 import { PrincipalCache } from './auth/principals.js'
 import { RecoveryService } from './auth/recovery.service.js'
+import { verifyEmailRoutes } from './auth/verify-email.routes.js'
 import { CheckExpiryNotifier, checkExpiryJob } from './checks/check-expiry.js'
 import { checksRoutes } from './checks/checks.routes.js'
 import { ChecksService } from './checks/checks.service.js'
@@ -51,7 +52,9 @@ export function accountsArea ({ config, db, jwtSecret, changes, clock, calendar,
     routes: async (api) => {
       await api.register(authRoutes, { auth, recovery })
       await api.register(sessionRoutes, { auth, recovery, refreshTokenTtlDays: config.refreshTokenTtlDays })
-      await api.register(usersRoutes, { users: new UsersService(db, changes, calendar, access, config.addressPrivacy), recovery, emailVerification: config.emailVerification })
+      const users = new UsersService(db, changes, calendar, access, config.addressPrivacy)
+      await api.register(usersRoutes, { users })
+      await api.register(verifyEmailRoutes, { users, recovery, emailVerification: config.emailVerification })
       await api.register(rolesRoutes, { roles: new RolesService(db, changes, principals, calendar) })
       await api.register(checksRoutes, { checks: new ChecksService(db, calendar) })
       await api.register(accountSettingsRoutes, { emailVerification: config.emailVerification })

@@ -18,7 +18,7 @@ import { Disclosure } from './requests/disclosure.js'
 import { requestsRoutes } from './requests/requests.routes.js'
 import { MapSettings } from './requests/requests.schemas.js'
 import { RequestsService } from './requests/requests.service.js'
-import type { SearchContext } from './requests/search/shared.js'
+import type { SearchContext } from './requests/search/context.js'
 import { responsesRoutes } from './responses/responses.routes.js'
 import { ResponsesService, type OccurrenceSeries } from './responses/responses.service.js'
 

@@ -132,3 +132,13 @@ export async function holdsRequiredChecks (db: Queryable, userId: number, kinds:
   const row = await one<{ holds: boolean }>(db, sql`SELECT ${holdsChecks(sql`${userId}::bigint`, kinds, today)} AS holds`)
   return row.holds
 }
+
+/** Whether the account exists at all (a check may be revoked on an erased account, never recorded for one). */
+export async function userExists (db: Queryable, id: number): Promise<boolean> {
+  return (await maybeOne(db, sql`SELECT 1 FROM users WHERE id = ${id}`)) !== undefined
+}
+
+/** The account exists and has not been erased. */
+export async function isActiveUser (db: Queryable, id: number): Promise<boolean> {
+  return (await maybeOne(db, sql`SELECT 1 FROM users WHERE id = ${id} AND erased_at IS NULL`)) !== undefined
+}

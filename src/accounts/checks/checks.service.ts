@@ -3,7 +3,6 @@ import { CHECK_KINDS, type Calendar, type CheckKind } from '../../lib/checks.js'
 import { isCalendarDate } from '../../lib/values.js'
 import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
-import { isActiveUser, userExists } from '../users/users.repo.js'
 import * as checks from './checks.repo.js'
 import type { Check, NewCheckInput } from './checks.schemas.js'
 
@@ -22,7 +21,7 @@ export class ChecksService {
     // YYYY-MM-DD compares as text; "before today" is today in TIME_ZONE.
     if (validUntil !== null && (!isCalendarDate(validUntil) || validUntil < this.calendar.today())) throw badRequest('invalid valid_until')
     // An erased account is nobody: it cannot be vetted any more.
-    if (!await isActiveUser(this.db, userId)) throw notFound(USER_NOT_FOUND)
+    if (!await checks.isActiveUser(this.db, userId)) throw notFound(USER_NOT_FOUND)
     return await checks.insertCheck(this.db, {
       userId, kind: input.kind, note: input.note ?? null, validUntil, verifiedBy: moderator.id, at: this.calendar.now(),
     })
@@ -30,13 +29,13 @@ export class ChecksService {
 
   /** Every check, revoked and expired ones too, newest first; an erased account's stay readable (the safeguarding record). */
   async list (userId: number): Promise<Check[]> {
-    if (!await userExists(this.db, userId)) throw notFound(USER_NOT_FOUND)
+    if (!await checks.userExists(this.db, userId)) throw notFound(USER_NOT_FOUND)
     return await checks.listChecks(this.db, userId)
   }
 
   /** Idempotent: revoking a revoked check answers it unchanged. */
   async revoke (userId: number, checkId: number): Promise<Check> {
-    if (!await userExists(this.db, userId)) throw notFound(USER_NOT_FOUND)
+    if (!await checks.userExists(this.db, userId)) throw notFound(USER_NOT_FOUND)
     const check = await checks.revokeCheck(this.db, userId, checkId, this.calendar.now())
     if (check === undefined) throw notFound('check not found')
     return check

@@ -14,7 +14,7 @@ import type { RequestsService } from './requests.service.js'
 import { searchBounds } from './search/bounds.js'
 import { searchMap } from './search/map.js'
 import { searchNearby } from './search/nearby.js'
-import type { SearchContext } from './search/shared.js'
+import type { SearchContext } from './search/context.js'
 
 const tags = ['requests']
 const SEARCH_FAILURE = 'failed to find requests: internal error'

@@ -2,10 +2,8 @@ import { join, sql, type Sql } from '../../../db/sql.js'
 import { boundsBoxes, type BoundsBox, type Rectangle } from '../../../lib/geo.js'
 import type { Principal } from '../../../lib/principal.js'
 import type { RequestListItem } from '../requests.schemas.js'
-import {
-  ACTIVE, EXACT_VIEW, LIST_ITEM_COLUMNS, LIST_ITEM_OWN_COLUMNS, pendingCondition, placeOf, viewOf,
-  type ListItemRow, type SearchContext, type SearchView,
-} from './shared.js'
+import { ACTIVE, EXACT_VIEW, LIST_ITEM_COLUMNS, LIST_ITEM_OWN_COLUMNS, pendingCondition, placeOf, viewOf, type ListItemRow, type SearchView, } from './shared.js'
+import { type SearchContext } from './context.js'
 import { toListItem } from '../disclosure.js'
 
 /** GET /requests/bounds: active requests in a map rectangle, newest first, at most the configured cap. */

@@ -3,7 +3,8 @@ import { boundsBoxes, earthPoint, farthestChord, rectangleCentre, type BoundsBox
 import type { Principal } from '../../../lib/principal.js'
 import type { MapMarker, MapView } from '../requests.schemas.js'
 import { inBoxes } from './bounds.js'
-import { ACTIVE, EXACT_VIEW, LOCATION_COLUMNS, locationFor, pendingCondition, placeOf, viewOf, type LocatedRow, type SearchContext, type SearchView } from './shared.js'
+import { ACTIVE, EXACT_VIEW, LOCATION_COLUMNS, locationFor, pendingCondition, placeOf, viewOf, type LocatedRow, type SearchView } from './shared.js'
+import { type SearchContext } from './context.js'
 
 /**
  * GET /requests/map (extension, docs/api/help.md › Maps): of the active requests in a rectangle, the

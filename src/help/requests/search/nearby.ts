@@ -3,10 +3,8 @@ import type { Page } from '../../../lib/page.js'
 import { isModerator, type Principal } from '../../../lib/principal.js'
 import { isoTimestamp, isoTimestampOrNull } from '../../../lib/timestamp-text.js'
 import type { RequestWithDistance } from '../requests.schemas.js'
-import {
-  ACTIVE, EXACT_VIEW, placeOf, REQUESTER_NAME_OF_U, REQUESTER_SHORT_NAME_OF_U, viewOf,
-  type ListItemRow, type SearchContext, type SearchPolicy, type SearchView,
-} from './shared.js'
+import { ACTIVE, EXACT_VIEW, placeOf, REQUESTER_NAME_OF_U, REQUESTER_SHORT_NAME_OF_U, viewOf, type ListItemRow, type SearchView, } from './shared.js'
+import { type SearchContext, type SearchPolicy } from './context.js'
 import { toListItem, type DisclosurePolicy } from '../disclosure.js'
 
 /**

@@ -1,10 +1,8 @@
-import type { Queryable } from '../../../db/database.js'
 import { empty, raw, sql, type Sql } from '../../../db/sql.js'
 import { gridPoint } from '../../../lib/grid.js'
 import { hasPermission, isModerator, type Principal } from '../../../lib/principal.js'
 import type { Location } from '../requests.schemas.js'
 import type { RequestStatus } from '../requests.values.js'
-import type { Disclosure, DisclosurePolicy } from '../disclosure.js'
 import type { CarerOf } from '../visibility.js'
 
 /**
@@ -92,26 +90,15 @@ export interface ListedRow extends Omit<ListItemRow, ListItemTimes> {
 export interface SearchView { grid: boolean, hidePendingFrom: number | undefined }
 export const EXACT_VIEW: SearchView = Object.freeze({ grid: false, hidePendingFrom: undefined })
 
-/** The settings the searches follow (docs/privacy.md › `LOCATION_PRIVACY=grid`, docs/privacy.md › The grid, docs/api/help.md › Searches). */
-export interface SearchPolicy extends DisclosurePolicy {
-  locationPrivacy: 'exact' | 'grid'
-  unmoderatedInSearch: 'everyone' | 'parties'
-  boundsResultCap: number
-  mapMarkerCap: number
-}
-
-/**
- * What a search runs on: the database, the settings, and what makes its answer and records what that
- * revealed (docs/privacy.md › Access records). The routes hold one and call the searches with it.
- */
-export interface SearchContext { db: Queryable, policy: SearchPolicy, disclosure: Disclosure }
+/** What decides how a viewer's searches see requests: LOCATION_PRIVACY and UNMODERATED_IN_SEARCH. */
+export interface ViewPolicy { locationPrivacy: 'exact' | 'grid', unmoderatedInSearch: 'everyone' | 'parties' }
 
 /**
  * How this viewer's searches see requests (docs/privacy.md › `LOCATION_PRIVACY=grid`): moderators and admins on exact points and
  * with every active request; others at grid points under LOCATION_PRIVACY=grid, and without other
  * people's unmoderated requests under UNMODERATED_IN_SEARCH=parties.
  */
-export function viewOf (viewer: Principal, policy: SearchPolicy): SearchView {
+export function viewOf (viewer: Principal, policy: ViewPolicy): SearchView {
   const trusted = isModerator(viewer)
   return {
     grid: policy.locationPrivacy === 'grid' && !trusted,
