@@ -95,8 +95,9 @@ export interface ClaimedRow {
 /**
  * The sending loop's claim (reach.md § 1 Delivery guarantees), in one short transaction: drops the due
  * alerts whose request has left `approved`, then takes up to `limit` due rows that no other instance
- * holds (SKIP LOCKED) and leases them: attempts + 1 and due again at `leaseUntil`, so a process that dies
- * after sending but before recording sends once more when the lease ends, and never again after that.
+ * holds (SKIP LOCKED) and leases them: attempts + 1 and due again at `leaseUntil`, which the sender renews
+ * while it holds them (renewLeases). A process that dies after sending but before recording sends once more
+ * when its lease ends, and never again after that.
  */
 export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedRow[]> {
   await tx.query(sql`
@@ -123,6 +124,21 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
     LEFT JOIN requests r ON r.id = n.request_id
     LEFT JOIN push_subscriptions ps ON ps.id = c.subscription_id
     ORDER BY c.id`)
+}
+
+/**
+ * A live sender's heartbeat: moves the lease of the rows it still holds to `until`. Only a row still under
+ * the lease it was given (pending, the same try, the same `due_at`) is renewed, so a row another instance
+ * has taken over, one whose outcome is written, or an erased one stays as it is. Returns the renewed ids.
+ */
+export async function renewLeases (db: Queryable, leases: ReadonlyArray<{ id: number, attempt: number, until: Date }>, until: Date): Promise<number[]> {
+  if (leases.length === 0) return []
+  const rows = await db.query<{ id: number }>(sql`
+    UPDATE deliveries d SET due_at = ${until}
+    FROM unnest(${leases.map((l) => l.id)}::bigint[], ${leases.map((l) => l.attempt)}::int[], ${leases.map((l) => l.until.toISOString())}::timestamptz[]) AS h (id, attempt, lease)
+    WHERE d.id = h.id AND d.status = 'pending' AND d.attempts = h.attempt AND d.due_at = h.lease
+    RETURNING d.id`)
+  return rows.map((row) => Number(row.id))
 }
 
 /**

@@ -6,6 +6,7 @@ import { GroupWriter } from '../../lib/group-writer.js'
 import type { Sealer } from '../../lib/sealing.js'
 import type { Channel, OutgoingDelivery, SendOutcome } from './channel.js'
 import { claimDueDeliveries, recordDeliveries, type ClaimedRow, type Recorded } from './deliveries.repo.js'
+import { HeldLeases } from './leases.js'
 
 /** The ways out: e-mail always, push when it is configured (helper B's PushChannel). */
 export interface Channels { email: Channel, push?: Channel | undefined }
@@ -17,7 +18,10 @@ export interface SenderSettings {
   timeZone: string
   /** Rows claimed per run (default 50). */
   batchSize?: number
-  /** How long a claim holds a row before another instance may send it again (default 10 minutes). */
+  /**
+   * How long a claim holds a row unrenewed before another instance may send it again (default 15 s). The
+   * sender renews it every third of that while it holds the row, so only a dead sender's rows are taken over.
+   */
   leaseMs?: number
 }
 
@@ -26,6 +30,8 @@ export interface SenderLog {
 }
 
 const MINUTE = 60_000
+/** A dead process's claims are sent by another instance, or by itself restarted, at most this long after its last renewal. */
+const LEASE_MS = 15_000
 /** The SMTP pool's connections (email-channel.ts); each send then has a connection of its own. */
 const SENDS_AT_ONCE = 10
 /** While a backlog lasts, a claim takes up to this many batches (batchSize each). */
@@ -44,7 +50,8 @@ const WITH_CODE = new Set<string>(ACCOUNT_MESSAGES.filter((message) => message.e
 /**
  * The sending loop of reach.md § 1: claims due deliveries in a short transaction (deliveries.repo.ts
  * claimDueDeliveries), sends them outside any transaction, then records each outcome. Any number of
- * instances run it side by side; SKIP LOCKED and the lease keep each row with one of them at a time.
+ * instances run it side by side; SKIP LOCKED and the lease, renewed while a row is held, keep each row with
+ * one of them at a time, and hand a dead instance's rows to the others when the lease ends.
  */
 export class OutboxSender {
   readonly #batchSize: number
@@ -66,30 +73,40 @@ export class OutboxSender {
     private readonly log: SenderLog
   ) {
     this.#batchSize = settings.batchSize ?? 50
-    this.#leaseMs = settings.leaseMs ?? 10 * MINUTE
+    this.#leaseMs = settings.leaseMs ?? LEASE_MS
     this.#recorder = new GroupWriter((records) => recordDeliveries(db, records, settings.timeZone))
   }
 
   /**
    * Sends what is due. While claims come back full (a backlog), the next claim is made while the last sends
-   * are under way, each up to twice the last (at most BACKLOG_BATCHES batches), and outcomes are recorded
-   * without the next send waiting for the write: on the embedded engine each statement queues behind the
+   * are under way, each up to twice the last (at most BACKLOG_BATCHES batches), and each worker's next send
+   * runs while its last outcome is being written: on the embedded engine each statement queues behind the
    * API's transactions, and a claim, then a write per outcome, one after the other, held the loop below the
-   * approvals (docs/performance.md › Deliveries). One slow send no longer holds up the rest either.
+   * approvals (docs/performance.md › Deliveries). One slow send no longer holds up the rest either. The
+   * run's rows stay leased to it (HeldLeases renews them) until their outcomes are written.
    * Resolves once every claimed row's outcome is recorded; `more`: a claim was full, so run again at once.
    */
   async sendDue (stopping: () => boolean = () => false): Promise<{ claimed: number, more: boolean }> {
-    const queue: Array<{ row: ClaimedRow, latestStart: number }> = []
+    const leases = new HeldLeases(this.db, this.clock, this.#leaseMs, this.log)
+    try {
+      return await this.#run(leases, stopping)
+    } finally {
+      await leases.stop()
+    }
+  }
+
+  async #run (leases: HeldLeases, stopping: () => boolean): Promise<{ claimed: number, more: boolean }> {
+    const queue: ClaimedRow[] = []
     let claimed = 0
     let limit = this.#batchSize
     let more = false
     let failure: { error: unknown } | undefined
     const claim = async (): Promise<void> => {
       const now = this.clock.now()
-      const rows = await this.db.transaction((tx) => claimDueDeliveries(tx, now, new Date(now.getTime() + this.#leaseMs), limit))
-      // A row whose turn comes after half its lease goes back unsent, since a slow server could otherwise keep
-      // it past the lease and another instance would send it a second time.
-      for (const row of rows) queue.push({ row, latestStart: now.getTime() + this.#leaseMs / 2 })
+      const leaseUntil = new Date(now.getTime() + this.#leaseMs)
+      const rows = await this.db.transaction((tx) => claimDueDeliveries(tx, now, leaseUntil, limit))
+      leases.hold(rows, leaseUntil)
+      queue.push(...rows)
       claimed += rows.length
       more = rows.length >= limit
       if (more) limit = Math.min(limit * 2, this.#batchSize * BACKLOG_BATCHES)
@@ -102,20 +119,29 @@ export class OutboxSender {
     const recorded: Array<Promise<void>> = []
     // At most SENDS_AT_ONCE sends under way (as many as the SMTP pool's connections), so none waits in a channel's queue.
     const worker = async () => {
+      let lastRecord: Promise<void> = Promise.resolve()
       for (;;) {
         claimAhead()
-        const next = queue.shift()
-        if (next === undefined) {
+        const row = queue.shift()
+        if (row === undefined) {
           if (claiming === undefined) return
           await claiming
           continue
         }
-        const { row, latestStart } = next
-        const record = this.clock.now().getTime() > latestStart
+        // A worker sends its next message while its last outcome is being written, but no further: a crash
+        // then sends again at most the messages under way and the outcomes being written (docs/api.md).
+        await lastRecord
+        // A row another instance has taken over is left to it; one whose lease ran short (renewals failing) goes
+        // back unsent, since a send begun now could outlast the lease and the row be sent a second time.
+        const lease = leases.state(row.id)
+        if (lease === 'lost') continue
+        const record = lease === 'short'
           ? { id: row.id, attempt: row.attempts, status: 'retry' as const, reason: 'not sent in time; tried again', dueAt: this.clock.now() }
           : await this.#sendOne(row)
         if (record.status !== 'sent') this.log.warn({ deliveryId: row.id, channel: row.channel, attempt: row.attempts, outcome: record.status, reason: record.reason }, 'delivery not sent')
-        recorded.push(this.#recorder.add(record).catch((error: unknown) => { failure ??= { error } }))
+        // Held (and renewed) until its outcome is written: a slow write leaves no gap for another instance.
+        lastRecord = this.#recorder.add(record).catch((error: unknown) => { failure ??= { error } }).finally(() => { leases.release(row.id) })
+        recorded.push(lastRecord)
       }
     }
     await claim()
