@@ -3,13 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { buildApp } from '../../src/app.js'
 import { sealerFor } from '../../src/lib/sealing.js'
 import { unsubscribeTokens } from '../../src/lib/unsubscribe.js'
 import { claimDueDeliveries } from '../../src/messaging/deliveries/deliveries.repo.js'
 import { emailChannel } from '../../src/messaging/deliveries/email-channel.js'
 import { OutboxSender } from '../../src/messaging/deliveries/outbox-sender.js'
 import { changesOn } from '../../src/areas.js'
-import { startApp, TEST_SECRET, uniqueEmail, type Account, type TestApp } from '../helpers/app.js'
+import { startApp, TEST_SECRET, testConfig, uniqueEmail, type Account, type TestApp } from '../helpers/app.js'
 import { ManualClock } from '../helpers/clock.js'
 import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
 import { deliveriesOf, until } from '../helpers/deliveries.js'
@@ -19,7 +20,8 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
 /**
  * reach.md § 1 Delivery guarantees across a crash: a live sender keeps the rows it holds however long its
- * server takes, a dead one's are sent by another instance (or by itself restarted) within 30 s, each once.
+ * server takes; a dead one's are sent by another instance within 30 s, or on the embedded engine by the process
+ * restarted as soon as it is up, each once.
  */
 
 const PUBLIC_URL = 'https://help.example.org'
@@ -70,7 +72,7 @@ for (const engine of engines()) {
             const renewedTo = clock.now().getTime() + LEASE_MS
             await until(async () => {
               const rows = (await Promise.all(people.map((person) => deliveriesOf(t, person.id)))).flat()
-              return rows.every((row) => row.due_at.getTime() === renewedTo) ? true : undefined
+              return rows.every((row) => row.leased_until?.getTime() === renewedTo) ? true : undefined
             }, 10_000, 'the leases renewed')
             assert.deepEqual(await second.sender.sendDue(), { claimed: 0, more: false })
           }
@@ -79,7 +81,7 @@ for (const engine of engines()) {
         }
         assert.deepEqual(await run, { claimed: 3, more: false })
         for (const person of people) {
-          assert.deepEqual((await deliveriesOf(t, person.id)).map((row) => [row.status, row.attempts]), [['sent', 1]])
+          assert.deepEqual((await deliveriesOf(t, person.id)).map((row) => [row.status, row.attempts, row.leased_until]), [['sent', 1, null]])
           assert.equal(smtp.countTo(person.email), 1)
         }
         await first.email.close()
@@ -102,6 +104,28 @@ for (const engine of engines()) {
         }
         await heir.email.close()
       })
+
+      const atStart = engine === 'pglite' ? 'frees the claims its last run left, and sends them at once' : 'leaves claims alone: another instance may be sending them'
+      it(`a process starting on the ${engine === 'pglite' ? 'embedded engine' : 'server'} ${atStart}`, async () => {
+        const people = await waiting(2)
+        const claimed = await t.db.transaction((tx) => claimDueDeliveries(tx, clock.now(), new Date(clock.now().getTime() + LEASE_MS), 50))
+        assert.equal(claimed.length, 2)
+        // The clock stands still: only the release at start-up lets them go before the lease ends.
+        const restarted = await buildApp({ config: testConfig({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL }), db: t.db, jwtSecret: TEST_SECRET, deliveryTickMs: 20, clock })
+        try {
+          const leased = (await Promise.all(people.map((person) => deliveriesOf(t, person.id)))).flat().map((row) => row.leased_until !== null)
+          assert.deepEqual(leased, engine === 'pglite' ? [false, false] : [true, true])
+          if (engine === 'pglite') {
+            await restarted.ready()
+            for (const person of people) await smtp.nextTo(person.email)
+            await until(async () => (await Promise.all(people.map((person) => deliveriesOf(t, person.id)))).flat().every((row) => row.status === 'sent') ? true : undefined)
+            for (const person of people) assert.equal(smtp.countTo(person.email), 1)
+          }
+        } finally {
+          await restarted.close()
+        }
+        if (engine === 'postgres') await t.db.query('UPDATE deliveries SET leased_until = NULL, status = \'dropped\' WHERE status = \'pending\'')
+      })
     })
 
     describe('real processes, kill -9', () => {
@@ -121,8 +145,8 @@ for (const engine of engines()) {
         await rm(dataDir, { recursive: true, force: true })
       })
 
-      const heir = engine === 'postgres' ? 'the other instance, running beside it,' : 'the process restarted'
-      it(`a process killed while it holds claims: ${heir} sends each of them once, within 30 s`, async (t) => {
+      const heir = engine === 'postgres' ? 'the other instance, running beside it, sends each of them once within 30 s' : 'restarted, it sends each of them once at start-up'
+      it(`a process killed while it holds claims: ${heir}`, async (t) => {
         const processes: RunningService[] = []
         try {
           const first = await startService(env)
@@ -152,9 +176,10 @@ for (const engine of engines()) {
           assert.equal(await first.exited, 'SIGKILL')
           // The server never answered them: not sent, as far as anyone knows.
           smtp.release(true)
+          let listeningMs = 0
           if (engine === 'pglite') {
             processes.push(await startService(env))
-            t.diagnostic(`restarted, listening ${Date.now() - killedAt} ms after the kill`)
+            listeningMs = Date.now() - killedAt
           }
           const base = processes.at(-1)!.base
           const arrived = await Promise.all(people.map(async (person) => {
@@ -162,8 +187,11 @@ for (const engine of engines()) {
             return Date.now() - killedAt
           }))
           const firstMs = Math.min(...arrived)
-          t.diagnostic(`kill -9 to the first of the dead process's e-mails: ${firstMs} ms, to the last: ${Math.max(...arrived)} ms`)
-          assert.ok(firstMs <= TAKE_OVER_LIMIT_MS, `taken over after ${firstMs} ms`)
+          t.diagnostic(`kill -9 to the first of the dead process's e-mails: ${firstMs} ms, to the last: ${Math.max(...arrived)} ms` +
+            (engine === 'pglite' ? `; the restarted process listening after ${listeningMs} ms` : ''))
+          if (engine === 'postgres') assert.ok(firstMs <= TAKE_OVER_LIMIT_MS, `taken over after ${firstMs} ms`)
+          // The one process of the embedded engine frees its claims at start-up: no lease is waited out after the restart.
+          else assert.ok(firstMs - listeningMs < LEASE_MS / 2, `sent ${firstMs - listeningMs} ms after the restart`)
           for (const person of people) {
             const listed = await until(async () => {
               const res = await json(base, 'GET', '/users/me/deliveries', undefined, person.token)

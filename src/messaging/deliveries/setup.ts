@@ -9,6 +9,7 @@ import type { Channel } from './channel.js'
 import { DeliveriesService } from './deliveries.service.js'
 import { isKnownZone } from './notification-settings.repo.js'
 import { ConfigError } from '../../lib/env-schema.js'
+import { releaseLeases } from './deliveries.repo.js'
 import { emailChannel } from './email-channel.js'
 import { deliveriesJob, OutboxSender, type Channels, type SenderLog } from './outbox-sender.js'
 
@@ -42,8 +43,15 @@ export function deliveryChannels (config: Config, signingSecret: string, given: 
   return { email, push: given.push }
 }
 
-/** The sending loop of this instance (reach.md § 1), run every `tickMs`. */
-export function deliveriesJobFor (config: Config, db: Database, channels: Channels, signingSecret: string, clock: Clock, log: SenderLog, tickMs: number): Job {
+/**
+ * The sending loop of this instance (reach.md § 1), run every `tickMs`. On the embedded engine, which is this
+ * process's alone, the claims a crashed run left are released first, so they go out on the first run.
+ */
+export async function deliveriesJobFor (config: Config, db: Database, channels: Channels, signingSecret: string, clock: Clock, log: SenderLog, tickMs: number): Promise<Job> {
+  if (db.engine === 'pglite') {
+    const released = await releaseLeases(db)
+    if (released > 0) log.warn({ released }, 'deliveries claimed by a run that did not finish (a crash?) released: they are sent again now')
+  }
   return deliveriesJob(new OutboxSender(db, channels, sealerFor(signingSecret), { maxAttempts: config.deliveryMaxAttempts, timeZone: config.timeZone }, clock, log), tickMs)
 }
 
