@@ -105,6 +105,43 @@ for (const engine of engines()) {
         await heir.email.close()
       })
 
+      it('a sender writes each outcome before its next send: with the writes held up, no more than the ten under way are sent', { skip: engine !== 'postgres' && 'row locks from a second connection need PostgreSQL (PGlite has one connection)' }, async () => {
+        const people = await waiting(30)
+        const { email, sender: running } = sender()
+        const locker = await t.scratch.open()
+        let unlock!: () => void
+        const unlocked = new Promise<void>((resolve) => { unlock = resolve })
+        try {
+          smtp.hold()
+          const run = running.sendDue()
+          await until(async () => smtp.heldCount === 10 ? true : undefined, 10_000, 'ten sends under way')
+          // Another connection takes the rows' locks: the sender's writes of outcomes wait behind it.
+          let locked!: () => void
+          const lockTaken = new Promise<void>((resolve) => { locked = resolve })
+          const holding = locker.transaction(async (tx) => {
+            await tx.query('SELECT id FROM deliveries WHERE status = \'pending\' FOR UPDATE')
+            locked()
+            await unlocked
+          })
+          await lockTaken
+          smtp.release()
+          await until(async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = \'Lock\' AND datname = current_database()'))[0]!.n > 0 ? true : undefined, 10_000, 'a write of outcomes waiting')
+          // A moment in which a sender that went on without its write would send the twenty others.
+          const sentOn = await until(async () => people.filter((person) => smtp.countTo(person.email) > 0).length > 10 ? true : undefined, 1500).catch(() => false)
+          assert.equal(sentOn, false)
+          assert.equal(people.filter((person) => smtp.countTo(person.email) > 0).length, 10)
+          unlock()
+          await holding
+          assert.deepEqual(await run, { claimed: 30, more: false })
+          for (const person of people) assert.equal(smtp.countTo(person.email), 1)
+        } finally {
+          unlock()
+          smtp.release()
+          await locker.close()
+          await email.close()
+        }
+      })
+
       const atStart = engine === 'pglite' ? 'frees the claims its last run left, and sends them at once' : 'leaves claims alone: another instance may be sending them'
       it(`a process starting on the ${engine === 'pglite' ? 'embedded engine' : 'server'} ${atStart}`, async () => {
         const people = await waiting(2)

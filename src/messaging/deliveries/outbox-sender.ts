@@ -79,10 +79,11 @@ export class OutboxSender {
 
   /**
    * Sends what is due. While claims come back full (a backlog), the next claim is made while the last sends
-   * are under way, each up to twice the last (at most BACKLOG_BATCHES batches), and each worker's next send
-   * runs while its last outcome is being written: on the embedded engine each statement queues behind the
-   * API's transactions, and a claim, then a write per outcome, one after the other, held the loop below the
-   * approvals (docs/performance.md › Deliveries). One slow send no longer holds up the rest either. The
+   * are under way, each up to twice the last (at most BACKLOG_BATCHES batches). Each of the SENDS_AT_ONCE
+   * workers writes an outcome before its next send, the outcomes that finish together in one statement: on
+   * the embedded engine each statement queues behind the API's transactions, and a claim, then a write per
+   * outcome, one after the other, held the loop below the approvals (docs/performance.md › Deliveries). One
+   * slow send no longer holds up the rest either. The
    * run's rows stay leased to it (HeldLeases renews them) until their outcomes are written.
    * Resolves once every claimed row's outcome is recorded; `more`: a claim was full, so run again at once.
    */
@@ -116,10 +117,8 @@ export class OutboxSender {
       if (claiming !== undefined || !more || failure !== undefined || stopping() || queue.length >= SENDS_AT_ONCE) return
       claiming = claim().catch((error: unknown) => { failure ??= { error } }).finally(() => { claiming = undefined })
     }
-    const recorded: Array<Promise<void>> = []
     // At most SENDS_AT_ONCE sends under way (as many as the SMTP pool's connections), so none waits in a channel's queue.
     const worker = async () => {
-      let lastRecord: Promise<void> = Promise.resolve()
       for (;;) {
         claimAhead()
         const row = queue.shift()
@@ -128,9 +127,6 @@ export class OutboxSender {
           await claiming
           continue
         }
-        // A worker sends its next message while its last outcome is being written, but no further: a crash
-        // then sends again at most the messages under way and the outcomes being written (docs/api.md).
-        await lastRecord
         // A row another instance has taken over is left to it; one whose lease ran short (renewals failing) goes
         // back unsent, since a send begun now could outlast the lease and the row be sent a second time.
         const lease = leases.state(row.id)
@@ -139,14 +135,13 @@ export class OutboxSender {
           ? { id: row.id, attempt: row.attempts, status: 'retry' as const, reason: 'not sent in time; tried again', dueAt: this.clock.now() }
           : await this.#sendOne(row)
         if (record.status !== 'sent') this.log.warn({ deliveryId: row.id, channel: row.channel, attempt: row.attempts, outcome: record.status, reason: record.reason }, 'delivery not sent')
-        // Held (and renewed) until its outcome is written: a slow write leaves no gap for another instance.
-        lastRecord = this.#recorder.add(record).catch((error: unknown) => { failure ??= { error } }).finally(() => { leases.release(row.id) })
-        recorded.push(lastRecord)
+        // Written before this worker sends another, so a crash sends again at most the messages under way
+        // (docs/api.md); held (and renewed) until then, so a slow write leaves no gap for another instance.
+        await this.#recorder.add(record).catch((error: unknown) => { failure ??= { error } }).finally(() => { leases.release(row.id) })
       }
     }
     await claim()
     await Promise.all(Array.from({ length: more ? SENDS_AT_ONCE : Math.min(SENDS_AT_ONCE, queue.length) }, worker))
-    await Promise.all(recorded)
     if (failure !== undefined) throw failure.error
     // After a full batch the job runs again at once, for what fell due while this run was sending.
     return { claimed, more: more || claimed >= this.#batchSize }
