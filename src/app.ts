@@ -222,7 +222,7 @@ export async function buildApp ({
     retentionDays: config.retentionDays, notificationRetentionDays: config.notificationRetentionDays, clientRetentionDays: config.clientRetentionDays, mapGridMeters: config.mapGridMeters,
   }, app.log, clock)
   if (retentionMs > 0 && retention.enabled) jobs.push(retentionJob(retention, retentionMs))
-  if (deliveryTickMs > 0) jobs.push(await deliveriesJobFor(config, db, channels, jwtSecret, clock, app.log, deliveryTickMs))
+  if (deliveryTickMs > 0) jobs.push(deliveriesJobFor(config, db, channels, jwtSecret, clock, app.log, deliveryTickMs))
   // Jobs run once the app is ready (listening, or the first inject) and stop, their runs under way
   // finished, before the caller closes the database (after app.close()).
   const runner = new JobRunner(jobs, app.log)

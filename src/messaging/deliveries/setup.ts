@@ -45,14 +45,23 @@ export function deliveryChannels (config: Config, signingSecret: string, given: 
 
 /**
  * The sending loop of this instance (reach.md § 1), run every `tickMs`. On the embedded engine, which is this
- * process's alone, the claims a crashed run left are released first, so they go out on the first run.
+ * process's alone, its first run releases the claims a crashed run left, so they go out at once.
  */
-export async function deliveriesJobFor (config: Config, db: Database, channels: Channels, signingSecret: string, clock: Clock, log: SenderLog, tickMs: number): Promise<Job> {
-  if (db.engine === 'pglite') {
-    const released = await releaseLeases(db)
-    if (released > 0) log.warn({ released }, 'deliveries claimed by a run that did not finish (a crash?) released: they are sent again now')
+export function deliveriesJobFor (config: Config, db: Database, channels: Channels, signingSecret: string, clock: Clock, log: SenderLog, tickMs: number): Job {
+  const job = deliveriesJob(new OutboxSender(db, channels, sealerFor(signingSecret), { maxAttempts: config.deliveryMaxAttempts, timeZone: config.timeZone }, clock, log), tickMs)
+  if (db.engine !== 'pglite') return job
+  let started = false
+  return {
+    ...job,
+    async run (stopping) {
+      if (!started) {
+        const released = await releaseLeases(db)
+        started = true
+        if (released > 0) log.warn({ released }, 'deliveries claimed by a run that did not finish (a crash?) released: they are sent again now')
+      }
+      return await job.run(stopping)
+    },
   }
-  return deliveriesJob(new OutboxSender(db, channels, sealerFor(signingSecret), { maxAttempts: config.deliveryMaxAttempts, timeZone: config.timeZone }, clock, log), tickMs)
 }
 
 /** The settings, deliveries list and unsubscribe routes' service. */
