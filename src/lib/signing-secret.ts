@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { newSecret } from './tokens.js'
+import { writeWholeFile } from './whole-file.js'
 
 /**
  * The configured secret, or in embedded mode one generated on first start and kept in DATA_DIR
@@ -15,7 +16,7 @@ export async function resolveSigningSecret (configured: string | undefined, data
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
   try {
-    await writeFile(file, newSecret(), { mode: 0o600, flag: 'wx' })
+    await writeWholeFile(file, newSecret(), { mode: 0o600, exclusive: true })
   } catch (error) {
     // Another process wrote it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

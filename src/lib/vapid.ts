@@ -1,7 +1,8 @@
 import { createECDH } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import webpush from 'web-push'
+import { writeWholeFile } from './whole-file.js'
 
 /** The service's Web Push identity (RFC 8292): who signs each push, and how a push service can reach the operator. */
 export interface VapidIdentity {
@@ -41,7 +42,7 @@ export async function resolveVapid (settings: VapidSettings): Promise<VapidIdent
   }
   const keys = webpush.generateVAPIDKeys()
   try {
-    await writeFile(file, JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey }) + '\n', { mode: 0o600, flag: 'wx' })
+    await writeWholeFile(file, JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey }) + '\n', { mode: 0o600, exclusive: true })
   } catch (error) {
     // Another process wrote it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

@@ -11,6 +11,8 @@ export interface DeliveryRow {
   attempts: number
   secret: string | null
   due_at: Date
+  /** While a sender holds it: until when (its lease). */
+  leased_until: Date | null
   last_error: string | null
   sent_at: Date | null
   type: string | null

@@ -8,6 +8,8 @@ export interface RunningService {
   child: ChildProcess
   base: string
   stderr(): string
+  /** Everything it wrote to stdout (its log lines, at LOG_LEVEL). */
+  stdout(): string
   /** Resolves with the exit code (or the signal's name). */
   exited: Promise<number | string>
 }
@@ -38,5 +40,5 @@ export async function startService (env: Record<string, string>, command: readon
       reject(new Error(`service exited (${code}) before listening: ${stderr}`))
     }, () => {})
   })
-  return { child, base, stderr: () => stderr, exited }
+  return { child, base, stderr: () => stderr, stdout: () => stdout, exited }
 }

@@ -113,8 +113,9 @@ export interface ClaimedRow {
 /**
  * The sending loop's claim (docs/api/messaging.md › Deliveries and e-mail), in one short transaction: drops the due
  * alerts whose request has left `approved`, then takes up to `limit` due rows that no other instance
- * holds (SKIP LOCKED) and leases them: attempts + 1 and due again at `leaseUntil`, so a process that dies
- * after sending but before recording sends once more when the lease ends, and never again after that.
+ * holds (SKIP LOCKED) and leases them: attempts + 1 and `leased_until`, which the sender renews while it
+ * holds them (renewLeases). A process that dies after sending but before recording sends once more when its
+ * lease ends, and never again after that.
  */
 export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedRow[]> {
   await tx.query(sql`
@@ -123,7 +124,7 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
       SELECT d.id FROM deliveries d
       JOIN notifications n ON n.id = d.notification_id
       JOIN requests r ON r.id = n.request_id
-      WHERE d.status = 'pending' AND d.due_at <= ${now} AND n.type = 'request_alert' AND r.status <> 'approved'
+      WHERE d.status = 'pending' AND d.due_at <= ${now} AND ${unleased(sql`d`, now)} AND n.type = 'request_alert' AND r.status <> 'approved'
       FOR UPDATE OF d SKIP LOCKED)`)
   // An invitation answered before its e-mail left (the address registered and accepted or declined) needs none.
   await tx.query(sql`
@@ -134,8 +135,8 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
       FOR UPDATE OF d SKIP LOCKED)`)
   return await tx.query<ClaimedRow>(sql`
     WITH claimed AS (
-      UPDATE deliveries d SET attempts = d.attempts + 1, due_at = ${leaseUntil}
-      FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} ORDER BY due_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
+      UPDATE deliveries d SET attempts = d.attempts + 1, leased_until = ${leaseUntil}
+      FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} AND ${unleased(sql`deliveries`, now)} ORDER BY due_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
       WHERE d.id = due.id
       RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.invitation_id, d.channel, d.secret, d.attempts, d.subscription_id
     )
@@ -151,6 +152,34 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
     LEFT JOIN requests r ON r.id = n.request_id
     LEFT JOIN push_subscriptions ps ON ps.id = c.subscription_id
     ORDER BY c.id`)
+}
+
+/** A row no sender holds: never leased, its lease written off, or ended by `now`. */
+const unleased = (table: Sql, now: Date) => sql`(${table}.leased_until IS NULL OR ${table}.leased_until <= ${now})`
+
+/**
+ * The embedded engine's one process, starting: no sender of its own is alive, so the leases its last run left
+ * (a crash, or kill -9) are written off at once instead of waited out. Never with a server, where another
+ * instance may be sending them.
+ */
+export async function releaseLeases (db: Queryable): Promise<number> {
+  const rows = await db.query<{ id: number }>(sql`UPDATE deliveries SET leased_until = NULL WHERE leased_until IS NOT NULL AND status = 'pending' RETURNING id`)
+  return rows.length
+}
+
+/**
+ * A live sender's heartbeat: moves the lease of the rows it still holds to `until`. Only a row still under
+ * the lease it was given (pending, the same try, the same `leased_until`) is renewed, so a row another instance
+ * has taken over, one whose outcome is written, or an erased one stays as it is. Returns the renewed ids.
+ */
+export async function renewLeases (db: Queryable, leases: ReadonlyArray<{ id: number, attempt: number, until: Date }>, until: Date): Promise<number[]> {
+  if (leases.length === 0) return []
+  const rows = await db.query<{ id: number }>(sql`
+    UPDATE deliveries d SET leased_until = ${until}
+    FROM unnest(${leases.map((l) => l.id)}::bigint[], ${leases.map((l) => l.attempt)}::int[], ${leases.map((l) => l.until.toISOString())}::timestamptz[]) AS h (id, attempt, lease)
+    WHERE d.id = h.id AND d.status = 'pending' AND d.attempts = h.attempt AND d.leased_until = h.lease
+    RETURNING d.id`)
+  return rows.map((row) => Number(row.id))
 }
 
 /**
@@ -185,6 +214,7 @@ export async function recordDeliveries (db: Queryable, records: readonly Recorde
             FROM notification_settings ns CROSS JOIN LATERAL (SELECT coalesce(ns.time_zone, ${timeZone}) AS tz) z
             WHERE ns.user_id = d.user_id) s), r.due_at) END,
       secret = CASE WHEN r.outcome = 'retry' THEN d.secret END,
+      leased_until = NULL,
       last_error = r.reason
     FROM unnest(${records.map((r) => r.id)}::bigint[], ${records.map((r) => r.attempt)}::int[], ${records.map((r) => r.status)}::text[],
       ${records.map(at)}::timestamptz[], ${records.map(dueAt)}::timestamptz[], ${records.map(reason)}::text[]) AS r (id, attempt, outcome, at, due_at, reason)

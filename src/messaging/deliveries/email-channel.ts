@@ -1,6 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
+import { writeWholeFile } from '../../lib/whole-file.js'
 import type { Channel, OutgoingDelivery, SendOutcome } from './channel.js'
 import { composeEmail, type LinkSettings } from './email-templates.js'
 
@@ -13,7 +14,7 @@ export interface EmailChannelOptions {
   log: { info (fields: Record<string, unknown>, message: string): void }
 }
 
-/** Well under the sending loop's lease (outbox-sender.ts), so a hung server is given up on before another instance retries. */
+/** Each step of the server's; the sending loop renews its lease meanwhile (leases.ts), so no other instance sends it too. */
 const SMTP_TIMEOUT_MS = 30_000
 /**
  * Messages in flight to the mail server at once. Each message waits on a few round trips (MAIL, RCPT,
@@ -53,7 +54,8 @@ export function emailChannel (options: EmailChannelOptions): Channel {
       try {
         folderReady ??= mkdir(options.mailDir, { recursive: true, mode: 0o700 })
         await folderReady
-        await writeFile(join(options.mailDir, `delivery-${delivery.id}-${delivery.attempt}.eml`), info.message as Buffer, { mode: 0o600 })
+        // Whole or not at all: a crash mid-write leaves no truncated message beside the good copy of a later try.
+        await writeWholeFile(join(options.mailDir, `delivery-${delivery.id}-${delivery.attempt}.eml`), info.message as Buffer, { mode: 0o600 })
       } catch (error) {
         folderReady = undefined
         return { outcome: 'retry', reason: `cannot write to MAIL_DIR (${(error as NodeJS.ErrnoException).code ?? 'error'})` }

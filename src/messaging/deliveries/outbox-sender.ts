@@ -6,6 +6,7 @@ import { GroupWriter } from '../../lib/group-writer.js'
 import type { Sealer } from '../../lib/sealing.js'
 import type { Channel, OutgoingDelivery, SendOutcome } from './channel.js'
 import { claimDueDeliveries, recordDeliveries, type ClaimedRow, type Recorded } from './deliveries.repo.js'
+import { HeldLeases } from './leases.js'
 
 /** The ways out: e-mail always, push when it is configured (`push/push-channel.ts`). */
 export interface Channels { email: Channel, push?: Channel | undefined }
@@ -17,7 +18,10 @@ export interface SenderSettings {
   timeZone: string
   /** Rows claimed per run (default 50). */
   batchSize?: number
-  /** How long a claim holds a row before another instance may send it again (default 10 minutes). */
+  /**
+   * How long a claim holds a row unrenewed before another instance may send it again (default 15 s). The
+   * sender renews it every third of that while it holds the row, so only a dead sender's rows are taken over.
+   */
   leaseMs?: number
 }
 
@@ -26,6 +30,8 @@ export interface SenderLog {
 }
 
 const MINUTE = 60_000
+/** A dead process's claims are sent by another instance, or by itself restarted, at most this long after its last renewal. */
+const LEASE_MS = 15_000
 /** The SMTP pool's connections (email-channel.ts); each send then has a connection of its own. */
 const SENDS_AT_ONCE = 10
 /** While a backlog lasts, a claim takes up to this many batches (batchSize each). */
@@ -44,7 +50,8 @@ const WITH_CODE = new Set<string>(ACCOUNT_MESSAGES.filter((message) => message.e
 /**
  * The sending loop of docs/api/messaging.md › Deliveries and e-mail: claims due deliveries in a short transaction (deliveries.repo.ts
  * claimDueDeliveries), sends them outside any transaction, then records each outcome. Any number of
- * instances run it side by side; SKIP LOCKED and the lease keep each row with one of them at a time.
+ * instances run it side by side; SKIP LOCKED and the lease, renewed while a row is held, keep each row with
+ * one of them at a time, and hand a dead instance's rows to the others when the lease ends.
  */
 export class OutboxSender {
   readonly #batchSize: number
@@ -66,30 +73,41 @@ export class OutboxSender {
     private readonly log: SenderLog
   ) {
     this.#batchSize = settings.batchSize ?? 50
-    this.#leaseMs = settings.leaseMs ?? 10 * MINUTE
+    this.#leaseMs = settings.leaseMs ?? LEASE_MS
     this.#recorder = new GroupWriter((records) => recordDeliveries(db, records, settings.timeZone))
   }
 
   /**
    * Sends what is due. While claims come back full (a backlog), the next claim is made while the last sends
-   * are under way, each up to twice the last (at most BACKLOG_BATCHES batches), and outcomes are recorded
-   * without the next send waiting for the write: on the embedded engine each statement queues behind the
-   * API's transactions, and a claim, then a write per outcome, one after the other, held the loop below the
-   * approvals (docs/performance.md › Deliveries). One slow send no longer holds up the rest either.
+   * are under way, each up to twice the last (at most BACKLOG_BATCHES batches). Each of the SENDS_AT_ONCE
+   * workers writes an outcome before its next send, the outcomes that finish together in one statement: on
+   * the embedded engine each statement queues behind the API's transactions, and a claim, then a write per
+   * outcome, one after the other, held the loop below the approvals (docs/performance.md › Deliveries). One
+   * slow send no longer holds up the rest either. The
+   * run's rows stay leased to it (HeldLeases renews them) until their outcomes are written.
    * Resolves once every claimed row's outcome is recorded; `more`: a claim was full, so run again at once.
    */
   async sendDue (stopping: () => boolean = () => false): Promise<{ claimed: number, more: boolean }> {
-    const queue: Array<{ row: ClaimedRow, latestStart: number }> = []
+    const leases = new HeldLeases(this.db, this.clock, this.#leaseMs, this.log)
+    try {
+      return await this.#run(leases, stopping)
+    } finally {
+      await leases.stop()
+    }
+  }
+
+  async #run (leases: HeldLeases, stopping: () => boolean): Promise<{ claimed: number, more: boolean }> {
+    const queue: ClaimedRow[] = []
     let claimed = 0
     let limit = this.#batchSize
     let more = false
     let failure: { error: unknown } | undefined
     const claim = async (): Promise<void> => {
       const now = this.clock.now()
-      const rows = await this.db.transaction((tx) => claimDueDeliveries(tx, now, new Date(now.getTime() + this.#leaseMs), limit))
-      // A row whose turn comes after half its lease goes back unsent, since a slow server could otherwise keep
-      // it past the lease and another instance would send it a second time.
-      for (const row of rows) queue.push({ row, latestStart: now.getTime() + this.#leaseMs / 2 })
+      const leaseUntil = new Date(now.getTime() + this.#leaseMs)
+      const rows = await this.db.transaction((tx) => claimDueDeliveries(tx, now, leaseUntil, limit))
+      leases.hold(rows, leaseUntil)
+      queue.push(...rows)
       claimed += rows.length
       more = rows.length >= limit
       if (more) limit = Math.min(limit * 2, this.#batchSize * BACKLOG_BATCHES)
@@ -99,28 +117,31 @@ export class OutboxSender {
       if (claiming !== undefined || !more || failure !== undefined || stopping() || queue.length >= SENDS_AT_ONCE) return
       claiming = claim().catch((error: unknown) => { failure ??= { error } }).finally(() => { claiming = undefined })
     }
-    const recorded: Array<Promise<void>> = []
     // At most SENDS_AT_ONCE sends under way (as many as the SMTP pool's connections), so none waits in a channel's queue.
     const worker = async () => {
       for (;;) {
         claimAhead()
-        const next = queue.shift()
-        if (next === undefined) {
+        const row = queue.shift()
+        if (row === undefined) {
           if (claiming === undefined) return
           await claiming
           continue
         }
-        const { row, latestStart } = next
-        const record = this.clock.now().getTime() > latestStart
+        // A row another instance has taken over is left to it; one whose lease ran short (renewals failing) goes
+        // back unsent, since a send begun now could outlast the lease and the row be sent a second time.
+        const lease = leases.state(row.id)
+        if (lease === 'lost') continue
+        const record = lease === 'short'
           ? { id: row.id, attempt: row.attempts, status: 'retry' as const, reason: 'not sent in time; tried again', dueAt: this.clock.now() }
           : await this.#sendOne(row)
         if (record.status !== 'sent') this.log.warn({ deliveryId: row.id, channel: row.channel, attempt: row.attempts, outcome: record.status, reason: record.reason }, 'delivery not sent')
-        recorded.push(this.#recorder.add(record).catch((error: unknown) => { failure ??= { error } }))
+        // Written before this worker sends another, so a crash sends again at most the messages under way
+        // (docs/api.md); held (and renewed) until then, so a slow write leaves no gap for another instance.
+        await this.#recorder.add(record).catch((error: unknown) => { failure ??= { error } }).finally(() => { leases.release(row.id) })
       }
     }
     await claim()
     await Promise.all(Array.from({ length: more ? SENDS_AT_ONCE : Math.min(SENDS_AT_ONCE, queue.length) }, worker))
-    await Promise.all(recorded)
     if (failure !== undefined) throw failure.error
     // After a full batch the job runs again at once, for what fell due while this run was sending.
     return { claimed, more: more || claimed >= this.#batchSize }

@@ -9,6 +9,7 @@ import type { Channel } from './channel.js'
 import { DeliveriesService } from './deliveries.service.js'
 import { isKnownZone } from './notification-settings.repo.js'
 import { ConfigError } from '../../lib/env-schema.js'
+import { releaseLeases } from './deliveries.repo.js'
 import { emailChannel } from './email-channel.js'
 import { deliveriesJob, OutboxSender, type Channels, type SenderLog } from './outbox-sender.js'
 
@@ -42,9 +43,25 @@ export function deliveryChannels (config: Config, signingSecret: string, given: 
   return { email, push: given.push }
 }
 
-/** The sending loop of this instance (docs/api/messaging.md › Deliveries and e-mail), run every `tickMs`. */
+/**
+ * The sending loop of this instance (docs/api/messaging.md › Deliveries and e-mail), run every `tickMs`. On the embedded engine, which is this
+ * process's alone, its first run releases the claims a crashed run left, so they go out at once.
+ */
 export function deliveriesJobFor (config: Config, db: Database, channels: Channels, signingSecret: string, clock: Clock, log: SenderLog, tickMs: number): Job {
-  return deliveriesJob(new OutboxSender(db, channels, sealerFor(signingSecret), { maxAttempts: config.deliveryMaxAttempts, timeZone: config.timeZone }, clock, log), tickMs)
+  const job = deliveriesJob(new OutboxSender(db, channels, sealerFor(signingSecret), { maxAttempts: config.deliveryMaxAttempts, timeZone: config.timeZone }, clock, log), tickMs)
+  if (db.engine !== 'pglite') return job
+  let started = false
+  return {
+    ...job,
+    async run (stopping) {
+      if (!started) {
+        const released = await releaseLeases(db)
+        started = true
+        if (released > 0) log.warn({ released }, 'deliveries claimed by a run that did not finish (a crash?) released: they are sent again now')
+      }
+      return await job.run(stopping)
+    },
+  }
 }
 
 /** The settings, deliveries list and unsubscribe routes' service. */
