@@ -10,5 +10,6 @@ export const MAIL_WRITER_DELIVERY: OutgoingDelivery = {
   account: { message: 'sign_in_code', code: '123456' },
   email: 'whole@example.org',
   subscription: null,
+  invitation: null,
   attempt: 1,
 }
