@@ -30,7 +30,7 @@ export const REQUESTER_ADDRESS = 'Lindenstraße 12, 10969 Berlin'
 export async function setScene (t: TestApp): Promise<Scene> {
   const requester = await t.register({ first_name: 'Erna', last_name: 'Schmidt' })
   assert.equal((await t.patch('/users/me', { phone: REQUESTER_PHONE, address: REQUESTER_ADDRESS }, requester.token)).status, 200)
-  const moderator = await t.registerWithRole(2)
+  const moderator = await t.registerWithRole('moderator')
   const stranger = await t.register()
   const pending = await t.register()
   const accepted = await t.register()

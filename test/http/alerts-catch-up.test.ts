@@ -26,7 +26,7 @@ for (const engine of engines()) {
     before(async () => {
       // No ticker: the tests run rounds and catch-ups themselves, on the app's clock, which they move.
       t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0, clock })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       driver = new RoundDriver(t, TEST_ALERTS, undefined, clock)
     })
     after(() => t.close())
@@ -143,7 +143,7 @@ for (const engine of engines()) {
       const ticking = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 1000 })
       try {
         const here = newPlace()
-        const mod = await ticking.registerWithRole(2)
+        const mod = await ticking.registerWithRole('moderator')
         const requestId = await approvedAt(ticking, here, await ticking.register(), mod)
         const roundOf = async () => (await ticking.db.query<{ round: number }>('SELECT round FROM alert_rounds WHERE request_id = $1', [requestId]))[0]?.round
         // Round 1 has run (finding nobody): round 2 is next, 5 minutes away.

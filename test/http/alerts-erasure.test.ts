@@ -11,7 +11,7 @@ for (const engine of engines()) {
 
     before(async () => {
       t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 

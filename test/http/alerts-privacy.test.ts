@@ -16,7 +16,7 @@ for (const engine of engines()) {
 
     before(async () => {
       t = await startApp(engine, overrides, { alertTickMs: 0 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 

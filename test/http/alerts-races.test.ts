@@ -28,7 +28,7 @@ if (engines().includes('postgres')) {
     before(async () => {
       a = await startApp('postgres', { alerts: settings }, { alertTickMs: 5 })
       b = await startSecondInstance(a, { alerts: settings }, { alertTickMs: 5 })
-      moderator = await a.registerWithRole(2)
+      moderator = await a.registerWithRole('moderator')
     })
     after(async () => {
       await b.close()

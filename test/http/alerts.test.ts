@@ -22,7 +22,7 @@ for (const engine of engines()) {
     before(async () => {
       // No ticker: each test runs the rounds itself, on a clock it moves (helpers/alerts.ts RoundDriver).
       t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
@@ -255,7 +255,7 @@ for (const engine of engines()) {
       const here = newPlace()
       const ticking = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 50 })
       try {
-        const mod = await ticking.registerWithRole(2)
+        const mod = await ticking.registerWithRole('moderator')
         const volunteer = await volunteerAt(ticking, here, 300)
         const requestId = await approvedAt(ticking, here, await ticking.register(), mod)
         await eventually(async () => (await alertsOf(ticking, volunteer, requestId)).length === 1)

@@ -13,8 +13,8 @@ for (const engine of engines()) {
     let moderator: Account, otherModerator: Account, volunteer: Account
     before(async () => {
       t = await startApp(engine)
-      moderator = await t.registerWithRole(2)
-      otherModerator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
+      otherModerator = await t.registerWithRole('moderator')
       volunteer = await t.register({ first_name: 'Rita', last_name: 'Requester' })
     })
     after(() => t.close())
@@ -88,7 +88,7 @@ for (const engine of engines()) {
     })
 
     it('the moderated-by-me list shows the caller\'s decisions, most recent first, with their current status', async () => {
-      const me = await t.registerWithRole(2)
+      const me = await t.registerWithRole('moderator')
       const requests = await Promise.all([1, 2, 3, 4].map(async () => (await createRequest(t, volunteer.token)).id as number))
       const someoneElses = (await createRequest(t, volunteer.token)).id as number
       await t.post(`/moderation/requests/${requests[2]}/approve`, {}, me.token)
@@ -110,7 +110,7 @@ for (const engine of engines()) {
       assert.deepEqual((await list('/moderation/requests/my?limit=-1&offset=abc', me.token)).map((item) => item.id), mine.map((item) => item.id))
       assert.ok(!(await all('/moderation/requests/my', otherModerator.token)).some((item) => requests.includes(item.id)))
       // A fresh moderator has decided nothing.
-      assert.deepEqual(await list('/moderation/requests/my', (await t.registerWithRole(2)).token), [])
+      assert.deepEqual(await list('/moderation/requests/my', (await t.registerWithRole('moderator')).token), [])
     })
 
     for (const path of ['/moderation/requests/pending', '/moderation/requests/my']) {

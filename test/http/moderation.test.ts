@@ -14,8 +14,8 @@ for (const engine of engines()) {
       t = await startApp(engine)
       requester = await t.register()
       volunteer = await t.register()
-      moderator = await t.registerWithRole(2)
-      admin = await t.registerWithRole(3)
+      moderator = await t.registerWithRole('moderator')
+      admin = await t.registerWithRole('admin')
     })
     after(() => t.close())
 

@@ -19,7 +19,7 @@ for (const engine of engines()) {
     let moderator: Account
     before(async () => {
       t = await startApp(engine)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
@@ -80,7 +80,7 @@ for (const engine of engines()) {
     let moderator: Account
     before(async () => {
       t = await startApp(engine)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
@@ -153,7 +153,7 @@ for (const engine of engines()) {
       const res = await erase(t.admin)
       assert.equal(res.status, 400)
       assert.deepEqual(res.body, { error: 'the last admin cannot be erased' })
-      const second = await t.registerWithRole(3)
+      const second = await t.registerWithRole('admin')
       assert.equal((await erase(second)).status, 200)
       // Now the first is the last again.
       assert.deepEqual((await erase(t.admin)).body, { error: 'the last admin cannot be erased' })

@@ -20,7 +20,7 @@ for (const engine of engines()) {
     let moderator: Account
     before(async () => {
       t = await startApp(engine, { mapGridMeters: G })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
@@ -100,7 +100,7 @@ for (const engine of engines()) {
     let searcher: Account
     before(async () => {
       t = await startApp(engine, { locationPrivacy: 'grid', unmoderatedInSearch: 'parties', mapGridMeters: G })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       requester = await t.register()
       searcher = await t.register()
     })

@@ -38,7 +38,7 @@ for (const engine of engines()) {
     before(async () => {
       t = await startApp(engine, { timeZone: ZONE }, { clock: new ManualClock(NOW) })
       volunteer = await t.register()
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       coordinator = await withRole(4)
       manager = await withRole(5)
       const requesters = [volunteer.id, moderator.id, coordinator.id, manager.id, t.admin.id, (await t.register()).id]

@@ -13,8 +13,8 @@ for (const engine of engines()) {
       requester = await t.register()
       volunteer = await t.register()
       other = await t.register()
-      moderator = await t.registerWithRole(2)
-      admin = await t.registerWithRole(3)
+      moderator = await t.registerWithRole('moderator')
+      admin = await t.registerWithRole('admin')
     })
     after(() => t.close())
 

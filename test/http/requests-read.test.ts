@@ -16,8 +16,8 @@ for (const engine of engines()) {
       requester = await t.register({ first_name: 'Greta', last_name: 'Requester' })
       volunteer = await t.register({ first_name: 'Vera', last_name: 'Volunteer' })
       other = await t.register()
-      moderator = await t.registerWithRole(2)
-      admin = await t.registerWithRole(3)
+      moderator = await t.registerWithRole('moderator')
+      admin = await t.registerWithRole('admin')
     })
     after(() => t.close())
 

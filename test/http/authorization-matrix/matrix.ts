@@ -32,9 +32,9 @@ export function describeMatrix (area: string, rows: readonly Row[]): void {
 
       before(async () => {
         t = await startApp(engine, {}, { push: PUSH_IDENTITY })
-        setup = await t.registerWithRole(2)
-        moderator = await t.registerWithRole(2)
-        admin = await t.registerWithRole(3)
+        setup = await t.registerWithRole('moderator')
+        moderator = await t.registerWithRole('moderator')
+        admin = await t.registerWithRole('admin')
         volunteer = await t.register()
         coordinator = await t.register()
         assertStatus(await t.post(`/admin/users/${coordinator.id}/roles/4`, undefined, t.admin.token), 200)

@@ -76,7 +76,7 @@ for (const engine of engines()) {
     })
 
     it('refuses the valid token of a user an admin has blocked, from the next request on', async () => {
-      const blocked = await t.registerWithRole(2)
+      const blocked = await t.registerWithRole('moderator')
       assertStatus(await t.get('/moderation/requests/pending', blocked.token), 200)
       assertStatus(await t.post(`/admin/users/${blocked.id}/block`, undefined, t.admin.token), 200)
       for (const path of ['/users/me', '/auth/me', '/requests/my', '/moderation/requests/pending']) {
@@ -85,7 +85,7 @@ for (const engine of engines()) {
     })
 
     it('takes a moderator\'s powers away with the role, from the next request on', async () => {
-      const demoted = await t.registerWithRole(2)
+      const demoted = await t.registerWithRole('moderator')
       assertStatus(await t.get('/moderation/requests/pending', demoted.token), 200)
       assertStatus(await t.delete(`/admin/users/${demoted.id}/roles/2`, t.admin.token), 200)
       assertError(await t.get('/moderation/requests/pending', demoted.token), 403, 'moderator role required')
