@@ -3,17 +3,9 @@ import { after, before, describe, it } from 'node:test'
 import { alertsOf, approvedAt, newPlace, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt, type Place } from '../helpers/alerts.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { ManualClock } from '../helpers/clock.js'
+import { eventually } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { requestInput } from '../helpers/requests.js'
-
-/** Until `check` holds (the ticker runs on its own time); fails after `ms`. */
-async function eventually (check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!await check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 /** reach.md § 3: volunteers who come on duty later are told of requests whose rounds are under way. */
 for (const engine of engines()) {

@@ -3,16 +3,8 @@ import { after, before, describe, it } from 'node:test'
 import { alertsOf, approvedAt, newPlace, noticesOf, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
 import { recordAlerts } from '../../src/help/availability/availability.repo.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { eventually } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
-
-/** Until `check` holds (the ticker runs on its own time); fails after `ms`. */
-async function eventually (check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!await check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 for (const engine of engines()) {
   describe(`fair nearby alerts (${engine})`, () => {
