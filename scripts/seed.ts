@@ -6,9 +6,7 @@
 // Every row is made by set-based SQL (INSERT ... SELECT FROM generate_series), its random numbers and
 // places drawn in SQL from the generator and city model the bench and tests share (scripts/lib/).
 import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
-import { loadConfig, OWASP_SCRYPT } from '../src/config.js'
-import type { ScryptParams } from '../src/lib/passwords.js'
+import { loadConfig } from '../src/config.js'
 import type { Database, Queryable } from '../src/db/database.js'
 import { migrate } from '../src/db/migrate.js'
 import { openDatabase } from '../src/db/open.js'
@@ -17,90 +15,23 @@ import { MODERATOR_ROLE_ID, VOLUNTEER_ROLE_ID } from '../src/accounts/roles/role
 import { REPORT_TIMES_FROM_OFFERS } from './lib/report-times.js'
 import { metroPointSql } from './lib/metro.js'
 import { uniformsSql } from './lib/random.js'
+import { DEFAULTS, parseCli, progressBar, type Progress, type SeedOptions } from './lib/seed-options.js'
+import { BIOS, DESCRIPTIONS, FIRST_NAMES, LAST_NAMES, MESSAGES, parameters, pick, REJECT_REASONS, STREETS, TITLES } from './lib/seed-sql.js'
 
 export const DEMO_PASSWORD = 'demo-password'
 export const demoEmail = (n: number): string => `demo-${n}@example.org`
-
-export interface SeedOptions {
-  /** Active requests: pending_moderation, approved or in_progress. */
-  requests: number
-  users: number
-  /** Finished requests: completed (with a rating), cancelled or rejected. */
-  history: number
-  seed: number
-  center: { lat: number, lon: number }
-  city: string
-  /** The moment the data is made relative to; fixed in tests so two runs can be compared. */
-  now: Date
-  scrypt: ScryptParams
-}
-
-export const DEFAULTS: Omit<SeedOptions, 'now'> = {
-  requests: 1000,
-  users: 100,
-  history: 0,
-  seed: 1,
-  center: { lat: 52.52, lon: 13.405 },
-  city: 'Berlin',
-  scrypt: OWASP_SCRYPT,
-}
+export { DEFAULTS, type Progress, type SeedOptions }
 
 export interface SeedSummary {
   users: { first: number, last: number, moderators: number }
   requests: { first: number, last: number } | undefined
 }
 
-export type Progress = (phase: string, done: number, total: number) => void
-
 /** Rows per statement: big enough to be set-based, small enough for a lively progress bar. */
 const BATCH = 20_000
 
 /** One moderator per hundred users (at least one): demo-1 .. demo-k. */
 export const moderatorCount = (users: number): number => Math.max(1, Math.floor(users / 100))
-
-const FIRST_NAMES = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannah', 'Jonas', 'Karin', 'Lukas', 'Marie',
-  'Noah', 'Olga', 'Paul', 'Rosa', 'Sophie', 'Tim', 'Ursula', 'Yusuf', 'Zeynep', 'Mehmet', 'Ingrid', 'Walter']
-const LAST_NAMES = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann',
-  'Koch', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Braun', 'Yilmaz', 'Kowalski']
-const STREETS = ['Hauptstraße', 'Schulstraße', 'Gartenweg', 'Bahnhofstraße', 'Lindenallee', 'Kirchplatz', 'Am Markt',
-  'Birkenweg', 'Rosenstraße', 'Parkstraße', 'Mühlenweg', 'Friedhofstraße', 'Bergstraße', 'Wiesenweg', 'Ringstraße', 'Uferweg']
-/** Four titles for each of the six request types the migrations seed, in id order; other types cycle through them. */
-const TITLES = [
-  'Weekly groceries', 'Pick up my prescription', 'Shopping at the market', 'Heavy drinks crates',
-  'Lift to the hospital', 'Escort to the train station', 'Ride to the pharmacy', 'Help getting to church',
-  'Change a light bulb', 'Carry boxes to the cellar', 'Hang up curtains', 'Take out the bulky rubbish',
-  'Company at the doctor', 'Accompany me to the town hall', 'Go with me to the dentist', 'Help at a hearing appointment',
-  'Set up my new phone', 'Video call with my grandchildren', 'Fill in an online form', 'Printer does not work',
-  'Walk my dog', 'Water my plants', 'Read letters aloud', 'Someone to talk to',
-]
-const DESCRIPTIONS = [
-  'I use a wheelchair and cannot manage this alone. Any weekday morning would be ideal.',
-  'Since my hip operation I cannot carry much. It should take about an hour.',
-  'I live on the third floor without a lift. Please ring twice, the bell is quiet.',
-  'My eyesight is poor and I would be grateful for a patient helper.',
-  'I am recovering from an illness and my family lives far away. Afternoons suit me best.',
-  'It is not urgent but would make my week much easier. Thank you in advance!',
-]
-const BIOS = ['Retired teacher, happy to help with reading and forms.', 'Student with a car and free afternoons.',
-  'I love dogs and long walks.', 'Nurse working shifts; weekends are best for me.']
-const REJECT_REASONS = ['Contains personal data in the description', 'Duplicate of an earlier request',
-  'Outside the area we serve', 'Commercial offer, not a request for help']
-const MESSAGES = ['I can help!', 'I live around the corner and have time on Tuesday.', 'Happy to do this, call me.', null]
-
-/** Placeholders for one statement: `p(value)` adds a parameter and returns its `$n`. */
-function parameters (): { p: (value: unknown, cast?: string) => string, values: unknown[] } {
-  const values: unknown[] = []
-  return {
-    values,
-    p (value, cast) {
-      values.push(value)
-      return cast === undefined ? `$${values.length}` : `$${values.length}::${cast}`
-    },
-  }
-}
-
-/** An element of a text array parameter, chosen by a uniform number. */
-const pick = (array: string, length: number, u: string) => `(${array})[1 + floor(${u} * ${length})::int]`
 
 async function insertUsers (tx: Queryable, options: SeedOptions, passwordHash: string, progress: Progress): Promise<{ first: number, last: number }> {
   let first = 0
@@ -300,59 +231,6 @@ export async function seedDatabase (db: Database, options: SeedOptions, progress
   await db.query('VACUUM ANALYZE users, user_roles, requests, volunteer_responses, ratings')
   progress('vacuum analyze', 1, 1)
   return summary
-}
-
-/** A progress line on stderr, redrawn in place on a terminal; elsewhere (a log file) a line per tenth. */
-function progressBar (stream: NodeJS.WriteStream = process.stderr): Progress {
-  let lastDraw = 0
-  let lastTenth = -1
-  const started = Date.now()
-  return (phase, done, total) => {
-    const finished = done >= total
-    if (!stream.isTTY) {
-      const tenth = total === 0 ? 10 : Math.floor((done / total) * 10)
-      if (tenth !== lastTenth) stream.write(`${phase}: ${done}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`)
-      lastTenth = finished ? -1 : tenth
-      return
-    }
-    if (!finished && Date.now() - lastDraw < 100) return
-    lastDraw = Date.now()
-    const width = 30
-    const filled = total === 0 ? width : Math.round((done / total) * width)
-    const percent = total === 0 ? 100 : Math.floor((done / total) * 100)
-    const line = `${phase.padEnd(16)} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(percent).padStart(3)}% ${done}/${total}`
-    stream.write(`\r${line}\x1b[K${finished ? '\n' : ''}`)
-  }
-}
-
-function parseCli (argv: string[]): Omit<SeedOptions, 'now'> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      requests: { type: 'string' },
-      users: { type: 'string' },
-      history: { type: 'string' },
-      seed: { type: 'string' },
-      center: { type: 'string' },
-      city: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  })
-  if (values.help === true) {
-    process.stdout.write('npm run seed -- --requests N --users U [--history H] [--seed S] [--center lat,lon] [--city name]\n')
-    process.exit(0)
-  }
-  const number = (raw: string | undefined, fallback: number) => (raw === undefined ? fallback : Number(raw.replaceAll('_', '')))
-  const [lat, lon] = values.center === undefined ? [DEFAULTS.center.lat, DEFAULTS.center.lon] : values.center.split(',').map(Number)
-  return {
-    ...DEFAULTS,
-    requests: number(values.requests, DEFAULTS.requests),
-    users: number(values.users, DEFAULTS.users),
-    history: number(values.history, DEFAULTS.history),
-    seed: number(values.seed, DEFAULTS.seed),
-    center: { lat: lat ?? NaN, lon: lon ?? NaN },
-    city: values.city ?? DEFAULTS.city,
-  }
 }
 
 async function main (): Promise<void> {

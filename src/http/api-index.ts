@@ -20,10 +20,10 @@ const INDEX = { name: API_NAME, version: API_VERSION, links: { docs: DOCS_PATH, 
  * answers something a newcomer can follow rather than a 404. Registered inside the API's prefix.
  */
 export const apiIndexRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Documented once, as /api/v1/; /api/v1 answers the same, left out of the document (one operation, one path).
+  // Documented once, as /api/v1; /api/v1/ answers the same, left out of the document (one operation, one path).
   const config = { auth: 'none', extension: true, usesDatabase: false } as const
   app.get('/', {
-    prefixTrailingSlash: 'slash',
+    prefixTrailingSlash: 'no-slash',
     schema: {
       tags: ['health'],
       summary: 'What this API is, and links to its reference page and OpenAPI document',
@@ -31,5 +31,5 @@ export const apiIndexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     config,
   }, async () => INDEX)
-  app.get('/', { prefixTrailingSlash: 'no-slash', schema: { hide: true, response: { 200: ApiIndex } }, config }, async () => INDEX)
+  app.get('/', { prefixTrailingSlash: 'slash', schema: { hide: true, response: { 200: ApiIndex } }, config }, async () => INDEX)
 }

@@ -133,5 +133,5 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
 
 /** The table's key of a route: its method and its path below the prefix, parameters written `{name}` as in the document. */
 export function operationKey (method: string, url: string, prefix: string): string {
-  return `${method} ${url.slice(prefix.length).replace(/:(\w+)/g, '{$1}')}`
+  return `${method} ${url.slice(prefix.length).replace(/:(\w+)/g, '{$1}') || '/'}`
 }

@@ -151,7 +151,7 @@ for (const engine of databaseEngines()) {
       assert.throws(() => late!({ type: 'request_approved', requestId, requesterId: requester }), /recorded after its change was applied/)
     })
 
-    it('routes a requester\'s notifications (behalf.md § 1, § 2) in one statement, and runs none for a batch of alerts', async () => {
+    it('routes a requester\'s notifications (docs/api/on-behalf.md › Coordinators and clients, § 2) in one statement, and runs none for a batch of alerts', async () => {
       const { requester, volunteer, requestId } = await fixture(db)
       let routings = 0
       const counting: Database = {

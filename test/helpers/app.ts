@@ -43,6 +43,10 @@ export interface Account {
   refresh: string
 }
 
+/** The roles a test may give an account beyond volunteer, by the ids the migrations give them. */
+export const ROLE_IDS = { moderator: 2, admin: 3, coordinator: 4, manager: 5 } as const
+export type Role = keyof typeof ROLE_IDS
+
 let counter = 0
 /** An e-mail no other test uses, so tests and files never depend on each other. */
 export function uniqueEmail (label = 'user'): string {
@@ -93,10 +97,10 @@ export class TestApp {
     return { id: res.body.user.id, email: res.body.user.email, password, token: res.body.access_token, refresh: res.body.refresh_token }
   }
 
-  /** A new account that also holds role `moderator` (2), `admin` (3), `coordinator` (4) or `manager` (5), given through the admin API. */
-  async registerWithRole (roleId: 2 | 3 | 4 | 5): Promise<Account> {
+  /** A new account that also holds `role`, given through the admin API. */
+  async registerWithRole (role: Role): Promise<Account> {
     const account = await this.register()
-    const res = await this.post(`/admin/users/${account.id}/roles/${roleId}`, undefined, this.admin.token)
+    const res = await this.post(`/admin/users/${account.id}/roles/${ROLE_IDS[role]}`, undefined, this.admin.token)
     if (res.status !== 200) throw new Error(`role assignment failed: ${res.status} ${res.text}`)
     return account
   }

@@ -13,3 +13,17 @@ export function assertStatus (res: Response, status: number): void {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Polls `get` until it gives something other than false or undefined, and returns that; fails after `ms`.
+ * For what another task (a ticker, a second instance) does in its own time.
+ */
+export async function eventually<T> (get: () => Promise<T | false | undefined>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await get()
+    if (value !== false && value !== undefined) return value
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}

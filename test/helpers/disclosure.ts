@@ -30,7 +30,7 @@ export const REQUESTER_ADDRESS = 'Lindenstraße 12, 10969 Berlin'
 export async function setScene (t: TestApp): Promise<Scene> {
   const requester = await t.register({ first_name: 'Erna', last_name: 'Schmidt' })
   assert.equal((await t.patch('/users/me', { phone: REQUESTER_PHONE, address: REQUESTER_ADDRESS }, requester.token)).status, 200)
-  const moderator = await t.registerWithRole(2)
+  const moderator = await t.registerWithRole('moderator')
   const stranger = await t.register()
   const pending = await t.register()
   const accepted = await t.register()
@@ -86,7 +86,7 @@ export async function operationsAnswering (t: TestApp, fields: readonly string[]
       const answers = ['200', '201'].map((status) => operation.responses?.[status]?.content?.['application/json']?.schema)
       const names = new Set<string>()
       for (const schema of answers) propertyNames(schema, names)
-      if (fields.some((field) => names.has(field))) found.push(`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`)
+      if (fields.some((field) => names.has(field))) found.push(`${method.toUpperCase()} /${path.replace(/^\/api\/v1\/?/, '')}`)
     }
   }
   return found.sort()

@@ -99,3 +99,8 @@ export function destination (lat: number, lon: number, bearing: number, distance
   const λ2 = rad(lon) + Math.atan2(Math.sin(θ) * Math.sin(δ) * Math.cos(φ1), Math.cos(δ) - Math.sin(φ1) * Math.sin(φ2))
   return { lat: deg(φ2), lon: ((deg(λ2) + 540) % 360) - 180 }
 }
+
+/** The fields of a Request, sorted, as the API answers with one. */
+export const REQUEST_FIELDS = ['address', 'assigned_volunteer_id', 'cancel_reason', 'city', 'client_id', 'confirmed_at', 'contact_notes', 'contact_phone', 'created_at', 'description',
+  'desired_completion_date', 'id', 'request_type_id', 'requester_id', 'return_of', 'series_id', 'status', 'title', 'updated_at', 'urgency',
+  'window_end', 'window_start']

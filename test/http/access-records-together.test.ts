@@ -23,7 +23,7 @@ for (const engine of engines()) {
     let ids: number[]
     before(async () => {
       t = await startApp(engine)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       requester = await t.register()
       ids = []
       for (let i = 0; i < 6; i++) ids.push((await createRequest(t, requester.token, { title: `Lift number ${i}` })).id)
@@ -63,14 +63,14 @@ for (const engine of engines()) {
     })
 
     it('the same viewer reading one request many times at once leaves one record', async () => {
-      const reader = await t.registerWithRole(2)
+      const reader = await t.registerWithRole('moderator')
       const reads = await Promise.all(Array.from({ length: 8 }, async () => await t.get(`/requests/${ids[0]!}`, reader.token)))
       for (const read of reads) assert.equal(read.status, 200)
       assert.equal(await recordsOf(ids[0]!, reader.id), 1)
     })
 
     it('a record that cannot be written sends no contact details', async () => {
-      const reader = await t.registerWithRole(2)
+      const reader = await t.registerWithRole('moderator')
       const refused = await whileFailing(t.db, RECORD_WRITE, async () => await t.get(`/requests/${ids[1]!}`, reader.token))
       // docs/api/conventions.md › Everywhere: a failure to load a request is answered as 404 'request not found'.
       assert.deepEqual([refused.status, refused.body], [404, { error: 'request not found' }])
@@ -81,7 +81,7 @@ for (const engine of engines()) {
     })
 
     it('one write of several views of one key keeps what separate writes would: within 10 minutes one time, apart two', async () => {
-      const reader = await t.registerWithRole(2)
+      const reader = await t.registerWithRole('moderator')
       const key = { kind: 'request', viewerId: reader.id, ownerId: requester.id, requestId: ids[2]!, viewerRole: 'moderator' } as const
       const view = (minutes: number) => ({ ...key, fields: ['contact_phone', 'contact_notes'] as const, at: new Date(Date.UTC(2026, 0, 1, 9, minutes)) })
       await writeAccessRecords(t.db, [view(16), view(0), view(25), view(8)])

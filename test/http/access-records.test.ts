@@ -168,7 +168,7 @@ for (const engine of engines()) {
       it('a viewer who erased their account is shown as "Former user"; the record stays; an erased owner\'s profile log goes', async () => {
         const { A } = scene.requests
         await advance(60 * MINUTE)
-        const moderator = await t.registerWithRole(2)
+        const moderator = await t.registerWithRole('moderator')
         await ok(t, 'GET', `/requests/${A.id}`, moderator.token)
         const erased = await t.request('DELETE', '/users/me', { token: moderator.token, body: { password: moderator.password } })
         assert.equal(erased.status, 200, erased.text)
@@ -196,7 +196,7 @@ for (const engine of engines()) {
     it('are kept with the minimised request: who saw what, and when, stays in the requester\'s log', async () => {
       const requester = await t.register()
       const volunteer = await t.register()
-      const moderator = await t.registerWithRole(2)
+      const moderator = await t.registerWithRole('moderator')
       const { requestId } = await assignedRequest(t, requester, moderator, volunteer)
       await ok(t, 'GET', `/requests/${requestId}`, volunteer.token)
       const before = await ok(t, 'GET', `/requests/${requestId}/access-log`, requester.token)

@@ -96,7 +96,7 @@ for (const engine of engines()) {
         assert.deepEqual([...exercised].sort(), operations, 'each operation answered with a request or profile at least once')
       })
 
-      it('calendar feeds (schedule.md § 4): the requester\'s own never carries her address; a volunteer\'s only for the request assigned to them', async () => {
+      it('calendar feeds (docs/api/schedule.md): the requester\'s own never carries her address; a volunteer\'s only for the request assigned to them', async () => {
         const { A } = scene.requests
         for (const viewer of VIEWERS) {
           const made = await t.post('/users/me/calendar', undefined, scene.viewers[viewer].token)

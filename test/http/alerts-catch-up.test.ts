@@ -3,17 +3,9 @@ import { after, before, describe, it } from 'node:test'
 import { alertsOf, approvedAt, newPlace, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt, type Place } from '../helpers/alerts.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { ManualClock } from '../helpers/clock.js'
+import { eventually } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { requestInput } from '../helpers/requests.js'
-
-/** Until `check` holds (the ticker runs on its own time); fails after `ms`. */
-async function eventually (check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!await check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 /** docs/api/help.md › Catch-up alerts: volunteers who come on duty later are told of requests whose rounds are under way. */
 for (const engine of engines()) {
@@ -26,7 +18,7 @@ for (const engine of engines()) {
     before(async () => {
       // No ticker: the tests run rounds and catch-ups themselves, on the app's clock, which they move.
       t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0, clock })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       driver = new RoundDriver(t, TEST_ALERTS, undefined, clock)
     })
     after(() => t.close())
@@ -143,7 +135,7 @@ for (const engine of engines()) {
       const ticking = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 1000 })
       try {
         const here = newPlace()
-        const mod = await ticking.registerWithRole(2)
+        const mod = await ticking.registerWithRole('moderator')
         const requestId = await approvedAt(ticking, here, await ticking.register(), mod)
         const roundOf = async () => (await ticking.db.query<{ round: number }>('SELECT round FROM alert_rounds WHERE request_id = $1', [requestId]))[0]?.round
         // Round 1 has run (finding nobody): round 2 is next, 5 minutes away.

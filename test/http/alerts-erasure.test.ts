@@ -11,11 +11,11 @@ for (const engine of engines()) {
 
     before(async () => {
       t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
-    it('an alerted volunteer who has not responded is told request_alert_closed, reason cancelled (events.md § 4, privacy.md § 3)', async () => {
+    it('an alerted volunteer who has not responded is told request_alert_closed, reason cancelled (docs/api/messaging.md, docs/privacy.md)', async () => {
       const here = newPlace()
       const requester = await t.register()
       const volunteer = await volunteerAt(t, here, 300)

@@ -16,11 +16,11 @@ for (const engine of engines()) {
 
     before(async () => {
       t = await startApp(engine, overrides, { alertTickMs: 0 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
-    it('tests each volunteer\'s radius, and measures distance_meters, from the request\'s grid point (privacy.md § 1)', async () => {
+    it('tests each volunteer\'s radius, and measures distance_meters, from the request\'s grid point (docs/privacy.md)', async () => {
       // A request 400 m north of its cell's centre (still inside the 1000 m cell).
       const centre = gridPoint(newPlace().latitude, 13.405, GRID_METERS)
       const exact = north(centre, 400)
@@ -41,7 +41,7 @@ for (const engine of engines()) {
       assert.equal(alerts[0]!.data.distance_meters, 900)
     })
 
-    it('judges catch-ups (reach.md § 3) from the grid point too', async () => {
+    it('judges catch-ups (docs/api/help.md › Catch-up alerts) from the grid point too', async () => {
       const centre = gridPoint(newPlace().latitude, 13.405, GRID_METERS)
       const exact = north(centre, 400)
       const requester = await volunteerAt(t, centre, 3000, { on_duty: false })

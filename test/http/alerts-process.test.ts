@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { TEST_SECRET, uniqueEmail } from '../helpers/app.js'
 import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
+import { eventually } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { requestInput } from '../helpers/requests.js'
 import { json, startService } from '../helpers/service.js'
@@ -12,16 +13,6 @@ import { json, startService } from '../helpers/service.js'
 const ADMIN = { email: 'alerts.admin@example.org', password: 'admin password 123' }
 /** Round 2 of an urgent request comes 4 s after round 1: time enough to kill the process in between. */
 const ROUND_SECONDS = 4
-
-async function eventually<T> (get: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await get()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 for (const engine of engines()) {
   describe(`alert rounds across a kill -9 (${engine})`, () => {

@@ -3,16 +3,8 @@ import { after, before, describe, it } from 'node:test'
 import type { AlertSettings } from '../../src/config.js'
 import { alertsOf, approvedAt, newPlace, noticesOf, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
 import { startApp, startSecondInstance, type Account, type TestApp } from '../helpers/app.js'
+import { eventually } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
-
-/** Until `check` holds; fails after `ms`. */
-async function eventually (check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!await check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 /**
  * Two instances of the service on one PostgreSQL database, each with its own ticker looking for due
@@ -28,7 +20,7 @@ if (engines().includes('postgres')) {
     before(async () => {
       a = await startApp('postgres', { alerts: settings }, { alertTickMs: 5 })
       b = await startSecondInstance(a, { alerts: settings }, { alertTickMs: 5 })
-      moderator = await a.registerWithRole(2)
+      moderator = await a.registerWithRole('moderator')
     })
     after(async () => {
       await b.close()

@@ -3,16 +3,8 @@ import { after, before, describe, it } from 'node:test'
 import { alertsOf, approvedAt, newPlace, noticesOf, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
 import { recordAlerts } from '../../src/help/availability/availability.repo.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { eventually } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
-
-/** Until `check` holds (the ticker runs on its own time); fails after `ms`. */
-async function eventually (check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!await check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 for (const engine of engines()) {
   describe(`fair nearby alerts (${engine})`, () => {
@@ -22,7 +14,7 @@ for (const engine of engines()) {
     before(async () => {
       // No ticker: each test runs the rounds itself, on a clock it moves (helpers/alerts.ts RoundDriver).
       t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
@@ -168,7 +160,7 @@ for (const engine of engines()) {
       for (const volunteer of volunteers.slice(2)) assert.deepEqual((await alertsOf(t, volunteer)).map((a) => a.data.round), [2])
     })
 
-    it('stops after ALERT_MAX_ROUNDS rounds; a round that finds nobody counts toward them and the rounds go on (reach.md § 3)', async () => {
+    it('stops after ALERT_MAX_ROUNDS rounds; a round that finds nobody counts toward them and the rounds go on (docs/api/help.md › Catch-up alerts)', async () => {
       const here = newPlace()
       const requester = await t.register()
       const driver = new RoundDriver(t, { ...TEST_ALERTS, batch: 1, maxRounds: 2 })
@@ -255,7 +247,7 @@ for (const engine of engines()) {
       const here = newPlace()
       const ticking = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 50 })
       try {
-        const mod = await ticking.registerWithRole(2)
+        const mod = await ticking.registerWithRole('moderator')
         const volunteer = await volunteerAt(ticking, here, 300)
         const requestId = await approvedAt(ticking, here, await ticking.register(), mod)
         await eventually(async () => (await alertsOf(ticking, volunteer, requestId)).length === 1)

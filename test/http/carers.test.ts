@@ -25,7 +25,7 @@ for (const engine of engines()) {
     before(async () => {
       t = await startApp(engine)
       if (engine === 'postgres') second = await startSecondInstance(t)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(async () => {
       await second?.close()

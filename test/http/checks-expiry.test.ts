@@ -30,8 +30,8 @@ for (const engine of engines()) {
     let notifier: CheckExpiryNotifier
     before(async () => {
       t = await startApp(engine, { timeZone: TIME_ZONE }, { alertTickMs: 0, clock })
-      moderator = await t.registerWithRole(2)
-      secondAdmin = await t.registerWithRole(3)
+      moderator = await t.registerWithRole('moderator')
+      secondAdmin = await t.registerWithRole('admin')
       notifier = new CheckExpiryNotifier(changesOn(t.db, clock), calendarOf(clock, TIME_ZONE))
     })
     after(() => t.close())

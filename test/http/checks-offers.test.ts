@@ -20,7 +20,7 @@ for (const engine of engines()) {
     let moderator: Account
     before(async () => {
       t = await startApp(engine)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
@@ -70,7 +70,7 @@ for (const engine of engines()) {
     let moderator: Account
     before(async () => {
       t = await startApp(engine, { volunteerChecks: [...checks.required], timeZone: checks.timeZone, accessTokenTtlSeconds: 86400, alerts: TEST_ALERTS }, { alertTickMs: 0, clock })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     beforeEach(() => { clock.set(START) })
     after(() => t.close())

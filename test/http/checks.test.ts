@@ -22,7 +22,7 @@ for (const engine of engines()) {
     before(async () => {
       // Tokens live a day, so that tests moving the clock by minutes keep theirs.
       t = await startApp(engine, { timeZone: 'Europe/Berlin', accessTokenTtlSeconds: 86400 }, { alertTickMs: 0, clock })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     beforeEach(() => { clock.set(START) })
     after(() => t.close())

@@ -19,7 +19,7 @@ for (const engine of engines()) {
     let coordinator: Account
     before(async () => {
       t = await startApp(engine)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       coordinator = await t.register()
       assertStatus(await t.post(`/admin/users/${coordinator.id}/roles/4`, undefined, t.admin.token), 200)
     })

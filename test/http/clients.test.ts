@@ -59,7 +59,7 @@ for (const engine of engines()) {
 
     before(async () => {
       t = await startApp(engine, { addressPrivacy: 'parties' })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       coordinator = await newCoordinator()
       second = await newCoordinator()
       volunteer = await t.register()
@@ -198,7 +198,7 @@ for (const engine of engines()) {
         try {
           if (app !== t) {
             t = app
-            moderator = await t.registerWithRole(2)
+            moderator = await t.registerWithRole('moderator')
             coordinator = await newCoordinator()
             volunteer = await t.register()
           }

@@ -21,7 +21,7 @@ for (const engine of engines()) {
     let moderator: Account
     before(async () => {
       t = await startApp(engine, { alerts: TEST_ALERTS, retentionDays: RETENTION_DAYS, notificationRetentionDays: 0 }, { alertTickMs: 0, clock })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     // Each test starts at the same time, so the tokens issued before it are still valid.
     beforeEach(() => { clock.set(start) })

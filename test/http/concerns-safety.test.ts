@@ -30,7 +30,7 @@ for (const engine of engines()) {
       // The stream hub's default block check (2 s): the 5 s guarantee is tested as it ships.
       t = await startApp(engine, {}, { clock })
       base = await t.listen()
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(async () => {
       for (const client of streams) client.close()

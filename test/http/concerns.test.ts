@@ -21,8 +21,8 @@ for (const engine of engines()) {
 
     before(async () => {
       t = await startApp(engine, {}, { clock })
-      moderator = await t.registerWithRole(2)
-      otherModerator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
+      otherModerator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 
@@ -149,7 +149,7 @@ for (const engine of engines()) {
 
     it('a concern about a moderator or admin is for admins only; nobody sees one about themselves', async () => {
       const reporter = await t.register()
-      const secondAdmin = await t.registerWithRole(3)
+      const secondAdmin = await t.registerWithRole('admin')
       const aboutModerator = await raise(reporter, { subject_user_id: moderator.id, urgent: true })
       const aboutAdmin = await raise(reporter, { subject_user_id: secondAdmin.id })
       // A request's requester and assigned volunteer are among the people a concern about it is about.

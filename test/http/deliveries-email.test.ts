@@ -25,7 +25,7 @@ for (const engine of engines()) {
     before(async () => {
       smtp = await startSmtp()
       t = await startApp(engine, { smtpUrl: smtp.url, publicUrl: PUBLIC_URL }, { clock, deliveryTickMs: 25 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(async () => {
       await t.close()
@@ -212,7 +212,7 @@ for (const engine of engines()) {
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
       const { port } = silent.address() as { port: number }
       t = await startApp(engine, { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: PUBLIC_URL }, { deliveryTickMs: 25 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(async () => {
       // Refuse new connections first, then hang up: the loop's send fails at once and the app closes.

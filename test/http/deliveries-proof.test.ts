@@ -123,7 +123,7 @@ for (const engine of engines()) {
         const person = await t.register()
         await accountMessage(t, clock, person.id, 'sign_in_code', '918273')
         const requester = await t.register()
-        const moderator = await t.registerWithRole(2)
+        const moderator = await t.registerWithRole('moderator')
         const created = await t.post('/requests', REQUEST_INPUT, requester.token)
         await t.post(`/moderation/requests/${created.body.id}/approve`, {}, moderator.token)
         const files = await until(async () => {

@@ -48,7 +48,7 @@ for (const engine of engines()) {
         (error: Error) => error instanceof ConfigError && error.message === 'TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "Mars/Olympus_Mons" (the database does not know it)')
     })
 
-    it('GET answers reach.md\'s defaults until the person changes something', async () => {
+    it('GET answers docs/api/messaging.md\'s defaults until the person changes something', async () => {
       const person = await t.register()
       assertError(await t.get('/users/me/notification-settings'), 401, 'unauthorized')
       const res = await t.get('/users/me/notification-settings', person.token)
@@ -81,7 +81,7 @@ for (const engine of engines()) {
       assert.deepEqual((await put(person, {})).body, res.body)
     })
 
-    it('PUT refuses unknown types, bad times and unknown zones with reach.md\'s texts', async () => {
+    it('PUT refuses unknown types, bad times and unknown zones with docs/api/messaging.md\'s texts', async () => {
       const person = await t.register()
       for (const types of [['nope'], ['sign_in_code'], [3], [null], 'request_alert']) {
         assertError(await put(person, { email: { types } }), 400, 'invalid type')

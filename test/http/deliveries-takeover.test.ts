@@ -19,7 +19,7 @@ import { json, startService, type RunningService } from '../helpers/service.js'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
 /**
- * reach.md § 1 Delivery guarantees across a crash: a live sender keeps the rows it holds however long its
+ * docs/api/messaging.md Delivery guarantees across a crash: a live sender keeps the rows it holds however long its
  * server takes; a dead one's are sent by another instance within 30 s, or on the embedded engine by the process
  * restarted as soon as it is up, each once.
  */

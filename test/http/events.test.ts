@@ -30,7 +30,7 @@ for (const engine of engines()) {
     before(async () => {
       t = await startApp(engine, {}, { streams: STREAMS })
       base = await t.listen()
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(async () => {
       for (const client of open) client.close()
@@ -179,7 +179,7 @@ for (const engine of engines().filter((name) => name === 'postgres')) {
       let client: SseClient | undefined
       try {
         const baseB = await b.listen()
-        const moderator = await a.registerWithRole(2)
+        const moderator = await a.registerWithRole('moderator')
         const requester = await a.register()
         const created = await a.post('/requests', REQUEST_INPUT, requester.token)
         assert.equal(created.status, 201, created.text)
@@ -204,7 +204,7 @@ for (const engine of engines().filter((name) => name === 'postgres')) {
       const clients: SseClient[] = []
       try {
         const base = await t.listen()
-        const moderator = await t.registerWithRole(2)
+        const moderator = await t.registerWithRole('moderator')
         const requester = await t.register()
         const five = await Promise.all(Array.from({ length: 5 }, () => SseClient.open(base, requester.token)))
         clients.push(...five)

@@ -81,7 +81,7 @@ for (const engine of engines()) {
     before(async () => {
       t = await startApp(engine)
       const volunteer = await t.register()
-      const moderator = await t.registerWithRole(2)
+      const moderator = await t.registerWithRole('moderator')
       tokens.push(volunteer.token, moderator.token, t.admin.token)
       const created = await t.post('/requests', {
         request_type_id: 1, title: 'Fuzz target', description: 'A request the fuzzer may poke at', latitude: 1, longitude: 2, address: 'Somewhere', urgency: 'low',

@@ -38,7 +38,7 @@ for (const engine of engines()) {
       clock.set(new Date())
       t = await startApp(engine, {}, { alertTickMs: 0, clock })
       jobs = new ScheduleJobs(changesOn(t.db, clock), SCHEDULE, clock)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 

@@ -43,7 +43,7 @@ function operations (doc: any): Map<string, Operation> {
   const found = new Map<string, Operation>()
   for (const [path, item] of Object.entries<Record<string, Operation>>(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      found.set(`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`, operation)
+      found.set(`${method.toUpperCase()} /${path.replace(/^\/api\/v1\/?/, '')}`, operation)
     }
   }
   return found

@@ -63,7 +63,7 @@ for (const engine of engines()) {
       before(async () => {
         t = await startApp(engine, { locationPrivacy: mode, mapGridMeters: G })
         const requester = await t.register()
-        const moderator = await t.registerWithRole(2)
+        const moderator = await t.registerWithRole('moderator')
         attacker = await t.register()
         assert.deepEqual(gridPoint(a.lat, a.lon, G), cell)
         assert.deepEqual(gridPoint(b.lat, b.lon, G), cell)

@@ -60,7 +60,7 @@ for (const engine of engines()) {
     })
     const listed = async (person: Account) => (await t.get('/users/me/push-subscriptions', person.token)).body as Array<{ id: number, last_success_at: string | null }>
 
-    it('sends the payload of reach.md, encrypted for the device and signed by the service; last_success_at is set', async () => {
+    it('sends the payload of docs/api/messaging.md, encrypted for the device and signed by the service; last_success_at is set', async () => {
       const { person, browser, subscription } = await device()
       clock.advance(60_000)
       assert.deepEqual(await channel.send(delivery(person.id, subscription)), { outcome: 'sent' })

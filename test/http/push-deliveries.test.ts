@@ -34,7 +34,7 @@ for (const engine of engines()) {
       receiver = await PushReceiver.start(IDENTITY.publicKey)
       mailDir = await mkdtemp(join(tmpdir(), 'push-deliveries-mail-'))
       t = await startApp(engine, { pushEndpointHosts: ['localhost'], mailDir }, { clock, push: IDENTITY, pushAgent: receiver.agent, deliveryTickMs: 25 })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(async () => {
       await t.close()

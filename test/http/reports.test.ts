@@ -38,7 +38,7 @@ for (const engine of engines()) {
     before(async () => {
       t = await startApp(engine, { timeZone: ZONE }, { clock: new ManualClock(NOW) })
       volunteer = await t.register()
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       coordinator = await withRole(4)
       manager = await withRole(5)
       const requesters = [volunteer.id, moderator.id, coordinator.id, manager.id, t.admin.id, (await t.register()).id]
@@ -64,7 +64,7 @@ for (const engine of engines()) {
       }
     })
 
-    it('refuses bad ranges with the texts of behalf.md', async () => {
+    it('refuses bad ranges with the texts of docs/api/on-behalf.md', async () => {
       const cases: Array<[string, string]> = [
         ['from=2026-02-30', 'invalid from'], ['from=2026-1-01', 'invalid from'], ['from=yesterday', 'invalid from'], ['from=', 'invalid from'],
         ['to=2026-13-01', 'invalid to'], ['to=17.06.2026', 'invalid to'], ['from=2026-01-01&from=2026-02-01', 'invalid from'],

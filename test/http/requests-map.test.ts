@@ -142,7 +142,7 @@ for (const engine of engines()) {
     let searcher: Account
     before(async () => {
       t = await startApp(engine, { locationPrivacy: 'grid', unmoderatedInSearch: 'parties', mapGridMeters: G, mapMarkerCap: CAP })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       requester = await t.register()
       searcher = await t.register()
     })

@@ -50,7 +50,7 @@ for (const engine of engines()) {
         t = await startApp(engine, settings, { alertTickMs: 0 })
         const owner = await t.register({ first_name: 'Olga', last_name: 'Owner' })
         volunteer = await t.register()
-        moderator = await t.registerWithRole(2)
+        moderator = await t.registerWithRole('moderator')
         const ids = await insertRequests(t, owner.id, Array.from({ length: 30 }, (_, i) => destination(at.lat, at.lon, i * 37, 50 + i * 40)))
         await setStatus(t, ids[0]!, 'pending_moderation')
       })

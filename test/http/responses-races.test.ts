@@ -174,7 +174,7 @@ for (const engine of databaseEngines()) {
     let moderator: Account
     before(async () => {
       t = await startApp(engine)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
     races(() => ({ apps: [t], moderator }))
@@ -190,7 +190,7 @@ if (engines().includes('postgres')) {
     before(async () => {
       t = await startApp('postgres')
       second = await startSecondInstance(t)
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(async () => {
       await second.close()

@@ -56,7 +56,7 @@ for (const engine of engines()) {
     let moderator: Account
     before(async () => {
       t = await startApp(engine, { retentionDays: DAYS })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
     })
     after(() => t.close())
 

@@ -39,16 +39,16 @@ for (const engine of engines()) {
     })
 
     it('a moderator adds moderate_request; an admin holds all six (the union over roles); a coordinator and a manager theirs', async () => {
-      const moderator = await t.registerWithRole(2)
+      const moderator = await t.registerWithRole('moderator')
       assert.deepEqual((await t.get('/users/me/roles', moderator.token)).body, ROLES.slice(0, 2))
       assert.deepEqual((await t.get('/users/me/permissions', moderator.token)).body, PERMISSIONS.slice(0, 3))
-      const admin = await t.registerWithRole(3)
+      const admin = await t.registerWithRole('admin')
       assert.deepEqual((await t.get('/users/me/roles', admin.token)).body, [ROLES[0], ROLES[2]])
       assert.deepEqual((await t.get('/users/me/permissions', admin.token)).body, PERMISSIONS)
       // docs/api/on-behalf.md: a coordinator also creates requests; a manager only reads reports (beside the volunteer role every account holds).
-      const coordinator = await t.registerWithRole(4)
+      const coordinator = await t.registerWithRole('coordinator')
       assert.deepEqual((await t.get('/users/me/permissions', coordinator.token)).body, [...PERMISSIONS.slice(0, 2), PERMISSIONS[4]])
-      const manager = await t.registerWithRole(5)
+      const manager = await t.registerWithRole('manager')
       assert.deepEqual((await t.get('/users/me/permissions', manager.token)).body, [...PERMISSIONS.slice(0, 2), PERMISSIONS[5]])
     })
 
@@ -117,7 +117,7 @@ for (const engine of engines()) {
 
     it('role assignment needs manage_users: 403 admin role required for volunteers and moderators, 401 without a token', async () => {
       const volunteer = await t.register()
-      const moderator = await t.registerWithRole(2)
+      const moderator = await t.registerWithRole('moderator')
       for (const caller of [volunteer, moderator]) {
         assertError(await t.post(`/admin/users/${volunteer.id}/roles/3`, undefined, caller.token), 403, 'admin role required')
       }
@@ -142,12 +142,12 @@ for (const engine of engines()) {
       assert.deepEqual(res.body, ROLES)
       const volunteer = await t.register()
       assertError(await t.get('/roles', volunteer.token), 403, 'admin role required')
-      assertError(await t.get('/roles', (await t.registerWithRole(2)).token), 403, 'admin role required')
+      assertError(await t.get('/roles', (await t.registerWithRole('moderator')).token), 403, 'admin role required')
       assertError(await t.get('/roles'), 401, 'unauthorized')
     })
 
     it('DELETE /admin/users/{user_id}/roles/{role_id} takes a role away; the change counts at once', async () => {
-      const account = await t.registerWithRole(3)
+      const account = await t.registerWithRole('admin')
       assertStatus(await t.get('/roles', account.token), 200)
       const res = await t.delete(`/admin/users/${account.id}/roles/3`, t.admin.token)
       assertStatus(res, 200)
@@ -199,7 +199,7 @@ for (const engine of engines()) {
 
     it('block, unblock and verify: 400 invalid user id, 404 user not found, 403 and 401 for non-admins', async () => {
       const volunteer = await t.register()
-      const moderator = await t.registerWithRole(2)
+      const moderator = await t.registerWithRole('moderator')
       for (const action of ['block', 'unblock', 'verify']) {
         assertError(await t.post(`/admin/users/abc/${action}`, undefined, t.admin.token), 400, 'invalid user id')
         assertError(await t.post(`/admin/users/0/${action}`, undefined, t.admin.token), 400, 'invalid user id')
@@ -233,7 +233,7 @@ for (const engine of engines()) {
     })
 
     it('two admins taking the role from each other at once: exactly one succeeds, one admin remains', async () => {
-      const other = await t.registerWithRole(3)
+      const other = await t.registerWithRole('admin')
       const [first, second] = await Promise.all([
         t.delete(`/admin/users/${other.id}/roles/3`, t.admin.token),
         t.delete(`/admin/users/${t.admin.id}/roles/3`, other.token),

@@ -36,7 +36,7 @@ for (const engine of engines()) {
     let horizon: HorizonJob
     before(async () => {
       t = await startApp(engine, { accessTokenTtlSeconds: 3650 * 86400 }, { alertTickMs: 0, clock })
-      moderator = await t.registerWithRole(2)
+      moderator = await t.registerWithRole('moderator')
       const changes = changesOn(t.db, clock)
       alerts = new AlertService(changes, TEST_ALERTS, clock)
       horizon = new HorizonJob(changes, { horizonDays: 28, mapGridMeters: 300, preferredHoldHours: 24, volunteerChecks: [], timeZone: 'UTC' }, silent)

@@ -92,7 +92,7 @@ for (const setting of settings) {
       }
     })
 
-    it('Web Push (reach.md § 1): keys generated in DATA_DIR on the embedded engine and kept; off with DATABASE_URL alone, said once', async () => {
+    it('Web Push (docs/api/messaging.md): keys generated in DATA_DIR on the embedded engine and kept; off with DATABASE_URL alone, said once', async () => {
       const env = { DATA_DIR: dataDir, ...setting.env() }
       const first = await startService(env)
       let key: unknown

@@ -229,7 +229,7 @@ for (const engine of engines()) {
 
     it('GET /users/{id}: the user, moderators and admins see phone and address', async () => {
       const owner = await t.register(CONTACT)
-      const moderator = await t.registerWithRole(2)
+      const moderator = await t.registerWithRole('moderator')
       for (const viewer of [owner, moderator, t.admin]) {
         const res = await t.get(`/users/${owner.id}`, viewer.token)
         assertStatus(res, 200)

@@ -4,7 +4,7 @@ import { codeHasherFor, newCode, normaliseCode } from '../../src/lib/codes.js'
 
 const SECRET = 'a signing secret that is long enough 0123456789'
 
-describe('codes of reach.md § 2 (src/lib/codes.ts)', () => {
+describe('codes of docs/api/accounts.md › Getting back in (src/lib/codes.ts)', () => {
   it('are six digits, leading zeros kept, and spread over the whole range', () => {
     const codes = Array.from({ length: 20_000 }, newCode)
     for (const code of codes) assert.match(code, /^\d{6}$/)

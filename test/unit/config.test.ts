@@ -166,7 +166,7 @@ describe('loadConfig', () => {
     for (const port of ['abc', '65536', '-1', '80.5', '0x50']) refuses({ PORT: port }, `PORT must be a whole number from 0 to 65535, got "${port}"`)
   })
 
-  it('reads the schedule settings (schedule.md) in their ranges; the confirmation deadline comes before the question', () => {
+  it('reads the schedule settings (docs/api/schedule.md) in their ranges; the confirmation deadline comes before the question', () => {
     const config = loadConfig({ SERIES_HORIZON_DAYS: '90', CONFIRM_BEFORE_HOURS: '48', CONFIRM_DEADLINE_HOURS: '47', REMIND_BEFORE_MINUTES: '15' })
     assert.deepEqual([config.schedule.horizonDays, config.schedule.confirmBeforeHours, config.schedule.confirmDeadlineHours, config.schedule.remindBeforeMinutes], [90, 48, 47, 15])
     refuses({ SERIES_HORIZON_DAYS: '6' }, 'SERIES_HORIZON_DAYS must be a whole number from 7 to 90, got "6"')
@@ -226,7 +226,7 @@ describe('loadConfig', () => {
     }
   })
 
-  it('reads the privacy settings (privacy.md, map.md) and refuses values outside them at start-up', () => {
+  it('reads the privacy settings (privacy.md, docs/api/help.md › Maps) and refuses values outside them at start-up', () => {
     const config = loadConfig({ LOCATION_PRIVACY: 'grid', UNMODERATED_IN_SEARCH: 'parties', RETENTION_DAYS: '30', MAP_GRID_METERS: '50' })
     assert.deepEqual([config.locationPrivacy, config.unmoderatedInSearch, config.retentionDays, config.mapGridMeters], ['grid', 'parties', 30, 50])
     assert.equal(loadConfig({ RETENTION_DAYS: '0' }).retentionDays, 0)
@@ -249,7 +249,7 @@ describe('loadConfig', () => {
     refuses({ MAP_GRID_METERS: '49' }, 'MAP_GRID_METERS must be a whole number from 50 to 5000, got "49"')
   })
 
-  it('reads TIME_ZONE (an IANA zone) and VOLUNTEER_CHECKS (kinds, each once, in their order), refusing anything else (trust.md § 2)', () => {
+  it('reads TIME_ZONE (an IANA zone) and VOLUNTEER_CHECKS (kinds, each once, in their order), refusing anything else (docs/api/accounts.md › Checks that vet volunteers)', () => {
     const config = loadConfig({ TIME_ZONE: ' Europe/Berlin ', VOLUNTEER_CHECKS: ' background , identity,background ' })
     assert.equal(config.timeZone, 'Europe/Berlin')
     assert.deepEqual(config.volunteerChecks, ['identity', 'background'])
@@ -264,7 +264,7 @@ describe('loadConfig', () => {
     }
   })
 
-  it('reads reach.md\'s settings and refuses what they cannot be; SMTP_URL needs PUBLIC_URL', () => {
+  it('reads docs/api/messaging.md\'s settings and refuses what they cannot be; SMTP_URL needs PUBLIC_URL', () => {
     const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43), VAPID_SUBJECT: 'mailto:help@example.org' }
     const config = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465', PUBLIC_URL: 'https://help.example.org', MAIL_DIR: '/var/mail/vcs', PUSH_ENDPOINT_HOSTS: 'localhost, *.example.org', DELIVERY_MAX_ATTEMPTS: '3', EMAIL_VERIFICATION: 'code', ...keys })
     assert.deepEqual([config.smtpUrl, config.publicUrl, config.mailDir, config.pushEndpointHosts, config.deliveryMaxAttempts, config.emailVerification],

@@ -6,7 +6,7 @@ import { gridPoint, METRES_PER_DEGREE, wrapLongitude } from '../../src/lib/grid.
 const G = 300
 const S_LAT = G / METRES_PER_DEGREE
 
-describe('gridPoint (map.md)', () => {
+describe('gridPoint (docs/api/help.md › Maps)', () => {
   it('puts a point at the centre of its cell, by the formula written out', () => {
     const lat = 52.52
     const lon = 13.405

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { parsePage } from '../../src/http/pagination.js'
 
-describe('parsePage (interface.md › Limits)', () => {
+describe('parsePage (docs/api/conventions.md › Limits)', () => {
   it('defaults to limit 20, offset 0', () => {
     assert.deepEqual(parsePage({}), { limit: 20, offset: 0 })
   })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { sealerFor } from '../../src/lib/sealing.js'
 
-describe('sealing (codes waiting in the outbox, reach.md § 2)', () => {
+describe('sealing (codes waiting in the outbox, docs/api/accounts.md › Getting back in)', () => {
   const sealer = sealerFor('a'.repeat(40))
   it('opens what it sealed; the sealed text does not hold the code and differs each time', () => {
     const first = sealer.seal('123456')

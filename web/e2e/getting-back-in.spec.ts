@@ -253,7 +253,7 @@ test.describe('confirming the address (EMAIL_VERIFICATION=code)', () => {
   })
 })
 
-test.describe('the profile\'s language (reach.md § 1: e-mails and pushes in it)', () => {
+test.describe('the profile\'s language (docs/api/messaging.md: e-mails and pushes in it)', () => {
   test.use({ locale: 'de-DE' })
   const profileLocale = async (request: APIRequestContext, person: Person) => ((await getAs(request, '/users/me', person)) as { locale?: string }).locale
 

@@ -53,7 +53,7 @@ test('screenshots of the coordinator\'s workspace: a client found by number, the
   }
 })
 
-test('screenshots of the carers\' page and the reports (behalf.md § 5)', async ({ browser, request }) => {
+test('screenshots of the carers\' page and the reports (docs/api/on-behalf.md § 5)', async ({ browser, request }) => {
   const admin = await signInAdmin(request)
   const email = uniqueEmail('rosa')
   const rosa = await registerPerson(request, email, 'Rosa', 'Requester')

@@ -34,7 +34,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/": {
+    "/api/v1": {
         parameters: {
             query?: never;
             header?: never;
@@ -194,7 +194,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Own channels, types and quiet hours (reach.md § 1)
+         * Own channels, types and quiet hours (docs/api/messaging.md)
          * @description Reach.md's defaults until the person changes something. Account e-mails (codes, password changed) are no type: they are always sent.
          */
         get: operations["getNotificationSettings"];
@@ -572,7 +572,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Erase the caller's account (privacy.md §3)
+         * Erase the caller's account (docs/privacy.md)
          * @description Needs the current password (401 `invalid credentials` when wrong or missing). Refused while the caller has a request in_progress or is the assigned volunteer of one, and for the last admin. Otherwise, in one transaction: pending and approved requests cancelled, pending responses withdrawn, personal fields deleted, e-mail replaced, names set to "Former user", every token revoked, finished requests minimised. Ratings stay. The e-mail can register again.
          */
         delete: operations["deleteOwnAccount"];
@@ -600,6 +600,26 @@ export interface paths {
         put?: never;
         /** Set own home location */
         post: operations["setOwnLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's profile
+         * @description `phone` and `address` are null unless the caller is the user, a moderator or admin, or the other side of a request the two share in status in_progress.
+         */
+        get: operations["getUserProfile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -637,26 +657,6 @@ export interface paths {
          * @description EMAIL_VERIFICATION=code only (404 otherwise). The earlier code is void. Nothing is sent when the address is already confirmed (message `email already verified`). Counts against login's rate limits.
          */
         post: operations["resendEmailVerification"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A user's profile
-         * @description `phone` and `address` are null unless the caller is the user, a moderator or admin, or the other side of a request the two share in status in_progress.
-         */
-        get: operations["getUserProfile"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -815,7 +815,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a user identity-verified: records an identity check without expiry (trust.md § 2) */
+        /** Mark a user identity-verified: records an identity check without expiry (docs/api/accounts.md › Checks that vet volunteers) */
         post: operations["verifyUser"];
         delete?: never;
         options?: never;
@@ -832,7 +832,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove identity verification: revokes every valid identity check (trust.md § 2) */
+        /** Remove identity verification: revokes every valid identity check (docs/api/accounts.md › Checks that vet volunteers) */
         post: operations["unverifyUser"];
         delete?: never;
         options?: never;
@@ -984,7 +984,7 @@ export interface paths {
         };
         /**
          * The requests the caller created, newest first
-         * @description With `for_user_id` (behalf.md § 2): the requests of that person, for a carer they granted `follow`; anyone else → 403 'not allowed for this person'.
+         * @description With `for_user_id` (docs/api/on-behalf.md › Carers): the requests of that person, for a carer they granted `follow`; anyone else → 403 'not allowed for this person'.
          */
         get: operations["listOwnRequests"];
         put?: never;
@@ -1003,7 +1003,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every client's request, soonest needed first (behalf.md § 1), for coordinators
+         * Every client's request, soonest needed first (docs/api/on-behalf.md › Coordinators and clients), for coordinators
          * @description Requests a coordinator asked for a client, in `status` when given: by `window_start`, else `desired_completion_date` (those without either last), then oldest first. Each is a list item with `client_id` and `client_name` (first name and last initial), so that a coordinator knows whom to phone. Needs `coordinate_requests`: otherwise 403 `coordinator role required`.
          */
         get: operations["listCoordinatedRequests"];
@@ -1084,7 +1084,7 @@ export interface paths {
         };
         /**
          * One request with its requester, type and assigned volunteer
-         * @description Contact details are null unless the caller is the requester, the assigned volunteer, a moderator or an admin (or a carer the requester trusts, behalf.md § 2). Rejected and cancelled requests are visible only to those same people; others get 404.
+         * @description Contact details are null unless the caller is the requester, the assigned volunteer, a moderator or an admin (or a carer the requester trusts, docs/api/on-behalf.md › Carers). Rejected and cancelled requests are visible only to those same people; others get 404.
          */
         get: operations["getRequest"];
         put?: never;
@@ -1363,7 +1363,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Tell the moderators you are worried about a person or a request (trust.md §4)
+         * Tell the moderators you are worried about a person or a request (docs/api/help.md)
          * @description At least one of `subject_user_id` and `request_id`. A request the caller may not see is not found. The moderators and admins who may see it are notified (`concern_raised`), never with its text; the person it is about is never told. At most 10 per caller in any 24 hours. The answer is the concern as its reporter sees it (no `outcome_note`).
          */
         post: operations["raiseConcern"];
@@ -1447,7 +1447,7 @@ export interface paths {
         get: operations["getOwnAvailability"];
         /**
          * Change own availability for nearby alerts
-         * @description Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: both null means "use the home location". Going on duty needs an availability point or a home location. Going on duty, or, on duty, moving, widening the radius or changing the kinds, alerts the volunteer within seconds to up to ALERT_CATCH_UP open requests whose alert rounds are under way (reach.md § 3).
+         * @description Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: both null means "use the home location". Going on duty needs an availability point or a home location. Going on duty, or, on duty, moving, widening the radius or changing the kinds, alerts the volunteer within seconds to up to ALERT_CATCH_UP open requests whose alert rounds are under way (docs/api/help.md › Catch-up alerts).
          */
         put: operations["setOwnAvailability"];
         post?: never;
@@ -1753,7 +1753,7 @@ export interface paths {
         get: operations["searchClients"];
         put?: never;
         /**
-         * Record a client: a person without an account whom coordinators ask for (behalf.md § 1)
+         * Record a client: a person without an account whom coordinators ask for (docs/api/on-behalf.md › Coordinators and clients)
          * @description `consent.how` is required (400 `consent is required`); the service records who (the caller) and when. Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
          */
         post: operations["createClient"];
@@ -1778,7 +1778,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Erase a client, as an account is erased (privacy.md § 3)
+         * Erase a client, as an account is erased (docs/privacy.md)
          * @description Refused while a request of theirs is in_progress (400 `finish or cancel your open requests first`). Otherwise, in one transaction: their pending and approved requests cancelled (by the caller), finished ones minimised, the record deleted. Their requests keep `client_id` and show `client: null`. Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
          */
         delete: operations["deleteClient"];
@@ -1915,7 +1915,7 @@ export interface paths {
         };
         /**
          * Every request created in a range as CSV, without names, contact details, addresses, descriptions or points
-         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. Streamed from the database in batches as the client reads it. Times are ISO 8601 UTC; `grid_cell` is `i:j`, the MAP_GRID_METERS cell (map.md); `minutes_to_first_offer` and `minutes_to_accept` from creation, one decimal; `hours_of_help` accepted to completed, at most 12, two decimals; `on_behalf` `client`, `carer` or empty.
+         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. Streamed from the database in batches as the client reads it. Times are ISO 8601 UTC; `grid_cell` is `i:j`, the MAP_GRID_METERS cell (docs/api/help.md › Maps); `minutes_to_first_offer` and `minutes_to_accept` from creation, one decimal; `hours_of_help` accepted to completed, at most 12, two decimals; `on_behalf` `client`, `carer` or empty.
          */
         get: operations["exportRequestsCsv"];
         put?: never;
@@ -1934,7 +1934,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everything the service holds about the caller (privacy.md §3)
+         * Everything the service holds about the caller (docs/privacy.md)
          * @description Profile with phone, address and home location, roles, own requests with contact data and exact points, own responses, ratings given and received. Other people appear by id only: no one else's contact data or e-mail. Sent as a download: `Content-Disposition: attachment; filename="my-data.json"`.
          */
         get: operations["exportOwnData"];
@@ -2093,9 +2093,9 @@ export interface operations {
                         id: number;
                         /** @enum {string} */
                         type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
-                        /** @description the request it is about; null for a check or a concern about no request (trust.md) */
+                        /** @description the request it is about; null for a check or a concern about no request (docs/privacy.md) */
                         request_id: number | null;
-                        /** @description by type (events.md § 4); never contact details or an address */
+                        /** @description by type (docs/api/messaging.md); never contact details or an address */
                         data: {
                             [key: string]: unknown;
                         };
@@ -2714,12 +2714,12 @@ export interface operations {
                     "application/json": {
                         email: {
                             enabled: boolean;
-                            /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
                             types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                         };
                         push: {
                             enabled: boolean;
-                            /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
                             types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                         };
                         /** @description deliveries due inside wait until the end; null: none */
@@ -2783,12 +2783,12 @@ export interface operations {
                 "application/json": {
                     email?: {
                         enabled?: boolean;
-                        /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
+                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
                         types?: unknown[];
                     };
                     push?: {
                         enabled?: boolean;
-                        /** @description the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
+                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
                         types?: unknown[];
                     };
                     /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
@@ -2814,12 +2814,12 @@ export interface operations {
                     "application/json": {
                         email: {
                             enabled: boolean;
-                            /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
                             types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                         };
                         push: {
                             enabled: boolean;
-                            /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
                             types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                         };
                         /** @description deliveries due inside wait until the end; null: none */
@@ -2925,7 +2925,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description null for an account e-mail (reach.md § 2), which `account_message` names */
+                        /** @description null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names */
                         notification_id: number | null;
                         /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
                         account_message: string | null;
@@ -5076,7 +5076,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1) */
+                        /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (docs/privacy.md) */
                         email: string | null;
                         first_name: string;
                         last_name: string;
@@ -5087,7 +5087,7 @@ export interface operations {
                         city: string | null;
                         volunteer_rating: number | null;
                         completed_requests_count: number | null;
-                        /** @description whether the user holds a valid identity check (trust.md § 2) */
+                        /** @description whether the user holds a valid identity check (docs/api/accounts.md › Checks that vet volunteers) */
                         is_verified: boolean;
                         is_blocked: boolean;
                         email_verified: boolean;
@@ -5535,6 +5535,113 @@ export interface operations {
             };
         };
     };
+    getUserProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (docs/privacy.md) */
+                        email: string | null;
+                        first_name: string;
+                        last_name: string;
+                        phone: string | null;
+                        bio: string | null;
+                        avatar_url: string | null;
+                        address: string | null;
+                        city: string | null;
+                        volunteer_rating: number | null;
+                        completed_requests_count: number | null;
+                        /** @description whether the user holds a valid identity check (docs/api/accounts.md › Checks that vet volunteers) */
+                        is_verified: boolean;
+                        is_blocked: boolean;
+                        email_verified: boolean;
+                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
+                        checks: ("identity" | "background" | "training" | "reference")[];
+                        /**
+                         * @description language of e-mails and pushes: `en` (default) or `de`
+                         * @enum {string}
+                         */
+                        locale: "en" | "de";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     verifyOwnEmail: {
         parameters: {
             query?: never;
@@ -5728,113 +5835,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the next call may succeed */
                     "retry-after"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-            /** @description Server failure; the body carries only the operation's failure text */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-            /** @description The database did not answer: `database unavailable` */
-            503: {
-                headers: {
-                    /** @description seconds after which to try again */
-                    "retry-after"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-        };
-    };
-    getUserProfile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: number;
-                        /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1) */
-                        email: string | null;
-                        first_name: string;
-                        last_name: string;
-                        phone: string | null;
-                        bio: string | null;
-                        avatar_url: string | null;
-                        address: string | null;
-                        city: string | null;
-                        volunteer_rating: number | null;
-                        completed_requests_count: number | null;
-                        /** @description whether the user holds a valid identity check (trust.md § 2) */
-                        is_verified: boolean;
-                        is_blocked: boolean;
-                        email_verified: boolean;
-                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                        checks: ("identity" | "background" | "training" | "reference")[];
-                        /**
-                         * @description language of e-mails and pushes: `en` (default) or `de`
-                         * @enum {string}
-                         */
-                        locale: "en" | "de";
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
-                };
-            };
-            /** @description Bad request: invalid input or a business rule refused it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-            /** @description Not authenticated */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7342,7 +7342,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description EMAIL_VERIFICATION: `code` when an address is confirmed by a code sent to it (reach.md § 2), else `self`
+                         * @description EMAIL_VERIFICATION: `code` when an address is confirmed by a code sent to it (docs/api/accounts.md › Getting back in), else `self`
                          * @enum {unknown}
                          */
                         email_verification: "self" | "code";
@@ -7546,7 +7546,7 @@ export interface operations {
                     desired_completion_date?: string | null;
                     /**
                      * Format: date-time
-                     * @description schedule.md § 1: with window_end, in the future; the window lasts at most 24 hours
+                     * @description docs/api/schedule.md: with window_end, in the future; the window lasts at most 24 hours
                      */
                     window_start?: string;
                     /**
@@ -7558,7 +7558,7 @@ export interface operations {
                     urgency: "low" | "medium" | "high" | "urgent";
                     contact_phone?: string;
                     contact_notes?: string;
-                    /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                    /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                     on_behalf_of?: {
                         client_id: number;
                     } | {
@@ -7602,9 +7602,9 @@ export interface operations {
                         /** Format: date-time */
                         confirmed_at: string | null;
                         return_of: number | null;
-                        /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                        /** @description why it was cancelled (docs/api/schedule.md); null unless cancelled */
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
-                        /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                        /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
                     };
                 };
@@ -7745,14 +7745,14 @@ export interface operations {
                         series_id: number | null;
                         /** Format: date-time */
                         confirmed_at: string | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                     }[];
                 };
@@ -7859,14 +7859,14 @@ export interface operations {
                         series_id: number | null;
                         /** Format: date-time */
                         confirmed_at: string | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         client_id: number;
                         /** @description the client's first name and last initial ("Erna S."); null once the client is erased */
@@ -7987,14 +7987,14 @@ export interface operations {
                         series_id: number | null;
                         /** Format: date-time */
                         confirmed_at: string | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         distance_meters: number;
                     }[];
@@ -8098,14 +8098,14 @@ export interface operations {
                         series_id: number | null;
                         /** Format: date-time */
                         confirmed_at: string | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                     }[];
                 };
@@ -8194,7 +8194,7 @@ export interface operations {
                             urgency: string;
                             /** @enum {string} */
                             status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
-                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                            /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                             location: {
                                 latitude: number;
                                 longitude: number;
@@ -8301,11 +8301,11 @@ export interface operations {
                         /** Format: date-time */
                         confirmed_at: string | null;
                         return_of: number | null;
-                        /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                        /** @description why it was cancelled (docs/api/schedule.md); null unless cancelled */
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
-                        /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                        /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
                             id: number;
@@ -8334,14 +8334,14 @@ export interface operations {
                             last_name: string;
                             email_verified: boolean;
                         } | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description behalf.md § 1: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
+                        /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
                             first_name: string;
@@ -8448,9 +8448,9 @@ export interface operations {
                         /** Format: date-time */
                         confirmed_at: string | null;
                         return_of: number | null;
-                        /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                        /** @description why it was cancelled (docs/api/schedule.md); null unless cancelled */
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
-                        /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                        /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
                     };
                 };
@@ -8578,7 +8578,7 @@ export interface operations {
                         /** Format: date-time */
                         at: string;
                         /**
-                         * @description the role that allowed the view; `coordinator`: on a client's request (behalf.md § 1); `carer`: someone the requester trusts (§ 2)
+                         * @description the role that allowed the view; `coordinator`: on a client's request (docs/api/on-behalf.md › Coordinators and clients); `carer`: someone the requester trusts (§ 2)
                          * @enum {string}
                          */
                         viewer_role: "assigned volunteer" | "moderator" | "admin" | "coordinator" | "carer";
@@ -8686,14 +8686,14 @@ export interface operations {
                         series_id: number | null;
                         /** Format: date-time */
                         confirmed_at: string | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                     }[];
                 };
@@ -8788,14 +8788,14 @@ export interface operations {
                         series_id: number | null;
                         /** Format: date-time */
                         confirmed_at: string | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                     }[];
                 };
@@ -9244,7 +9244,7 @@ export interface operations {
                         accepted_at: string | null;
                         /** Format: date-time */
                         rejected_at: string | null;
-                        /** @description The volunteer's trust signals (trust.md § 3) */
+                        /** @description The volunteer's trust signals (docs/privacy.md) */
                         volunteer: {
                             id: number;
                             first_name: string;
@@ -9356,7 +9356,7 @@ export interface operations {
                         accepted_at: string | null;
                         /** Format: date-time */
                         rejected_at: string | null;
-                        /** @description The volunteer's trust signals (trust.md § 3) */
+                        /** @description The volunteer's trust signals (docs/privacy.md) */
                         volunteer: {
                             id: number;
                             first_name: string;
@@ -9747,7 +9747,7 @@ export interface operations {
                         accepted_at: string | null;
                         /** Format: date-time */
                         rejected_at: string | null;
-                        /** @description The volunteer's trust signals (trust.md § 3) */
+                        /** @description The volunteer's trust signals (docs/privacy.md) */
                         volunteer: {
                             id: number;
                             first_name: string;
@@ -9878,7 +9878,7 @@ export interface operations {
                         accepted_at: string | null;
                         /** Format: date-time */
                         rejected_at: string | null;
-                        /** @description The volunteer's trust signals (trust.md § 3) */
+                        /** @description The volunteer's trust signals (docs/privacy.md) */
                         volunteer: {
                             id: number;
                             first_name: string;
@@ -9971,7 +9971,7 @@ export interface operations {
                         accepted_at: string | null;
                         /** Format: date-time */
                         rejected_at: string | null;
-                        /** @description The volunteer's trust signals (trust.md § 3) */
+                        /** @description The volunteer's trust signals (docs/privacy.md) */
                         volunteer: {
                             id: number;
                             first_name: string;
@@ -10761,14 +10761,14 @@ export interface operations {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
-                        /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                        /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                         on_behalf_of?: {
                             client_id: number;
                         } | {
                             user_id: number;
                         };
                         /**
-                         * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
+                         * @description the preferred volunteer's offer is accepted as the requester would (docs/api/schedule.md)
                          * @default false
                          */
                         auto_accept_preferred?: boolean;
@@ -11163,14 +11163,14 @@ export interface operations {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
-                        /** @description behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
+                        /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                         on_behalf_of?: {
                             client_id: number;
                         } | {
                             user_id: number;
                         };
                         /**
-                         * @description the preferred volunteer's offer is accepted as the requester would (schedule.md § 2)
+                         * @description the preferred volunteer's offer is accepted as the requester would (docs/api/schedule.md)
                          * @default false
                          */
                         auto_accept_preferred?: boolean;
@@ -12040,11 +12040,11 @@ export interface operations {
                         /** Format: date-time */
                         confirmed_at: string | null;
                         return_of: number | null;
-                        /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                        /** @description why it was cancelled (docs/api/schedule.md); null unless cancelled */
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
-                        /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                        /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
                             id: number;
@@ -12073,14 +12073,14 @@ export interface operations {
                             last_name: string;
                             email_verified: boolean;
                         } | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description behalf.md § 1: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
+                        /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
                             first_name: string;
@@ -12223,11 +12223,11 @@ export interface operations {
                         /** Format: date-time */
                         confirmed_at: string | null;
                         return_of: number | null;
-                        /** @description why it was cancelled (schedule.md § 3); null unless cancelled */
+                        /** @description why it was cancelled (docs/api/schedule.md); null unless cancelled */
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
-                        /** @description behalf.md § 1: the client a coordinator asked for; null for a request asked by its requester or a carer */
+                        /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
                             id: number;
@@ -12256,14 +12256,14 @@ export interface operations {
                             last_name: string;
                             email_verified: boolean;
                         } | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description behalf.md § 1: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
+                        /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
                             first_name: string;
@@ -12655,14 +12655,14 @@ export interface operations {
                         series_id: number | null;
                         /** Format: date-time */
                         confirmed_at: string | null;
-                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (map.md) */
+                        /** @description Exact for the requester, moderators, admins and the assigned volunteer while in_progress or completed; otherwise the centre of the request's grid cell (docs/api/help.md › Maps) */
                         location: {
                             latitude: number;
                             longitude: number;
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
-                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (trust.md §1); false otherwise */
+                        /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         /** @description `requester`: the caller's own request; `volunteer`: the caller is its assigned volunteer */
                         role: "requester" | "volunteer";
@@ -14254,7 +14254,7 @@ export interface operations {
                         /** @description The caller's own profile, with phone, address and home location */
                         profile: {
                             id: number;
-                            /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (trust.md §1) */
+                            /** @description null (and last_name its initial, "S.") under ADDRESS_PRIVACY=parties for a viewer who may not see the contact details (docs/privacy.md) */
                             email: string | null;
                             first_name: string;
                             last_name: string;
@@ -14265,7 +14265,7 @@ export interface operations {
                             city: string | null;
                             volunteer_rating: number | null;
                             completed_requests_count: number | null;
-                            /** @description whether the user holds a valid identity check (trust.md § 2) */
+                            /** @description whether the user holds a valid identity check (docs/api/accounts.md › Checks that vet volunteers) */
                             is_verified: boolean;
                             is_blocked: boolean;
                             email_verified: boolean;
@@ -14369,9 +14369,9 @@ export interface operations {
                             id: number;
                             /** @enum {string} */
                             type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
-                            /** @description the request it is about; null for a check or a concern about no request (trust.md) */
+                            /** @description the request it is about; null for a check or a concern about no request (docs/privacy.md) */
                             request_id: number | null;
-                            /** @description by type (events.md § 4); never contact details or an address */
+                            /** @description by type (docs/api/messaging.md); never contact details or an address */
                             data: {
                                 [key: string]: unknown;
                             };
@@ -14380,7 +14380,7 @@ export interface operations {
                             /** Format: date-time */
                             read_at: string | null;
                         }[];
-                        /** @description The caller's series (schedule.md § 2), as GET /request-series/mine shows them; their occurrences are in `requests` */
+                        /** @description The caller's series (docs/api/schedule.md), as GET /request-series/mine shows them; their occurrences are in `requests` */
                         series: {
                             id: number;
                             requester_id: number;
@@ -14417,7 +14417,7 @@ export interface operations {
                             /** Format: date-time */
                             updated_at: string;
                         }[];
-                        /** @description The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators' note); never those about the caller (trust.md §4) */
+                        /** @description The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators' note); never those about the caller (docs/api/help.md) */
                         concerns: {
                             id: number;
                             reporter_id: number;
@@ -14435,7 +14435,7 @@ export interface operations {
                             resolved_at: string | null;
                             resolved_by: number | null;
                         }[];
-                        /** @description Who was shown the caller's contact details (trust.md §5): of her requests, and of her profile; oldest first, viewers by id */
+                        /** @description Who was shown the caller's contact details (docs/privacy.md › Access records): of her requests, and of her profile; oldest first, viewers by id */
                         access_records: {
                             /** @enum {string} */
                             kind: "request" | "profile";
@@ -14446,7 +14446,7 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                         }[];
-                        /** @description The caller's devices, as GET /users/me/push-subscriptions shows them (reach.md § 1) */
+                        /** @description The caller's devices, as GET /users/me/push-subscriptions shows them (docs/api/messaging.md) */
                         push_subscriptions: {
                             id: number;
                             /** Format: date-time */
@@ -14463,12 +14463,12 @@ export interface operations {
                         notification_settings: {
                             email: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
                                 types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             push: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of events.md § 4: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
+                                /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
                                 types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
@@ -14483,7 +14483,7 @@ export interface operations {
                         } | null;
                         /** @description Every e-mail and push delivery to the caller, as GET /users/me/deliveries shows them (newest first) */
                         deliveries: {
-                            /** @description null for an account e-mail (reach.md § 2), which `account_message` names */
+                            /** @description null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names */
                             notification_id: number | null;
                             /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
                             account_message: string | null;
@@ -14497,7 +14497,7 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                         }[];
-                        /** @description The caller's invitations to people they trust (behalf.md § 2), oldest first; `user_id` the carer's account (null while the address has none); no address */
+                        /** @description The caller's invitations to people they trust (docs/api/on-behalf.md › Carers), oldest first; `user_id` the carer's account (null while the address has none); no address */
                         trusted_people: {
                             id: number;
                             user_id: number | null;
