@@ -16,7 +16,7 @@ interface Operation { operationId?: string, tags?: string[] }
 function operations (doc: any): Map<string, Operation> {
   const found = new Map<string, Operation>()
   for (const [path, item] of Object.entries<Record<string, Operation>>(doc.paths)) {
-    for (const [method, operation] of Object.entries(item)) found.set(`${method.toUpperCase()} ${path.slice('/api/v1'.length)}`, operation)
+    for (const [method, operation] of Object.entries(item)) found.set(`${method.toUpperCase()} ${path.slice('/api/v1'.length) || '/'}`, operation)
   }
   return found
 }

@@ -69,7 +69,7 @@ for (const engine of engines()) {
     })
 
     it('documents every operation of this area, all under /api/v1', () => {
-      assert.ok(Object.keys(doc.paths).every((path) => path.startsWith('/api/v1/')))
+      assert.ok(Object.keys(doc.paths).every((path) => path === '/api/v1' || path.startsWith('/api/v1/')))
       const documented = operations(doc)
       for (const operation of [...ACCOUNT_OPERATIONS, ...ACCOUNT_EXTENSIONS]) assert.ok(documented.has(operation), `${operation} is documented`)
     })
