@@ -44,13 +44,13 @@ export function citedFiles (comment: string): string[] {
 
 it('finds Markdown files named in comments only, not in strings or JSX text', () => {
   const text = [
-    "const a = 'docs/api/help.md' // see docs/api/help.md",
-    '/* docs/privacy.md › Access records */ const b = /x.md/',
-    'const c = `$' + '{a} docs/api/schedule.md`',
-    'export const d = <p>notes.md {/* docs/api/on-behalf.md */}</p>'
+    "const a = 'rules.md' // see docs/api/help.md",
+    '/* trust.md § 5 */ const b = /x.md/',
+    'const c = `$' + '{a} schedule.md`',
+    'export const d = <p>notes.md {/* behalf.md */}</p>'
   ].join('\n')
   const cited = commentsOf('x.tsx', text).flatMap((comment) => citedFiles(comment.text))
-  assert.deepEqual(cited.sort(), ['docs/api/on-behalf.md', 'docs/api/help.md', 'docs/privacy.md'])
+  assert.deepEqual(cited.sort(), ['behalf.md', 'docs/api/help.md', 'trust.md'])
 })
 
 it('every Markdown file a comment in src/ or web/src/ names is in the repository', () => {
