@@ -65,3 +65,17 @@ export function tally (results: ReadonlyArray<{ status: number }>): Record<numbe
   for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1
   return counts
 }
+
+/** A fresh requester, a fresh approved request of theirs, and a fresh volunteer. */
+export async function freshScene (t: TestApp, moderator: Account): Promise<{ requester: Account, volunteer: Account, requestId: number }> {
+  const requester = await t.register({ first_name: 'Rita', last_name: 'Asker' })
+  const volunteer = await t.register({ first_name: 'Vera', last_name: 'Helper' })
+  return { requester, volunteer, requestId: await approvedRequest(t, requester, moderator) }
+}
+
+/** The request's responses as `token` sees them (200 asserted). */
+export async function responsesListed (t: TestApp, requestId: number, token: string): Promise<Array<Record<string, unknown>>> {
+  const res = await t.get(`/requests/${requestId}/responses`, token)
+  assert.equal(res.status, 200, res.text)
+  return res.body as Array<Record<string, unknown>>
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
-import { approvedRequest, assertConsistent, assignedRequest, respond } from '../helpers/lifecycle.js'
+import { approvedRequest, assertConsistent, freshScene, responsesListed, assignedRequest, respond } from '../helpers/lifecycle.js'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 
@@ -16,18 +16,8 @@ for (const engine of engines()) {
     })
     after(() => t.close())
 
-    /** A fresh requester, a fresh approved request of theirs, and a fresh volunteer. */
-    async function scene (): Promise<{ requester: Account, volunteer: Account, requestId: number }> {
-      const requester = await t.register({ first_name: 'Rita', last_name: 'Asker' })
-      const volunteer = await t.register({ first_name: 'Vera', last_name: 'Helper' })
-      return { requester, volunteer, requestId: await approvedRequest(t, requester, moderator) }
-    }
-
-    const responsesOf = async (requestId: number, token: string) => {
-      const res = await t.get(`/requests/${requestId}/responses`, token)
-      assert.equal(res.status, 200, res.text)
-      return res.body as Array<Record<string, unknown>>
-    }
+    const scene = () => freshScene(t, moderator)
+    const responsesOf = (requestId: number, token: string) => responsesListed(t, requestId, token)
 
     describe('POST /requests/{id}/responses/{response_id}/cancel (withdraw, beyond 1.0.1)', () => {
       it('withdraws a pending response', async () => {
