@@ -24,6 +24,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /session/register': 'registerWithSession',
   'POST /session/refresh': 'refreshSession',
   'POST /session/logout': 'endSession',
+  'POST /session/logout-everywhere': 'endAllSessions',
   'POST /session/password-reset/confirm': 'confirmPasswordResetWithSession',
   'POST /session/code/confirm': 'confirmSignInCodeWithSession',
   'POST /session/password': 'changePasswordWithSession',

@@ -124,16 +124,47 @@ for (const engine of engines()) {
       assertError(await t.request('POST', '/session/register', { body: { email: uniqueEmail(), password: 'short', first_name: 'G', last_name: 'H' }, headers: CSRF }), 400, 'password must be at least 8 characters long')
     })
 
-    it('logout revokes the session and clears the cookie', async () => {
-      const res = await signIn()
-      const cookie = valueOf(cookieOf(res))
-      const out = await t.request('POST', '/session/logout', { token: res.body.access_token, headers: CSRF })
+    it('logout ends this device\'s session only, and clears its cookie', async () => {
+      const here = await signIn()
+      const elsewhere = valueOf(cookieOf(await signIn()))
+      const cookie = valueOf(cookieOf(here))
+      const out = await t.request('POST', '/session/logout', { token: here.body.access_token, headers: { ...CSRF, cookie } })
       assertStatus(out, 200)
       assert.deepEqual(out.body, { message: 'logged out' })
       assert.equal(valueOf(cookieOf(out)), 'vcs_refresh=')
       assert.deepEqual(attributesOf(cookieOf(out)), sessionAttributes(0))
       assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie } }), 401, 'invalid refresh token')
+      // The other device goes on: its cookie still renews its session.
+      assertStatus(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: elsewhere } }), 200)
       assertError(await t.request('POST', '/session/logout', { headers: CSRF }), 401, 'unauthorized')
+    })
+
+    it('logout without a cookie (the access token alone) ends no session', async () => {
+      const here = await signIn()
+      const cookie = valueOf(cookieOf(here))
+      assertStatus(await t.request('POST', '/session/logout', { token: here.body.access_token, headers: CSRF }), 200)
+      assertStatus(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie } }), 200)
+    })
+
+    it('logout with another person\'s cookie ends neither session', async () => {
+      const other = await t.register()
+      const theirs = valueOf(cookieOf(await t.request('POST', '/session', { body: { email: other.email, password: other.password }, headers: CSRF })))
+      const mine = await signIn()
+      assertStatus(await t.request('POST', '/session/logout', { token: mine.body.access_token, headers: { ...CSRF, cookie: theirs } }), 200)
+      assertStatus(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: theirs } }), 200)
+    })
+
+    it('logout everywhere ends every session of the person and clears the cookie', async () => {
+      const here = await signIn()
+      const elsewhere = valueOf(cookieOf(await signIn()))
+      const cookie = valueOf(cookieOf(here))
+      const out = await t.request('POST', '/session/logout-everywhere', { token: here.body.access_token, headers: { ...CSRF, cookie } })
+      assertStatus(out, 200)
+      assert.deepEqual(out.body, { message: 'logged out' })
+      assert.deepEqual(attributesOf(cookieOf(out)), sessionAttributes(0))
+      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie } }), 401, 'invalid refresh token')
+      assertError(await t.request('POST', '/session/refresh', { headers: { ...CSRF, cookie: elsewhere } }), 401, 'invalid refresh token')
+      assertError(await t.request('POST', '/session/logout-everywhere', { token: here.body.access_token }), 403, 'header x-vcs-csrf: 1 is required')
     })
 
     it('the JSON token API of 1.0.1 is unchanged: login still returns the refresh token in the body, and sets no cookie', async () => {

@@ -38,6 +38,13 @@ export async function revokeRefreshTokens (db: Queryable, userId: number, reason
     WHERE user_id = ${userId} AND revoked_at IS NULL`)
 }
 
+/** Ends one session: the caller's own live token of that hash (a token of someone else's is left alone). */
+export async function revokeRefreshToken (db: Queryable, userId: number, tokenHash: string, reason: RevokedReason): Promise<void> {
+  await db.query(sql`
+    UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = ${reason}
+    WHERE token_hash = ${tokenHash} AND user_id = ${userId} AND revoked_at IS NULL`)
+}
+
 // docs/api/accounts.md › Getting back in codes: one live code per person and purpose, stored only as its keyed hash (src/lib/codes.ts).
 
 /** A new code replaces the earlier one of its purpose, which is thereby void, with a fresh count of wrong tries. */

@@ -93,8 +93,14 @@ export class AuthService {
     return { id: user.id, email: user.email }
   }
 
+  /** Every session of the person ends (POST /auth/logout, and "sign out everywhere" in the web app). */
   async logout (userId: number): Promise<void> {
     await refresh.revokeRefreshTokens(this.db, userId, 'logout')
+  }
+
+  /** Only this device's session ends: the refresh token its cookie holds, when it holds one. */
+  async logoutDevice (userId: number, token: string | undefined): Promise<void> {
+    if (token !== undefined && token !== '') await refresh.revokeRefreshToken(this.db, userId, hashRefreshToken(token), 'logout')
   }
 
   /** A new token pair for `user` (its refresh token stored through `db`): signing in, by any way. */

@@ -131,10 +131,29 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionOptions> = async (a
     }
   })
 
+  // docs/api/accounts.md › Web app sessions: signing out ends this device's session; the other devices stay
+  // signed in unless the person chooses to sign out everywhere (a shared computer, a lost phone).
   app.post('/session/logout', {
     schema: {
       tags,
-      summary: 'Sign out (web app): revokes every refresh token of the caller and clears the cookie',
+      summary: 'Sign out this device (web app): revokes the refresh token in the cookie and clears the cookie',
+      description: 'Other devices stay signed in. The access token the app holds is forgotten by the app; it ends by itself at its expiry.',
+      headers: CsrfHeaders,
+      response: { 200: Message, ...errors(401, 403, 500) },
+    },
+    config: { auth: 'user', extension: true, failure: 'failed to logout', messages: csrfMessages },
+    preValidation: csrfChecks,
+  }, async (request, reply) => {
+    await auth.logoutDevice(request.user.id, request.cookies[REFRESH_COOKIE])
+    setRefreshCookie(reply, '', 0)
+    return { message: 'logged out' }
+  })
+
+  app.post('/session/logout-everywhere', {
+    schema: {
+      tags,
+      summary: 'Sign out everywhere (web app): revokes every refresh token of the caller and clears the cookie',
+      description: 'As POST /auth/logout: no device can renew its session; access tokens already issued end at their expiry.',
       headers: CsrfHeaders,
       response: { 200: Message, ...errors(401, 403, 500) },
     },

@@ -501,8 +501,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out (web app): revokes every refresh token of the caller and clears the cookie */
+        /**
+         * Sign out this device (web app): revokes the refresh token in the cookie and clears the cookie
+         * @description Other devices stay signed in. The access token the app holds is forgotten by the app; it ends by itself at its expiry.
+         */
         post: operations["endSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere (web app): revokes every refresh token of the caller and clears the cookie
+         * @description As POST /auth/logout: no device can renew its session; access tokens already issued end at their expiry.
+         */
+        post: operations["endAllSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4551,6 +4574,114 @@ export interface operations {
         };
     };
     endSession: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-vcs-csrf": "1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ignored: send no body, or any JSON such as `{}` */
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    endAllSessions: {
         parameters: {
             query?: never;
             header: {

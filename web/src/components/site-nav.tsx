@@ -1,14 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { Button, Link } from 'react-aria-components'
+import { useQuery } from '@tanstack/react-query'
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation } from 'react-router'
 import { api } from '../api/client'
 import { unwrap } from '../api/errors'
-import { CSRF_HEADERS, endSession } from '../api/session'
 import { canCoordinate, canModerate, canViewReports, isAdmin, isVolunteer, useMyRoles } from '../api/use-my-roles'
 import { useSession } from '../api/use-session'
-import { useSuccess } from './success-banner'
+import { SignOutButton, useSignOutOnArrival } from '../features/account/sign-out'
 
 const NAV_LIST_ID = 'site-nav-list'
 
@@ -42,34 +41,6 @@ function NavLink ({ href, children }: { href: string, children: ReactNode }) {
   const { pathname } = useLocation()
   const current = pathname === href ? 'page' : pathname.startsWith(`${href}/`) ? 'true' : undefined
   return <li><Link href={href} aria-current={current}>{children}</Link></li>
-}
-
-function SignOutButton () {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
-  const success = useSuccess()
-  const client = useQueryClient()
-  const leaving = useRef(false)
-  // Signed out only once on the start page: signed out while still on a page that needs an account, that
-  // page would send them to sign in instead (the router shows the new page in a transition, a moment later).
-  const end = () => {
-    leaving.current = false
-    endSession()
-    client.clear()
-  }
-  useEffect(() => { if (leaving.current && pathname === '/') end() })
-  const signOut = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/session/logout', { params: { header: CSRF_HEADERS } })),
-    // Signed out here even if the call failed: the access token is forgotten either way.
-    onSettled: async () => {
-      success(t('account.signedOut'), '/')
-      if (window.location.pathname === '/') end()
-      else leaving.current = true
-      await navigate('/', { state: { focusHeading: true } })
-    },
-  })
-  return <Button className='link-button' onPress={() => { if (!signOut.isPending) signOut.mutate() }}>{t('account.signOut')}</Button>
 }
 
 /**
@@ -116,6 +87,7 @@ function SignedInLinks ({ unread, helper }: { unread: number | undefined, helper
 export function SiteNav ({ signedIn, unread, helper, tools }: { signedIn: boolean, unread: number | undefined, helper: boolean, tools: ReactNode }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
+  useSignOutOnArrival()
   // Open on the page where it was opened: any navigation folds it again.
   const [openOn, setOpenOn] = useState<string | undefined>(undefined)
   const open = openOn === pathname

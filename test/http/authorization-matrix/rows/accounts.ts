@@ -53,6 +53,7 @@ export const ROWS: readonly Row[] = [
   },
   { op: 'POST /session/refresh', state: 'open', path: () => '/session/refresh', headers: async (_s, t) => ({ ...SESSION_CSRF, cookie: await sessionCookie(t) }), expect: everyone(200) },
   { op: 'POST /session/logout', state: 'assigned', path: () => '/session/logout', headers: () => SESSION_CSRF, expect: signedIn(200) },
+  { op: 'POST /session/logout-everywhere', state: 'assigned', path: () => '/session/logout-everywhere', headers: () => SESSION_CSRF, expect: signedIn(200) },
   // docs/api/accounts.md › Getting back in: asking for a code is open and answers alike for any address; a wrong code is refused alike.
   // The journeys themselves: test/http/recovery*.test.ts.
   { op: 'POST /auth/password-reset', state: 'open', path: () => '/auth/password-reset', body: () => ({ email: uniqueEmail('nobody') }), expect: everyone(202) },

@@ -15,6 +15,7 @@ import { useFormProblems } from '../../components/use-form-problems'
 import { roleName } from '../../i18n/labels'
 import { serverProblem, type Problem } from '../../i18n/server-errors'
 import { ChangePassword } from './change-password'
+import { SignOutEverywhere } from './sign-out'
 import { emailVerificationMode } from './codes-api'
 
 const DETAIL_FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'bio'] as const
@@ -160,6 +161,7 @@ export function ProfilePage () {
         <h2 id='notification-settings-heading'>{t('settings.nav')}</h2>
         <p><Link href='/settings/notifications'>{t('settings.profileLink')}</Link></p>
       </section>
+      <SignOutEverywhere />
     </Page>
   )
 }
