@@ -74,7 +74,11 @@ export function keepLastSeen (client: QueryClient): void {
     const entries = store?.user === user.id ? store.entries : {}
     write({ user: user.id, person: user, entries })
     for (const entry of Object.values(entries)) {
-      if (client.getQueryData(entry.key) === undefined) client.setQueryData(entry.key, entry.data, { updatedAt: entry.at })
+      if (client.getQueryData(entry.key) !== undefined) continue
+      client.setQueryData(entry.key, entry.data, { updatedAt: entry.at })
+      // Shown at once, but asked again as soon as a page uses it: kept answers are what was last seen, not
+      // what is true now (a role given since, a new offer), however recent `at` is.
+      void client.invalidateQueries({ queryKey: entry.key, exact: true, refetchType: 'none' })
     }
   }
   session.subscribe(restore)
