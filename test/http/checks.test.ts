@@ -45,12 +45,14 @@ for (const engine of engines()) {
         note: 'DBS certificate seen',
         valid_until: '2027-06-30',
         verified_by: moderator.id,
+        verified_by_name: 'Test User',
         verified_at: START.toISOString(),
         revoked_at: null,
       })
       const byAdmin = await record(volunteer.id, { kind: 'identity' }, t.admin.token)
       assertStatus(byAdmin, 201)
       assert.deepEqual([byAdmin.body.valid_until, byAdmin.body.note, byAdmin.body.verified_by], [null, null, t.admin.id])
+      assert.equal(typeof byAdmin.body.verified_by_name, 'string')
     })
 
     it('refuses callers without the role, unknown users and checks, bad kinds and dates with the exact texts', async () => {

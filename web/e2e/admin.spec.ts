@@ -26,18 +26,31 @@ test.describe('administration: find a user, give and take roles, block, unblock,
     await expect(roles.getByRole('checkbox', { name: 'Administrator' })).not.toBeChecked()
     await checkA11y()
 
-    // Give and take a role with Space; focus stays on the checkbox.
+    // Give and take a role with Space: each asks first in a dialog; focus goes back to the checkbox.
     const moderator = roles.getByRole('checkbox', { name: 'Moderator' })
     await moderator.focus()
     await page.keyboard.press('Space')
+    const give = page.getByRole('dialog', { name: `Give ${name} the Moderator role?` })
+    await expect(give).toBeVisible()
+    await checkA11y()
+    // "No, leave it" (Escape too) changes nothing.
+    await page.keyboard.press('Escape')
+    await expect(give).toHaveCount(0)
+    await expect(moderator).not.toBeChecked()
+    await expect(moderator).toBeFocused()
+    const heldNow = async () => (await (await request.get('/api/v1/users/me/roles', { headers: { authorization: `Bearer ${bob.token}` } })).json()).map((role: { name: string }) => role.name)
+    expect(await heldNow()).toEqual(['volunteer'])
+    await page.keyboard.press('Space')
+    await give.getByRole('button', { name: 'Yes, give the role' }).press('Enter')
     await expectAnnounced(page, `Moderator role given to ${name}.`)
     await expect(moderator).toBeChecked()
     await expect(moderator).toBeFocused()
-    const held = await request.get('/api/v1/users/me/roles', { headers: { authorization: `Bearer ${bob.token}` } })
-    expect((await held.json()).map((role: { name: string }) => role.name)).toEqual(['volunteer', 'moderator'])
+    expect(await heldNow()).toEqual(['volunteer', 'moderator'])
     await page.keyboard.press('Space')
+    await page.getByRole('dialog', { name: `Take the Moderator role from ${name}?` }).getByRole('button', { name: 'Yes, take the role' }).press('Enter')
     await expectAnnounced(page, `Moderator role taken from ${name}.`)
     await expect(moderator).not.toBeChecked()
+    await expect(moderator).toBeFocused()
 
     // Block, unblock, verify.
     await card.getByRole('button', { name: `Block: ${name}` }).press('Enter')
@@ -52,6 +65,13 @@ test.describe('administration: find a user, give and take roles, block, unblock,
     await expectAnnounced(page, `The identity of ${name} is marked verified.`)
     await expect(card).toContainText('Verified')
     await expect(card.getByRole('button', { name: /Mark identity verified/ })).toHaveCount(0)
+    // The pressed button is gone: focus is on the person's name, not lost to the page.
+    await expect(card.getByRole('heading', { level: 3, name })).toBeFocused()
+    // The check it recorded names who recorded it.
+    await card.getByRole('link', { name: `Details and checks of ${name}` }).press('Enter')
+    await expect(page.getByRole('article', { name: 'Identity' })).toContainText('Recorded by')
+    await expect(page.getByRole('article', { name: 'Identity' }).getByRole('link', { name: 'Service Administrator' })).toBeVisible()
+    await page.goBack()
 
     // The API refuses: an admin cannot block themselves. Said beside the person, and announced.
     await query.fill(E2E_ADMIN.email)

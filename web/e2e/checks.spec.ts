@@ -48,7 +48,8 @@ test.describe('checks on a person’s page', () => {
     const check = page.getByRole('article', { name: 'Identity' })
     await expect(check).toContainText('Valid until')
     await expect(check).toContainText('Passport seen by Mona at the office.')
-    await expect(check).toContainText(`Person number ${mona.id}`)
+    // Who recorded it, by name, linking to their page.
+    await expect(check.getByRole('link', { name: 'Mona Moderator' })).toHaveAttribute('href', `/people/${mona.id}`)
     await expect(page.getByRole('definition').filter({ hasText: /^Verified$/ })).toHaveCount(1)
     await checkA11y()
 

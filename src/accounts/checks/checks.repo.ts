@@ -17,11 +17,16 @@ export interface CheckRow {
   note: string | null
   valid_until: string | null
   verified_by: number | null
+  verified_by_name: string | null
   verified_at: Date
   revoked_at: Date | null
 }
 
-const CHECK_COLUMNS = raw('id, user_id, kind, note, to_char(valid_until, \'YYYY-MM-DD\') AS valid_until, verified_by, verified_at, revoked_at')
+// The recorder's name is read where the check is, for those who read checks (moderators and admins): a staff name, as
+// "Recorded by" a person would say it, rather than a number to look up.
+const CHECK_COLUMNS = raw(`id, user_id, kind, note, to_char(valid_until, 'YYYY-MM-DD') AS valid_until, verified_by,
+  (SELECT concat_ws(' ', r.first_name, r.last_name) FROM users r WHERE r.id = user_checks.verified_by) AS verified_by_name,
+  verified_at, revoked_at`)
 
 /** The condition "check `c` is valid on `today`": not revoked, and no end date or one not yet past. */
 const validOn = (today: string): Sql => sql`c.revoked_at IS NULL AND (c.valid_until IS NULL OR c.valid_until >= ${today}::date)`

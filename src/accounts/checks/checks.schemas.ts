@@ -18,6 +18,7 @@ export const Check = Type.Object({
   note: NullableString(),
   valid_until: DATE,
   verified_by: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'the moderator or admin who recorded it; null only for identity checks carried over from the old is_verified flag' }),
+  verified_by_name: NullableString({ description: 'the first and last name of `verified_by`; null when there is none (carried over, or the account is gone)' }),
   verified_at: DateTime,
   revoked_at: NullableDateTime,
 })

@@ -7105,6 +7105,8 @@ export interface operations {
                         valid_until: string | null;
                         /** @description the moderator or admin who recorded it; null only for identity checks carried over from the old is_verified flag */
                         verified_by: number | null;
+                        /** @description the first and last name of `verified_by`; null when there is none (carried over, or the account is gone) */
+                        verified_by_name: string | null;
                         /** Format: date-time */
                         verified_at: string;
                         /** Format: date-time */
@@ -7222,6 +7224,8 @@ export interface operations {
                         valid_until: string | null;
                         /** @description the moderator or admin who recorded it; null only for identity checks carried over from the old is_verified flag */
                         verified_by: number | null;
+                        /** @description the first and last name of `verified_by`; null when there is none (carried over, or the account is gone) */
+                        verified_by_name: string | null;
                         /** Format: date-time */
                         verified_at: string;
                         /** Format: date-time */
@@ -7357,6 +7361,8 @@ export interface operations {
                         valid_until: string | null;
                         /** @description the moderator or admin who recorded it; null only for identity checks carried over from the old is_verified flag */
                         verified_by: number | null;
+                        /** @description the first and last name of `verified_by`; null when there is none (carried over, or the account is gone) */
+                        verified_by_name: string | null;
                         /** Format: date-time */
                         verified_at: string;
                         /** Format: date-time */

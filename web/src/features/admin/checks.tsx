@@ -144,7 +144,7 @@ export function Checks ({ userId, name }: { userId: number, name: string }) {
                           <div>
                             <dt>{t('checks.recordedBy')}</dt>
                             <dd>
-                              {check.verified_by !== null ? <Link href={`/people/${check.verified_by}`}>{t('moderation.concerns.personNumber', { id: check.verified_by })}</Link> : t('checks.carriedOver')}, {formatDate(check.verified_at, i18n.language)}
+                              {check.verified_by !== null ? <Link href={`/people/${check.verified_by}`}>{check.verified_by_name ?? t('moderation.concerns.personNumber', { id: check.verified_by })}</Link> : t('checks.carriedOver')}, {formatDate(check.verified_at, i18n.language)}
                             </dd>
                           </div>
                           {check.note !== null ? <div><dt>{t('checks.note')}</dt><dd className='pre-line'>{check.note}</dd></div> : null}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Button, Checkbox, CheckboxGroup, Form, Input, Label, Link, Text, TextField } from 'react-aria-components'
+import { Button, Form, Input, Label, Link, Text, TextField } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { api } from '../../api/client'
@@ -10,9 +10,9 @@ import { useSession } from '../../api/use-session'
 import { useAnnounce } from '../../components/announcer'
 import { useSuccess } from '../../components/success-banner'
 import { Page } from '../../components/page'
-import { roleName } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
 import '../../components/journeys.css'
+import { UserRoles } from './user-roles'
 
 type AdminUser = Awaited<ReturnType<typeof findUsers>>[number]
 
@@ -24,9 +24,8 @@ function findUsers (q: string, signal: AbortSignal) {
 const ROLES_KEY = ['get', '/api/v1/roles'] as const
 
 /**
- * One user: their state in words, their roles as checkboxes (each change is saved at once and
- * announced; a refused change springs back and says why, beside the group), and block, unblock and
- * verify as buttons named with the person's name.
+ * One user: their state in words, their roles (user-roles.tsx: each change asked first), and block, unblock and
+ * verify as buttons named with the person's name; after one, focus goes to the card's heading.
  */
 function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<{ id: number, name: string }>, resultsKey: readonly unknown[] }) {
   const { t } = useTranslation()
@@ -36,6 +35,7 @@ function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<
   const me = useSession().user
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const name = `${user.first_name} ${user.last_name}`
+  const headingId = `user-${user.id}`
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: resultsKey })
     if (user.id === me?.id) await client.invalidateQueries({ queryKey: MY_ROLES_KEY })
@@ -45,18 +45,6 @@ function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<
     setProblem(message)
     announce(message)
   }
-  const setRole = useMutation({
-    mutationFn: ({ roleId, give }: { roleId: number, give: boolean }) => give
-      ? unwrap(api.POST('/api/v1/admin/users/{user_id}/roles/{role_id}', { params: { path: { user_id: user.id, role_id: roleId } } }))
-      : unwrap(api.DELETE('/api/v1/admin/users/{user_id}/roles/{role_id}', { params: { path: { user_id: user.id, role_id: roleId } } })),
-    onSuccess: async (_answer, { roleId, give }) => {
-      setProblem(undefined)
-      await refresh()
-      const role = roleName(t, roles.find((r) => r.id === roleId)?.name ?? String(roleId))
-      success(t(give ? 'admin.roleGiven' : 'admin.roleTaken', { role, name }))
-    },
-    onError: fail,
-  })
   const flag = useMutation({
     mutationFn: (action: 'block' | 'unblock' | 'verify') => {
       const path = { params: { path: { id: user.id } } }
@@ -68,31 +56,21 @@ function UserCard ({ user, roles, resultsKey }: { user: AdminUser, roles: Array<
       setProblem(undefined)
       await refresh()
       success(t(action === 'block' ? 'admin.blocked' : action === 'unblock' ? 'admin.unblocked' : 'admin.verified', { name }))
+      // The pressed button is gone (replaced by its opposite, or by nothing once verified): focus stays in the card.
+      document.getElementById(headingId)?.focus()
     },
     onError: fail,
   })
-  const changeRoles = (selected: string[]) => {
-    if (setRole.isPending) return
-    const held = new Set(user.role_ids.map(String))
-    const given = selected.find((id) => !held.has(id))
-    const taken = [...held].find((id) => !selected.includes(id))
-    if (given !== undefined) setRole.mutate({ roleId: Number(given), give: true })
-    else if (taken !== undefined) setRole.mutate({ roleId: Number(taken), give: false })
-  }
-  const headingId = `user-${user.id}`
   return (
     <li>
       <article className='card' aria-labelledby={headingId}>
-        <h3 id={headingId}>{name}</h3>
+        <h3 id={headingId} tabIndex={-1}>{name}</h3>
         <dl className='facts'>
           <div><dt>{t('admin.email')}</dt><dd>{user.email}</dd></div>
           <div><dt>{t('admin.account')}</dt><dd>{user.is_blocked ? t('admin.blockedState') : t('admin.active')}</dd></div>
           <div><dt>{t('admin.identity')}</dt><dd>{user.is_verified ? t('admin.verifiedState') : t('admin.notVerified')}</dd></div>
         </dl>
-        <CheckboxGroup className='checkboxes' value={user.role_ids.map(String)} onChange={changeRoles} isInvalid={problem !== undefined}>
-          <Label className='legend'>{t('admin.rolesOf', { name })}</Label>
-          {roles.map((role) => <Checkbox key={role.id} value={String(role.id)} className='checkbox'><span className='box' aria-hidden='true' />{roleName(t, role.name)}</Checkbox>)}
-        </CheckboxGroup>
+        <UserRoles userId={user.id} name={name} held={user.role_ids} roles={roles} onChanged={refresh} />
         {problem !== undefined ? <p className='error-text'>{problem}</p> : null}
         <div className='actions'>
           {user.is_blocked
