@@ -133,37 +133,31 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionOptions> = async (a
 
   // docs/api/accounts.md › Web app sessions: signing out ends this device's session; the other devices stay
   // signed in unless the person chooses to sign out everywhere (a shared computer, a lost phone).
-  app.post('/session/logout', {
-    schema: {
-      tags,
+  const signOuts = [
+    {
+      path: '/session/logout',
       summary: 'Sign out this device (web app): revokes the refresh token in the cookie and clears the cookie',
       description: 'Other devices stay signed in. The access token the app holds is forgotten by the app; it ends by itself at its expiry.',
-      headers: CsrfHeaders,
-      response: { 200: Message, ...errors(401, 403, 500) },
+      end: (request: FastifyRequest & { user: { id: number } }) => auth.logoutDevice(request.user.id, request.cookies[REFRESH_COOKIE]),
     },
-    config: { auth: 'user', extension: true, failure: 'failed to logout', messages: csrfMessages },
-    preValidation: csrfChecks,
-  }, async (request, reply) => {
-    await auth.logoutDevice(request.user.id, request.cookies[REFRESH_COOKIE])
-    setRefreshCookie(reply, '', 0)
-    return { message: 'logged out' }
-  })
-
-  app.post('/session/logout-everywhere', {
-    schema: {
-      tags,
+    {
+      path: '/session/logout-everywhere',
       summary: 'Sign out everywhere (web app): revokes every refresh token of the caller and clears the cookie',
       description: 'As POST /auth/logout: no device can renew its session; access tokens already issued end at their expiry.',
-      headers: CsrfHeaders,
-      response: { 200: Message, ...errors(401, 403, 500) },
+      end: (request: FastifyRequest & { user: { id: number } }) => auth.logout(request.user.id),
     },
-    config: { auth: 'user', extension: true, failure: 'failed to logout', messages: csrfMessages },
-    preValidation: csrfChecks,
-  }, async (request, reply) => {
-    await auth.logout(request.user.id)
-    setRefreshCookie(reply, '', 0)
-    return { message: 'logged out' }
-  })
+  ]
+  for (const { path, summary, description, end } of signOuts) {
+    app.post(path, {
+      schema: { tags, summary, description, headers: CsrfHeaders, response: { 200: Message, ...errors(401, 403, 500) } },
+      config: { auth: 'user', extension: true, failure: 'failed to logout', messages: csrfMessages },
+      preValidation: csrfChecks,
+    }, async (request, reply) => {
+      await end(request)
+      setRefreshCookie(reply, '', 0)
+      return { message: 'logged out' }
+    })
+  }
 
   // docs/api/accounts.md › Getting back in for the web app: the steps that sign in answer as /session does, the refresh token in the cookie.
   app.post('/session/password-reset/confirm', {
