@@ -12,17 +12,17 @@ import { type Expected, type Outcome, type Row, type Scenario, COORDINATOR_REQUI
 const NOT_ALLOWED = [403, 'not allowed for this person'] as const
 const ONLY_REQUESTER = [403, 'only the requester can change a series'] as const
 
-/** Each scenario's requester grants its `assigned` `create` once, accepted. */
-const granted = new Map<number, Promise<void>>()
+/** Each scenario's requester grants its `assigned` `create` once, accepted (by the scenario: ids repeat across engines). */
+const granted = new WeakMap<Scenario, Promise<void>>()
 function carerGrant (s: Scenario, t: TestApp): Promise<void> {
-  let done = granted.get(s.requestId)
+  let done = granted.get(s)
   if (done === undefined) {
     done = (async () => {
       const invited = await t.post('/users/me/trusted-people', { email: s.assigned.email, can: ['create'] }, s.requester.token)
       assertStatus(invited, 201)
       assertStatus(await t.post(`/users/me/acting-for/${invited.body.id as number}/accept`, undefined, s.assigned.token), 200)
     })()
-    granted.set(s.requestId, done)
+    granted.set(s, done)
   }
   return done
 }
