@@ -65,7 +65,7 @@ export function wireAreas (wiring: Wiring, channels: Channels): Areas {
   const messaging = messagingArea(wiring, channels)
   const accounts = accountsArea(wiring)
   const help = helpArea(wiring, { principals: accounts.principals, access: accounts.access, acting: actingPolicy, series: occurrenceSeries })
-  const regularHelp = regularHelpArea(wiring, { disclosure: help.disclosure })
+  const regularHelp = regularHelpArea(wiring, { disclosure: help.disclosure, acting: actingPolicy })
   const onBehalf = onBehalfArea(wiring)
   const dataProtection = dataProtectionArea(wiring, { principals: accounts.principals })
   return { all: [messaging, accounts, help, regularHelp, onBehalf, dataProtection], accounts, messaging }

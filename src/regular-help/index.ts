@@ -1,4 +1,5 @@
 import type { OccurrenceSeries } from '../help/responses/responses.service.js'
+import type { ActingPolicy } from '../help/requests/acting.js'
 import type { Disclosure } from '../help/requests/disclosure.js'
 import { API_PREFIX } from '../http/openapi.js'
 import type { Job } from '../jobs/job.js'
@@ -24,7 +25,7 @@ export const SCHEDULE_TICK_MS = 60_000
 /** What help/'s offers need of an occurrence's series, handed down to it. */
 export const occurrenceSeries: OccurrenceSeries = { lock: lockSeriesOfRequest, autoAccepts: autoAcceptsPreferred }
 
-export function regularHelpArea ({ config, db, changes, clock, log, options }: Wiring, { disclosure }: { disclosure: Disclosure }): AreaParts {
+export function regularHelpArea ({ config, db, changes, clock, log, options }: Wiring, { disclosure, acting }: { disclosure: Disclosure, acting: ActingPolicy }): AreaParts {
   const jobs: Job[] = []
   const horizonTickMs = options.horizonTickMs ?? SCHEDULE_TICK_MS
   const scheduleTickMs = options.scheduleTickMs ?? SCHEDULE_TICK_MS
@@ -35,7 +36,7 @@ export function regularHelpArea ({ config, db, changes, clock, log, options }: W
     jobs,
     routes: async (api) => {
       const settings = { ...disclosure.policy, ...config.schedule, timeZone: config.timeZone, volunteerChecks: config.volunteerChecks }
-      await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, settings, disclosure.access) })
+      await api.register(seriesRoutes, { series: new SeriesService(db, changes, clock, settings, disclosure.access, acting) })
       await api.register(scheduleRoutes, { schedule: new ScheduleService(db, changes, disclosure, clock) })
       const feedSettings = { publicUrl: publicUrlOf(config), apiPrefix: API_PREFIX, ...config.schedule }
       await api.register(calendarRoutes, { calendar: new CalendarService(db, disclosure, feedSettings, clock) })

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js'
 import type { Acting } from '../../events/events.js'
+import { badRequest } from '../../lib/errors.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
 
 /**
@@ -13,8 +14,11 @@ export const COORDINATOR_REQUIRED = 'coordinator role required'
 export const NOT_ALLOWED_FOR_PERSON = 'not allowed for this person'
 export const CLIENT_NOT_FOUND = 'client not found'
 
-/** What a requester does on her request; `follow` is reading it (a carer's least grant). */
-export type RequesterAction = 'follow' | 'accept' | 'cancel' | 'complete'
+/**
+ * What a requester does on her request; `follow` is reading it (a carer's least grant); `create` also changing
+ * a series asked for the person (docs/api/on-behalf.md › Series for someone).
+ */
+export type RequesterAction = 'follow' | 'create' | 'accept' | 'cancel' | 'complete'
 
 /** The columns the policy needs of a request. */
 export interface RequestOwner { requester_id: number, client_id: number | null }
@@ -30,6 +34,25 @@ export interface ClientDefaults {
   city: string | null
   latitude: number | null
   longitude: number | null
+}
+
+/** Where a request's or a series template's place and phone are given, or left to the client's record. */
+interface Located { latitude?: number, longitude?: number, address?: string, city?: string, contact_phone?: string }
+
+/**
+ * docs/api/on-behalf.md › Coordinators and clients: a client's request (or series) takes the client's phone, point and address where
+ * the coordinator left them out; then the point and address are required as 1.0.1 requires them.
+ */
+export function withClientDefaults<T extends Located> (input: T, client: ClientDefaults | null): T & { latitude: number, longitude: number, address: string } {
+  const latitude = input.latitude ?? client?.latitude ?? undefined
+  const longitude = input.longitude ?? client?.longitude ?? undefined
+  const address = input.address ?? client?.address ?? undefined
+  if (latitude === undefined) throw badRequest('latitude is required')
+  if (longitude === undefined) throw badRequest('longitude is required')
+  if (address === undefined) throw badRequest('address is required')
+  const city = input.city ?? client?.city ?? undefined
+  const phone = input.contact_phone ?? client?.phone ?? undefined
+  return { ...input, latitude, longitude, address, ...(city === undefined ? {} : { city }), ...(phone === undefined ? {} : { contact_phone: phone }) }
 }
 
 /** Who a new request is asked by and for: its requester_id, the actor, and the client's record for a client's request. */

@@ -109,6 +109,7 @@ export interface NewOccurrence extends Omit<NewRequest, 'desired_completion_date
   outbound_start: Date | null
   moderated_by: number | null
   moderated_at: Date | null
+  origin: RequestOrigin
 }
 
 /**
@@ -119,12 +120,12 @@ export async function insertOccurrence (db: Queryable, o: NewOccurrence, grid: G
   return await maybeOne<{ id: number, return_of: number | null }>(db, sql`
     INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, city, desired_completion_date,
       window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters, status, moderated_by,
-      moderated_at, series_id, return_of)
+      moderated_at, series_id, return_of, client_id, created_by_carer)
     VALUES (${o.requester_id}, ${o.request_type_id}, ${o.title}, ${o.description}, ${o.latitude}, ${o.longitude}, ${o.address}, ${o.city ?? null},
       ${o.window_end}, ${o.window_start}, ${o.window_end}, ${o.urgency}, ${o.contact_phone ?? null}, ${o.contact_notes ?? null},
       ${grid.latitude}, ${grid.longitude}, ${gridMeters}, 'approved', ${o.moderated_by}, ${o.moderated_at}, ${o.series_id},
       (SELECT id FROM requests WHERE series_id = ${o.series_id} AND window_start = ${o.outbound_start}::timestamptz
-        AND cancel_reason IS DISTINCT FROM 'series_changed'))
+        AND cancel_reason IS DISTINCT FROM 'series_changed'), ${o.origin.clientId}::bigint, ${o.origin.carerId}::bigint)
     ON CONFLICT (series_id, window_start) WHERE series_id IS NOT NULL AND cancel_reason IS DISTINCT FROM 'series_changed' DO NOTHING
     RETURNING id, return_of`)
 }

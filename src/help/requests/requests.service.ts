@@ -5,9 +5,8 @@ import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/er
 import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
-import { actingAsModerator, COORDINATOR_REQUIRED, type ActingPolicy, type ClientDefaults } from './acting.js'
+import { actingAsModerator, COORDINATOR_REQUIRED, withClientDefaults, type ActingPolicy } from './acting.js'
 import * as requests from './requests.repo.js'
-import type { NewRequest } from './requests.repo.js'
 import * as reads from './requests.reads.js'
 import type { CoordinatedRequest, CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus } from './requests.schemas.js'
 import { toListItem, type Disclosure } from './disclosure.js'
@@ -16,22 +15,6 @@ import { listRequestRecords } from '../../accounts/access/access.repo.js'
 import type { RequestAccessRecord } from '../../accounts/access/access.schemas.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-
-/**
- * docs/api/on-behalf.md › Coordinators and clients: a client's request takes the client's phone, point and address where the coordinator left them
- * out; then the point and address are required as 1.0.1 requires them.
- */
-function withClientDefaults (input: Omit<CreateRequestInput, 'on_behalf_of'>, client: ClientDefaults | null): NewRequest {
-  const latitude = input.latitude ?? client?.latitude ?? undefined
-  const longitude = input.longitude ?? client?.longitude ?? undefined
-  const address = input.address ?? client?.address ?? undefined
-  if (latitude === undefined) throw badRequest('latitude is required')
-  if (longitude === undefined) throw badRequest('longitude is required')
-  if (address === undefined) throw badRequest('address is required')
-  const city = input.city ?? client?.city ?? undefined
-  const phone = input.contact_phone ?? client?.phone ?? undefined
-  return { ...input, latitude, longitude, address, ...(city === undefined ? {} : { city }), ...(phone === undefined ? {} : { contact_phone: phone }) }
-}
 
 /**
  * docs/api/schedule.md › A time window on a request: checks a request's window, in the spec's order, and sets desired_completion_date to its

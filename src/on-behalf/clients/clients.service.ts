@@ -8,6 +8,8 @@ import { hasPermission, isModerator, type Principal } from '../../lib/principal.
 import { CLIENT_NOT_FOUND, COORDINATOR_REQUIRED } from '../../help/requests/acting.js'
 import { findInProgressRoles } from '../../help/requests/requests.reads.js'
 import * as requests from '../../help/requests/requests.repo.js'
+import { gridPoint } from '../../lib/grid.js'
+import { endSeriesOfClient, minimiseSeries } from '../../regular-help/series/series.repo.js'
 import * as clients from './clients.repo.js'
 import type { ClientFields, ClientRow } from './clients.repo.js'
 import { LOCATION_TOGETHER, type Client, type CreateClientInput, type UpdateClientInput } from './clients.schemas.js'
@@ -99,6 +101,10 @@ export class ClientsService {
     await this.changes.run(acting, async (tx, change) => {
       if (await clients.lockClient(tx, id) === undefined) throw notFound(CLIENT_NOT_FOUND)
       const of = { clientId: id }
+      // Their series first, so no occurrence is made after the requests are cancelled (series, then requests).
+      const grid = this.options.mapGridMeters
+      const ended = await endSeriesOfClient(tx, id, change.at)
+      await minimiseSeries(tx, ended.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, grid) })), requests.REMOVED)
       for (const request of await requests.cancelActiveRequestsOf(tx, of)) {
         change.record({ type: 'request_cancelled', requestId: Number(request.id), requesterId: Number(request.requester_id), cancelledBy: user.id })
       }

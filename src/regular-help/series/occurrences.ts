@@ -59,6 +59,7 @@ export async function createOccurrences (tx: Transaction, change: Change, row: s
       outbound_start: planned.returnOf,
       moderated_by: row.moderated_by,
       moderated_at: row.moderated_at,
+      origin: { clientId: row.client_id, carerId: row.created_by_carer },
     }, grid, gridMeters)
     if (inserted === undefined) continue
     created++

@@ -14,7 +14,7 @@ import type { Series, SeriesStatus, SeriesTemplate } from './series.schemas.js'
 
 const SERIES_COLUMNS = raw(`s.id, s.requester_id, s.template, s.days, s.start_time, s.duration_minutes, s.every_weeks,
   s.starts_on::text AS starts_on, s.ends_on::text AS ends_on, s.return_time, s.time_zone, s.preferred_volunteer_id, s.status,
-  s.moderated_by, s.moderated_at, s.created_at, s.updated_at`)
+  s.moderated_by, s.moderated_at, s.created_at, s.updated_at, s.client_id, s.created_by_carer`)
 
 export interface SeriesRow {
   id: number
@@ -35,19 +35,26 @@ export interface SeriesRow {
   moderated_at: Date | null
   created_at: Date
   updated_at: Date
+  /** docs/api/on-behalf.md › Series for someone: the client asked for, or the carer who asked for the requester. */
+  client_id: number | null
+  created_by_carer: number | null
 }
 
-/** What a series is made of, checked. */
+/** What a series is made of, checked; the template as stored, without whom it is asked for (the row's columns say it). */
 export interface SeriesFields extends Pattern {
-  template: SeriesTemplate
+  template: Omit<SeriesTemplate, 'on_behalf_of'>
 }
 
-export function insertSeries (db: Queryable, requesterId: number, fields: SeriesFields, at: Date): Promise<SeriesRow> {
+/** For whom a series is asked: the client, or the carer who asked for the requester (both null: her own). */
+export interface SeriesOrigin { clientId: number | null, carerId: number | null }
+
+export function insertSeries (db: Queryable, requesterId: number, fields: SeriesFields, at: Date, origin: SeriesOrigin): Promise<SeriesRow> {
   return maybeOne<SeriesRow>(db, sql`
     INSERT INTO request_series AS s (requester_id, template, days, start_time, duration_minutes, every_weeks, starts_on, ends_on,
-      return_time, time_zone, created_at, updated_at)
+      return_time, time_zone, created_at, updated_at, client_id, created_by_carer)
     VALUES (${requesterId}, ${JSON.stringify(fields.template)}::jsonb, ${fields.days}::text[], ${fields.start_time}, ${fields.duration_minutes},
-      ${fields.every_weeks}, ${fields.starts_on}::date, ${fields.ends_on}::date, ${fields.return_time}, ${fields.time_zone}, ${at}, ${at})
+      ${fields.every_weeks}, ${fields.starts_on}::date, ${fields.ends_on}::date, ${fields.return_time}, ${fields.time_zone}, ${at}, ${at},
+      ${origin.clientId}::bigint, ${origin.carerId}::bigint)
     RETURNING ${SERIES_COLUMNS}`) as Promise<SeriesRow>
 }
 
@@ -107,7 +114,19 @@ export function endSeries (db: Queryable, id: number, at: Date): Promise<SeriesR
 export function endSeriesOf (db: Queryable, requesterId: number, at: Date): Promise<SeriesPoint[]> {
   return db.query<SeriesPoint>(sql`
     UPDATE request_series s SET status = 'ended', updated_at = ${at}
-    WHERE s.requester_id = ${requesterId}
+    WHERE s.requester_id = ${requesterId} AND s.client_id IS NULL
+    RETURNING s.id, (s.template->>'latitude')::float8 AS latitude, (s.template->>'longitude')::float8 AS longitude, s.minimised_at`)
+    .then((rows) => rows.filter((row) => row.minimised_at === null))
+}
+
+/**
+ * A client's erasure (docs/api/on-behalf.md › Series for someone): their series → ended, before their requests are
+ * cancelled (series, then requests); those not yet minimised, as endSeriesOf returns them.
+ */
+export function endSeriesOfClient (db: Queryable, clientId: number, at: Date): Promise<SeriesPoint[]> {
+  return db.query<SeriesPoint>(sql`
+    UPDATE request_series s SET status = 'ended', updated_at = ${at}
+    WHERE s.client_id = ${clientId}
     RETURNING s.id, (s.template->>'latitude')::float8 AS latitude, (s.template->>'longitude')::float8 AS longitude, s.minimised_at`)
     .then((rows) => rows.filter((row) => row.minimised_at === null))
 }

@@ -16,10 +16,11 @@ export const seriesRoutes: FastifyPluginAsyncTypebox<{ series: SeriesService }> 
     schema: {
       tags,
       summary: 'Ask for help on a schedule',
-      description: 'The caller is the requester. The new series awaits moderation; once approved, its occurrences are created as ' +
+      description: 'The caller is the requester, or asks for a client or a person with `template.on_behalf_of` as POST /requests does ' +
+        '(docs/api/on-behalf.md › Series for someone). The new series awaits moderation; once approved, its occurrences are created as ' +
         'approved requests up to SERIES_HORIZON_DAYS ahead. `days` are answered in week order.',
       body: CreateSeriesInput,
-      response: { 201: Series, ...errors(400, 401, 403) },
+      response: { 201: Series, ...errors(400, 401, 403, 404) },
     },
     config: { auth: 'user', extension, messages: SERIES_MESSAGES },
   }, async (request, reply) => reply.code(201).send(await series.create(request.user, request.body)))
@@ -33,7 +34,7 @@ export const seriesRoutes: FastifyPluginAsyncTypebox<{ series: SeriesService }> 
     schema: {
       tags,
       summary: 'One series',
-      description: 'For its requester, moderators and admins; anyone else gets 404.',
+      description: 'For its requester and those who act for her (coordinators on a client\'s series, her carers), moderators and admins; anyone else gets 404.',
       params: SeriesIdParams,
       response: { 200: Series, ...errors(400, 401, 404, 500) },
     },
@@ -43,7 +44,7 @@ export const seriesRoutes: FastifyPluginAsyncTypebox<{ series: SeriesService }> 
   app.patch('/request-series/:id', {
     schema: {
       tags,
-      summary: 'Change a series (its requester)',
+      summary: 'Change a series (its requester, a coordinator of its client, a carer with `create`)',
       description: 'Coming occurrences follow the change: created ones without an accepted offer that it touches are cancelled ' +
         '(`cancel_reason` series_changed) and created anew; accepted ones stay. A changed template sends an active series back to moderation.',
       params: SeriesIdParams,
@@ -56,10 +57,10 @@ export const seriesRoutes: FastifyPluginAsyncTypebox<{ series: SeriesService }> 
   app.post('/request-series/:id/end', {
     schema: {
       tags,
-      summary: 'End a series (its requester, a moderator or an admin)',
+      summary: 'End a series (its requester, a coordinator of its client, a carer with `cancel`, a moderator or an admin)',
       description: 'Every coming occurrence is cancelled as a request cancel does (volunteers told); past ones stay. No body.',
       params: SeriesIdParams,
-      response: { 200: Series, ...errors(400, 401, 404) },
+      response: { 200: Series, ...errors(400, 401, 403, 404) },
     },
     config: { auth: 'user', extension, messages: SERIES_ID_MESSAGES },
   }, (request) => series.end(request.user, request.params.id))

@@ -77,6 +77,7 @@ export const Series = Type.Object({
   return_time: NullableString(),
   time_zone: Type.String(),
   preferred_volunteer_id: NullableId,
+  client_id: { ...NullableId, description: 'docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it' },
   status: Type.Unsafe<SeriesStatus>({ type: 'string', enum: [...SERIES_STATUSES] }),
   created_at: DateTime,
   updated_at: DateTime,

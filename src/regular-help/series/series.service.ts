@@ -4,13 +4,14 @@ import type { Change, Changes } from '../../events/dispatcher.js'
 import type { Clock } from '../../lib/clock.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
-import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
+import type { Principal } from '../../lib/principal.js'
 import type { AccessField, NewAccessRecord } from '../../accounts/access/access.repo.js'
 import type { AccessRecorder } from '../../accounts/access/access.recorder.js'
 import { isActiveRequestType } from '../../help/request-types/request-types.repo.js'
-import { actingAsModerator, actingAsVolunteer } from '../../help/requests/acting.js'
+import { actingAsModerator, actingAsVolunteer, withClientDefaults, type ActingPolicy, type ClientDefaults } from '../../help/requests/acting.js'
 import { lockRequest } from '../../help/requests/requests.repo.js'
 import { isVisibleTo } from '../../help/requests/visibility.js'
+import { actingOnSeries, checkSameFor } from './behalf.js'
 import { cancelAll, createOccurrences, horizonEnd, type OccurrenceSettings } from './occurrences.js'
 import { checkPattern, inWeekOrder, occurrencesBetween } from './recurrence.js'
 import * as series from './series.repo.js'
@@ -26,7 +27,7 @@ export const NOT_INVITED = 'only the invited volunteer can decline'
 export const NOT_OPEN = 'request is not open for responses'
 
 /** A series as the API shows it (moderation columns stay inside). */
-function toSeries ({ moderated_by: _by, moderated_at: _at, ...row }: series.SeriesRow): Series {
+function toSeries ({ moderated_by: _by, moderated_at: _at, created_by_carer: _carer, ...row }: series.SeriesRow): Series {
   return { ...row, days: inWeekOrder(row.days) }
 }
 
@@ -41,13 +42,16 @@ const textOf = ({ auto_accept_preferred: _preference, ...text }: series.SeriesFi
 export class SeriesService {
   constructor (
     private readonly db: Database, private readonly changes: Changes, private readonly clock: Clock,
-    private readonly settings: SeriesSettings, private readonly access: AccessRecorder
+    private readonly settings: SeriesSettings, private readonly access: AccessRecorder,
+    private readonly acting: ActingPolicy
   ) {}
 
+  /** For the caller, a client (coordinators) or a person who granted `create` (docs/api/on-behalf.md › Series for someone). */
   async create (user: Principal, input: CreateSeriesInput): Promise<Series> {
-    if (!hasPermission(user, 'create_request')) throw forbidden('create_request permission required')
+    const { on_behalf_of: onBehalfOf, ...template } = input.template
+    const standing = await this.acting.toCreate(this.db, user, onBehalfOf)
     const fields: series.SeriesFields = {
-      template: input.template,
+      template: withClientDefaults(template, standing.client),
       days: inWeekOrder(input.days),
       start_time: input.start_time,
       duration_minutes: input.duration_minutes,
@@ -59,18 +63,18 @@ export class SeriesService {
     }
     checkPattern(fields, this.clock.now())
     if (!await isActiveRequestType(this.db, input.template.request_type_id)) throw badRequest('invalid request type')
-    return toSeries(await series.insertSeries(this.db, user.id, fields, this.clock.now()))
+    const origin = { clientId: standing.client?.id ?? null, carerId: standing.acting.role === 'carer' ? user.id : null }
+    return toSeries(await series.insertSeries(this.db, standing.requesterId, fields, this.clock.now(), origin))
   }
 
   async mine (user: Principal, page: Page): Promise<Series[]> {
     return (await series.listByRequester(this.db, user.id, page)).map(toSeries)
   }
 
-  /** Its requester, moderators and admins; to anyone else it does not exist. */
+  /** Its requester's side (behalf.ts), moderators and admins; to anyone else it does not exist. */
   async get (viewer: Principal, id: number): Promise<Series> {
-    const row = await series.findSeries(this.db, id)
-    if (row === undefined || (row.requester_id !== viewer.id && !isModerator(viewer))) throw notFound(SERIES_NOT_FOUND)
-    return await this.showOne(viewer, row)
+    const { row, acting } = await actingOnSeries(this.db, this.acting, viewer, await series.findSeries(this.db, id), 'follow')
+    return await this.showOne(viewer, row, acting !== undefined)
   }
 
   /**
@@ -81,12 +85,18 @@ export class SeriesService {
    */
   async update (user: Principal, id: number, input: UpdateSeriesInput): Promise<Series> {
     const updated = await this.changes.run(user.id, async (tx, change) => {
-      const row = await series.lockSeries(tx, id)
-      if (row === undefined || (row.requester_id !== user.id && !isModerator(user))) throw notFound(SERIES_NOT_FOUND)
-      if (row.requester_id !== user.id) throw forbidden('only the requester can change a series')
+      const { row, acting } = await actingOnSeries(tx, this.acting, user, await series.lockSeries(tx, id), 'create')
+      if (acting === undefined) throw forbidden('only the requester can change a series')
+      change.actAs(acting)
+      let template: series.SeriesFields['template'] = row.template
+      if (input.template !== undefined) {
+        const { on_behalf_of: onBehalfOf, ...given } = input.template
+        checkSameFor(row, onBehalfOf)
+        template = withClientDefaults(given, await this.clientOf(tx, user, row))
+      }
       const fields: series.SeriesFields = {
         ...row,
-        template: input.template ?? row.template,
+        template,
         days: input.days !== undefined ? inWeekOrder(input.days) : row.days,
         start_time: input.start_time ?? row.start_time,
         duration_minutes: input.duration_minutes ?? row.duration_minutes,
@@ -130,16 +140,15 @@ export class SeriesService {
   /** The requester or a moderator ends the series: every coming occurrence is cancelled as a request cancel does; past ones stay. */
   async end (user: Principal, id: number): Promise<Series> {
     const ended = await this.changes.run(user.id, async (tx, change) => {
-      const row = await series.lockSeries(tx, id)
-      if (row === undefined || (row.requester_id !== user.id && !isModerator(user))) throw notFound(SERIES_NOT_FOUND)
+      const { row, acting } = await actingOnSeries(tx, this.acting, user, await series.lockSeries(tx, id), 'cancel')
       // The occurrences' history says in what capacity they were cancelled (docs/api/on-behalf.md › A request's history).
-      change.actAs(row.requester_id === user.id ? { id: user.id, role: 'requester', onBehalfOf: null } : actingAsModerator(user))
+      change.actAs(acting ?? actingAsModerator(user))
       const changed = await series.endSeries(tx, id, change.at) ?? row
       const coming = await series.listComingOccurrences(tx, id, change.at)
-      await cancelAll(tx, change, row, coming.map((o) => o.id), ['pending_moderation', 'approved', 'in_progress'], row.requester_id === user.id ? 'requester' : 'moderator', user.id)
-      return changed
+      await cancelAll(tx, change, row, coming.map((o) => o.id), ['pending_moderation', 'approved', 'in_progress'], acting !== undefined ? 'requester' : 'moderator', user.id)
+      return { changed, onRequesterSide: acting !== undefined }
     })
-    return await this.showOne(user, ended)
+    return await this.showOne(user, ended.changed, ended.onRequesterSide)
   }
 
   /** Series awaiting moderation, oldest first, but the moderator's own. */
@@ -163,8 +172,13 @@ export class SeriesService {
     throw badRequest(NOT_PENDING)
   }
 
-  private async showOne (viewer: Principal, row: series.SeriesRow): Promise<Series> {
-    return (await this.shown(viewer, [row]))[0]!
+  /** A client's record for a changed template's defaults, read as the coordinator's standing reads it. */
+  private async clientOf (tx: Transaction, user: Principal, row: series.SeriesRow): Promise<ClientDefaults | null> {
+    return row.client_id === null ? null : (await this.acting.toCreate(tx, user, { client_id: row.client_id })).client
+  }
+
+  private async showOne (viewer: Principal, row: series.SeriesRow, onRequesterSide = false): Promise<Series> {
+    return (await this.shown(viewer, [row], onRequesterSide))[0]!
   }
 
   /**
@@ -172,10 +186,11 @@ export class SeriesService {
    * someone else's contact data: the template's contact details, and its address under ADDRESS_PRIVACY=parties,
    * in the requester's profile log (a series belongs to no request).
    */
-  private async shown (viewer: Principal, rows: readonly series.SeriesRow[]): Promise<Series[]> {
+  private async shown (viewer: Principal, rows: readonly series.SeriesRow[], onRequesterSide = false): Promise<Series[]> {
     const reveals: NewAccessRecord[] = []
     for (const row of rows) {
-      if (row.requester_id === viewer.id) continue
+      // The requester's side (a coordinator of a client's series, a carer) reads it as the requester does.
+      if (row.requester_id === viewer.id || onRequesterSide) continue
       const { template } = row
       const fields: AccessField[] = [
         ...(template.contact_phone != null ? ['contact_phone' as const] : []),

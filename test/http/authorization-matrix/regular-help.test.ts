@@ -1,4 +1,5 @@
 import { describeMatrix } from './matrix.js'
 import { ROWS } from './rows/regular-help.js'
+import { SERIES_BEHALF_ROWS } from './rows/series-behalf.js'
 
-describeMatrix('regular-help', ROWS)
+describeMatrix('regular-help', [...ROWS, ...SERIES_BEHALF_ROWS])
