@@ -34,7 +34,7 @@ export interface SmppTestServer {
   submitStatus: number
   /** Sessions currently bound. */
   boundSessions (): number
-  /** A delivery receipt by deliver_sm on the latest bound session; resolves with the client's deliver_sm_resp status. */
+  /** A delivery receipt by deliver_sm on the most recently bound session still open; resolves with the client's deliver_sm_resp status. */
   sendReceipt (messageId: string, stat: string, options?: { tlvs?: boolean }): Promise<number>
   /** An incoming text (two concatenated parts when `parts` is 2); resolves with each part's deliver_sm_resp status. */
   sendIncoming (incoming: { from: string, text: string, to?: string, parts?: 1 | 2, ucs2?: boolean }): Promise<number[]>
@@ -48,7 +48,6 @@ export async function startSmppServer (credentials: { systemId?: string, passwor
   const password = credentials.password ?? 'secret12'
   const bound = new Set<Session>()
   const parts = new Map<string, Map<number, string>>()
-  let latest: Session | undefined
   const state = {
     submitted: [] as SubmittedText[],
     binds: [] as Array<{ systemId: string, accepted: boolean }>,
@@ -69,7 +68,6 @@ export async function startSmppServer (credentials: { systemId?: string, passwor
         return
       }
       bound.add(session)
-      latest = session
       session.send(pdu.response({ system_id: 'test-smsc' }))
     })
     session.on('enquire_link', (pdu: PDU) => { state.counts.enquireLinks += 1; session.send(pdu.response()) })
@@ -109,8 +107,8 @@ export async function startSmppServer (credentials: { systemId?: string, passwor
   }
 
   async function deliver (fields: Record<string, unknown>): Promise<number> {
-    const session = latest
-    if (session === undefined || !bound.has(session)) throw new Error('no bound session to deliver to')
+    const session = [...bound].at(-1)
+    if (session === undefined) throw new Error('no bound session to deliver to')
     return await new Promise<number>((resolve) => { session.deliver_sm(fields, (response) => { resolve(response.command_status) }) })
   }
 
