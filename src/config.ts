@@ -230,6 +230,7 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
     ? 'WORKERS needs DATABASE_URL: the embedded database can be opened by one process only, so leave WORKERS unset (or 1)'
     : undefined,
   (config) => config.smtpUrl !== undefined && config.publicUrl === undefined ? 'PUBLIC_URL is required when SMTP_URL is set: e-mails link to the app' : undefined,
+  (config) => config.smsSmppUrl !== undefined && config.smsFrom === undefined ? 'SMS_FROM is required when SMS_SMPP_URL is set: texts need a sender' : undefined,
   (config) => isTimeZone(config.timeZone) ? undefined : `TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "${config.timeZone}"`,
   (config) => config.schedule.confirmDeadlineHours >= config.schedule.confirmBeforeHours
     ? `CONFIRM_DEADLINE_HOURS must be less than CONFIRM_BEFORE_HOURS, got ${config.schedule.confirmDeadlineHours} and ${config.schedule.confirmBeforeHours}`

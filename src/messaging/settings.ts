@@ -28,6 +28,24 @@ export const REACH_SETTINGS = {
     minLength: 1,
     description: 'folder for unsent e-mails (`.eml` files) when `SMTP_URL` is unset; unset: `DATA_DIR/mail`',
   })),
+  smsSmppUrl: Type.Optional(Type.String({
+    env: 'SMS_SMPP_URL',
+    pattern: '^s?smpp://[^:@/\\s]+:[^@/\\s]*@[^/\\s:]+(:[0-9]{1,5})?/?$',
+    must: 'be smpp://system_id:password@host:port or ssmpp://... (TLS)',
+    secret: true,
+    description: '`smpp://system_id:password@host:port` (or `ssmpp://` over TLS) of the SMS provider\'s SMPP 3.4 gateway; unset: every text is written as a file to `SMS_DIR` instead, and replies are fed in with `npm run sms:receive`',
+  })),
+  smsDir: Type.Optional(Type.String({
+    env: 'SMS_DIR',
+    minLength: 1,
+    description: 'folder for unsent texts (and `incoming/` replies) when `SMS_SMPP_URL` is unset; unset: `DATA_DIR/sms`',
+  })),
+  smsFrom: Type.Optional(Type.String({
+    env: 'SMS_FROM',
+    pattern: '^(\\+[1-9][0-9]{6,14}|[A-Za-z0-9]{1,11})$',
+    must: 'be a number in E.164 such as +4915112345678, or up to 11 letters and digits',
+    description: 'the sender of texts: a number in E.164, or up to 11 letters and digits. Required when `SMS_SMPP_URL` is set',
+  })),
   mailFrom: Type.String({
     env: 'MAIL_FROM',
     default: 'Neighbourly help <no-reply@localhost>',

@@ -55,6 +55,9 @@ describe('loadConfig', () => {
       volunteerChecks: [],
       alerts: { roundSeconds: { urgent: 120, high: 600, medium: 1800, low: 3600 }, stopAfterOffers: 3, maxRounds: 5, batch: 5, ringMeters: 1000, catchUp: 3 },
       publicUrl: undefined,
+      smsDir: undefined,
+      smsFrom: undefined,
+      smsSmppUrl: undefined,
       smtpUrl: undefined,
       mailDir: undefined,
       mailFrom: 'Neighbourly help <no-reply@localhost>',
@@ -279,6 +282,9 @@ describe('loadConfig', () => {
     refused({ PUSH_ENDPOINT_HOSTS: 'https://fcm.googleapis.com' }, /^PUSH_ENDPOINT_HOSTS must be host names/)
     refused({ DELIVERY_MAX_ATTEMPTS: '0' }, /^DELIVERY_MAX_ATTEMPTS must be/)
     refused({ EMAIL_VERIFICATION: 'link' }, /^EMAIL_VERIFICATION must be/)
+    assert.deepEqual((({ smsSmppUrl, smsDir, smsFrom }) => [smsSmppUrl, smsDir, smsFrom])(loadConfig({ SMS_SMPP_URL: 'ssmpp://charity:pw@smpp.example.org:3550', SMS_FROM: 'Nachbarn', SMS_DIR: '/var/sms' })), ['ssmpp://charity:pw@smpp.example.org:3550', '/var/sms', 'Nachbarn'])
+    for (const [url, message] of [['smpp://charity:pw@smpp.example.org:2775', /^SMS_FROM is required when SMS_SMPP_URL is set/], ['http://charity:pw@smpp.example.org', /^SMS_SMPP_URL must be smpp:\/\//]] as const) refused({ SMS_SMPP_URL: url }, message)
+    for (const from of ['+49 151', 'TwelveLetter', '4915112345678x']) refused({ SMS_FROM: from }, /^SMS_FROM must be a number in E\.164/)
     // A secret is never echoed back.
     assert.throws(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'secret!' }), (error: Error) => !error.message.includes('secret!'))
   })
