@@ -1491,7 +1491,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for help on a schedule
-         * @description The caller is the requester. The new series awaits moderation; once approved, its occurrences are created as approved requests up to SERIES_HORIZON_DAYS ahead. `days` are answered in week order.
+         * @description The caller is the requester, or asks for a client or a person with `template.on_behalf_of` as POST /requests does (docs/api/on-behalf.md › Series for someone). The new series awaits moderation; once approved, its occurrences are created as approved requests up to SERIES_HORIZON_DAYS ahead. `days` are answered in week order.
          */
         post: operations["createSeries"];
         delete?: never;
@@ -1526,7 +1526,7 @@ export interface paths {
         };
         /**
          * One series
-         * @description For its requester, moderators and admins; anyone else gets 404.
+         * @description For its requester and those who act for her (coordinators on a client's series, her carers), moderators and admins; anyone else gets 404.
          */
         get: operations["getSeries"];
         put?: never;
@@ -1535,7 +1535,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a series (its requester)
+         * Change a series (its requester, a coordinator of its client, a carer with `create`)
          * @description Coming occurrences follow the change: created ones without an accepted offer that it touches are cancelled (`cancel_reason` series_changed) and created anew; accepted ones stay. A changed template sends an active series back to moderation.
          */
         patch: operations["updateSeries"];
@@ -1551,7 +1551,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * End a series (its requester, a moderator or an admin)
+         * End a series (its requester, a coordinator of its client, a carer with `cancel`, a moderator or an admin)
          * @description Every coming occurrence is cancelled as a request cancel does (volunteers told); past ones stay. No body.
          */
         post: operations["endSeries"];
@@ -10977,6 +10977,8 @@ export interface operations {
                         return_time: string | null;
                         time_zone: string;
                         preferred_volunteer_id: number | null;
+                        /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                        client_id: number | null;
                         /** @enum {string} */
                         status: "pending_moderation" | "active" | "rejected" | "ended";
                         /** Format: date-time */
@@ -11010,6 +11012,17 @@ export interface operations {
             };
             /** @description Not allowed for the caller's role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11116,6 +11129,8 @@ export interface operations {
                         return_time: string | null;
                         time_zone: string;
                         preferred_volunteer_id: number | null;
+                        /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                        client_id: number | null;
                         /** @enum {string} */
                         status: "pending_moderation" | "active" | "rejected" | "ended";
                         /** Format: date-time */
@@ -11208,6 +11223,8 @@ export interface operations {
                         return_time: string | null;
                         time_zone: string;
                         preferred_volunteer_id: number | null;
+                        /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                        client_id: number | null;
                         /** @enum {string} */
                         status: "pending_moderation" | "active" | "rejected" | "ended";
                         /** Format: date-time */
@@ -11366,6 +11383,8 @@ export interface operations {
                         return_time: string | null;
                         time_zone: string;
                         preferred_volunteer_id: number | null;
+                        /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                        client_id: number | null;
                         /** @enum {string} */
                         status: "pending_moderation" | "active" | "rejected" | "ended";
                         /** Format: date-time */
@@ -11518,6 +11537,8 @@ export interface operations {
                         return_time: string | null;
                         time_zone: string;
                         preferred_volunteer_id: number | null;
+                        /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                        client_id: number | null;
                         /** @enum {string} */
                         status: "pending_moderation" | "active" | "rejected" | "ended";
                         /** Format: date-time */
@@ -11540,6 +11561,17 @@ export interface operations {
             };
             /** @description Not authenticated */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11657,6 +11689,8 @@ export interface operations {
                         return_time: string | null;
                         time_zone: string;
                         preferred_volunteer_id: number | null;
+                        /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                        client_id: number | null;
                         /** @enum {string} */
                         status: "pending_moderation" | "active" | "rejected" | "ended";
                         /** Format: date-time */
@@ -11766,6 +11800,8 @@ export interface operations {
                         return_time: string | null;
                         time_zone: string;
                         preferred_volunteer_id: number | null;
+                        /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                        client_id: number | null;
                         /** @enum {string} */
                         status: "pending_moderation" | "active" | "rejected" | "ended";
                         /** Format: date-time */
@@ -11919,6 +11955,8 @@ export interface operations {
                         return_time: string | null;
                         time_zone: string;
                         preferred_volunteer_id: number | null;
+                        /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                        client_id: number | null;
                         /** @enum {string} */
                         status: "pending_moderation" | "active" | "rejected" | "ended";
                         /** Format: date-time */
@@ -14547,6 +14585,8 @@ export interface operations {
                             return_time: string | null;
                             time_zone: string;
                             preferred_volunteer_id: number | null;
+                            /** @description docs/api/on-behalf.md › Series for someone: the client the series is asked for; its occurrences carry it */
+                            client_id: number | null;
                             /** @enum {string} */
                             status: "pending_moderation" | "active" | "rejected" | "ended";
                             /** Format: date-time */
