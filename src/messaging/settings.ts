@@ -66,6 +66,13 @@ export const REACH_SETTINGS = {
     description: 'comma-separated host names (any port; `*.` for any subdomain) a push subscription may point at; nothing else is ever contacted',
   }),
   deliveryMaxAttempts: Type.Integer({ env: 'DELIVERY_MAX_ATTEMPTS', minimum: 1, maximum: 20, default: 6, description: 'tries per e-mail or push delivery, with growing waits between them (about an hour from first to last at 6), before it is `failed`' }),
+  smsDefaultCountry: Type.String({
+    env: 'SMS_DEFAULT_COUNTRY',
+    default: 'DE',
+    pattern: '^[A-Z]{2}$',
+    must: 'be an ISO 3166 alpha-2 country code such as DE',
+    description: 'the country of phone numbers written without a `+`, for texts (docs/api/messaging.md › Texts)',
+  }),
   emailVerification: Type.Enum(EMAIL_VERIFICATION_MODES, {
     env: 'EMAIL_VERIFICATION',
     default: 'self',

@@ -65,6 +65,7 @@ describe('loadConfig', () => {
       pushEndpointHosts: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com'],
       deliveryMaxAttempts: 6,
       emailVerification: 'self',
+      smsDefaultCountry: 'DE',
       schedule: { horizonDays: 28, preferredHoldHours: 24, confirmBeforeHours: 24, confirmDeadlineHours: 12, remindBeforeMinutes: 120, staleAfterDays: 14 },
     })
     assert.ok(Object.isFrozen(config))
