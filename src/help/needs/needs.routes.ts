@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import { NEED_CODES, localeFromAcceptLanguage, needsIn } from './needs.js'
 
 const Need = Type.Object({
-  code: Type.Union(NEED_CODES.map((code) => Type.Literal(code))),
+  code: Type.Enum(NEED_CODES),
   name: Type.String({ description: 'The need in the caller\'s language' }),
   question: Type.String({ description: 'How the app asks the requester about it, in the caller\'s language' }),
 })
