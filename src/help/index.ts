@@ -12,6 +12,7 @@ import { ConcernsService } from './concerns/concerns.service.js'
 import { moderationRoutes } from './moderation/moderation.routes.js'
 import { ModerationService } from './moderation/moderation.service.js'
 import { requestTypesRoutes } from './request-types/request-types.routes.js'
+import { needsRoutes } from './needs/needs.routes.js'
 import { RequestTypesService } from './request-types/request-types.service.js'
 import type { ActingPolicy } from './requests/acting.js'
 import { Disclosure } from './requests/disclosure.js'
@@ -84,6 +85,7 @@ export function helpArea ({ config, db, changes, clock, calendar, options }: Wir
         },
         config: { auth: 'none', extension: true, usesDatabase: false },
       }, async () => mapSettings)
+      await api.register(needsRoutes)
       await api.register(requestTypesRoutes, { requestTypes: new RequestTypesService(db) })
       await api.register(requestsRoutes, { requests: new RequestsService(db, changes, disclosure, acting, clock), search })
       await api.register(moderationRoutes, { moderation: new ModerationService(db, changes, disclosure) })
