@@ -33,18 +33,18 @@ export const REACH_SETTINGS = {
     pattern: '^s?smpp://[^:@/\\s]+:[^@/\\s]*@[^/\\s:]+(:[0-9]{1,5})?/?$',
     must: 'be smpp://system_id:password@host:port or ssmpp://... (TLS)',
     secret: true,
-    description: '`smpp://system_id:password@host:port` (or `ssmpp://` over TLS) of the SMS provider\'s SMPP 3.4 gateway; unset: every text is written as a file to `SMS_DIR` instead, and replies are fed in with `npm run sms:receive`',
+    description: '`smpp://system_id:password@host:port` (or `ssmpp://` over TLS) of the SMS provider\'s SMPP 3.4 gateway; unset: every text is written as a file to `SMS_DIR` instead, and replies are fed in with `npm run sms:receive`. Texts are not sent by the service yet (README › Running a public service)',
   })),
   smsDir: Type.Optional(Type.String({
     env: 'SMS_DIR',
     minLength: 1,
-    description: 'folder for unsent texts (and `incoming/` replies) when `SMS_SMPP_URL` is unset; unset: `DATA_DIR/sms`',
+    description: 'folder for unsent texts (and `incoming/` replies) when `SMS_SMPP_URL` is unset; unset: `DATA_DIR/sms`. Not used by the service yet',
   })),
   smsFrom: Type.Optional(Type.String({
     env: 'SMS_FROM',
     pattern: '^(\\+[1-9][0-9]{6,14}|[A-Za-z0-9]{1,11})$',
     must: 'be a number in E.164 such as +4915112345678, or up to 11 letters and digits',
-    description: 'the sender of texts: a number in E.164, or up to 11 letters and digits. Required when `SMS_SMPP_URL` is set',
+    description: 'the sender of texts: a number in E.164, or up to 11 letters and digits. Required when `SMS_SMPP_URL` is set. Not used by the service yet',
   })),
   mailFrom: Type.String({
     env: 'MAIL_FROM',
@@ -71,7 +71,7 @@ export const REACH_SETTINGS = {
     default: 'DE',
     pattern: '^[A-Z]{2}$',
     must: 'be an ISO 3166 alpha-2 country code such as DE',
-    description: 'the country of phone numbers written without a `+`, for texts (docs/api/messaging.md › Texts)',
+    description: 'the country of phone numbers written without a `+`, for texts (docs/api/messaging.md › Texts). Not used by the service yet',
   }),
   emailVerification: Type.Enum(EMAIL_VERIFICATION_MODES, {
     env: 'EMAIL_VERIFICATION',
