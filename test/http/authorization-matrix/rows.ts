@@ -70,7 +70,7 @@ export const REQUEST_NOT_FOUND = [404, 'request not found'] as const
 export const VIEW_REPORTS_REQUIRED = [403, 'view_reports permission required'] as const
 
 /** docs/api/conventions.md › Authentication, 2 (and GET /ready, an extension): no token needed. */
-export const PUBLIC = ['GET /', 'GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh',
+export const PUBLIC = ['GET /', 'GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /needs', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh',
   'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'GET /push/public-key', 'POST /unsubscribe', 'GET /calendar/{token}.ics']
 
 export const SESSION_CSRF = { 'x-vcs-csrf': '1' }

@@ -6,6 +6,7 @@ import { type Row, REQUEST_NOT_FOUND, SIGNED_IN, everyone, signedIn, moderatorsO
 export const ROWS: readonly Row[] = [
   { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
   { op: 'GET /map-settings', state: 'open', path: () => '/map-settings', expect: everyone(200) },
+  { op: 'GET /needs', state: 'open', path: () => '/needs', expect: everyone(200), see: (res) => assert.equal(res.body.length, 6) },
   { op: 'GET /users/me/availability', state: 'assigned', path: () => '/users/me/availability', expect: signedIn(200) },
   { op: 'PUT /users/me/availability', state: 'assigned', path: () => '/users/me/availability', body: () => ({ radius_meters: 3000 }), expect: signedIn(200) },
   // Requests.
