@@ -28,7 +28,7 @@ const ACCOUNT_EXTENSIONS = [
   'POST /admin/users/{id}/unblock', 'POST /admin/users/{id}/verify',
 ]
 /** docs/api/accounts.md › Tokens: everything else needs a token. */
-const PUBLIC_OPERATIONS = ['GET /', 'GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh', 'GET /push/public-key',
+const PUBLIC_OPERATIONS = ['GET /', 'GET /health', 'GET /ready', 'POST /auth/register', 'POST /auth/login', 'POST /auth/refresh', 'GET /request-types', 'GET /map-settings', 'GET /needs', 'GET /account-settings', 'POST /session', 'POST /session/register', 'POST /session/refresh', 'GET /push/public-key',
   'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm', 'POST /session/code/confirm', 'POST /unsubscribe', 'GET /calendar/{token}.ics']
 
 interface Operation {
