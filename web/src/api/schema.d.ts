@@ -961,6 +961,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/needs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a request may need of its helper, in the caller's language */
+        get: operations["listNeeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/request-types": {
         parameters: {
             query?: never;
@@ -7597,6 +7614,44 @@ export interface operations {
                         /** @description a Nominatim-compatible geocoder (`<url>/search`), or null when there is none */
                         geocoder_url: string | null;
                     };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listNeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code: "car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender";
+                        /** @description The need in the caller's language */
+                        name: string;
+                        /** @description How the app asks the requester about it, in the caller's language */
+                        question: string;
+                    }[];
                 };
             };
             /** @description Server failure; the body carries only the operation's failure text */

@@ -170,6 +170,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid can': { field: 'can', key: 'carers.invite.errors.can' },
   'invitation not found': { key: 'carers.errors.invitationNotFound' },
   'not allowed for this person': { key: 'carers.errors.notAllowed' },
+  'on_behalf_of cannot be changed': { key: 'carers.errors.forWhomFixed' },
   'request body is too large': { key: 'errors.tooLarge' },
   'invalid request body': OUR_FAULT,
   'unsupported content type: send application/json': OUR_FAULT,
