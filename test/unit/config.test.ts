@@ -281,7 +281,7 @@ describe('loadConfig', () => {
     refused({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY }, /must be set together/)
     refused({ ...keys, VAPID_SUBJECT: 'help@example.org' }, /^VAPID_SUBJECT must start with mailto: or https:\/\//)
     refused({ PUSH_ENDPOINT_HOSTS: 'https://fcm.googleapis.com' }, /^PUSH_ENDPOINT_HOSTS must be host names/)
-    for (const [name, value] of [['DELIVERY_MAX_ATTEMPTS', '0'], ['EMAIL_VERIFICATION', 'link']]) refused({ [name]: value }, new RegExp(`^${name} must be`))
+    for (const [name, value] of [['DELIVERY_MAX_ATTEMPTS', '0'], ['EMAIL_VERIFICATION', 'link']] as const) refused({ [name]: value }, new RegExp(`^${name} must be`))
     assert.deepEqual((({ smsSmppUrl, smsDir, smsFrom }) => [smsSmppUrl, smsDir, smsFrom])(loadConfig({ SMS_SMPP_URL: 'ssmpp://charity:pw@smpp.example.org:3550', SMS_FROM: 'Nachbarn', SMS_DIR: '/var/sms' })), ['ssmpp://charity:pw@smpp.example.org:3550', '/var/sms', 'Nachbarn'])
     for (const [url, message] of [['smpp://charity:pw@smpp.example.org:2775', /^SMS_FROM is required when SMS_SMPP_URL is set/], ['http://charity:pw@smpp.example.org', /^SMS_SMPP_URL must be smpp:\/\//]] as const) refused({ SMS_SMPP_URL: url }, message)
     for (const from of ['+49 151', 'TwelveLetter', '4915112345678x']) refused({ SMS_FROM: from }, /^SMS_FROM must be a number in E\.164/)
