@@ -100,6 +100,8 @@ export const SETTINGS = Type.Object({
     perAddress: whole('RATE_LIMIT_PER_ADDRESS', 1, 1_000_000, 60, 'login, register and refresh calls, and those of codes and password changes (docs/api/accounts.md › Getting back in), together per client address per window'),
     perAccount: whole('RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000, 10, 'login (and register, and asking for or trying a code) calls per e-mail address, and erasure (DELETE /users/me) and password change calls per account, per window'),
   }),
+  // docs/api/accounts.md › A burst of sign-ups.
+  passwordQueueSeconds: whole('PASSWORD_QUEUE_SECONDS', 1, 300, 10, 'longest a registration waits for a password-hashing thread before it is refused with 429 and `Retry-After`; a sign-in may wait twice as long, so people with an account still get in during a burst of sign-ups'),
   corsOrigins: Type.Array(Type.String({ pattern: '^https?://[^/\\s]+$' }), {
     env: 'CORS_ORIGINS',
     default: [],

@@ -39,7 +39,7 @@ export function accountsArea ({ config, db, jwtSecret, changes, clock, calendar,
   const principals = new PrincipalCache(db, config.authCacheTtlMs, clock)
   // Codes are hashed and sealed with keys from the signing secret, which every instance shares.
   const codes = new AccountCodes(jwtSecret)
-  const authSettings = { scrypt: config.scrypt, refreshTokenTtlDays: config.refreshTokenTtlDays, emailVerification: config.emailVerification }
+  const authSettings = { scrypt: config.scrypt, passwordQueueMs: config.passwordQueueSeconds * 1000, refreshTokenTtlDays: config.refreshTokenTtlDays, emailVerification: config.emailVerification }
   const auth = new AuthService(db, changes, codes, tokens, authSettings, clock)
   const recovery = new RecoveryService(db, changes, codes, auth, authSettings)
   const access = new AccessRecorder(db)

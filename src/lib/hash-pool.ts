@@ -19,8 +19,19 @@ function startWorker (): Worker {
   return new Worker(`import(${api}).then(({ register }) => { register(); return import(${module}) })`, { eval: true })
 }
 
-interface Pending { resolve(key: Buffer): void, reject(error: Error): void }
+interface Pending { resolve(key: Buffer): void, reject(error: Error): void, startedAt?: number }
 interface Slot { worker: Worker, busy: number | undefined }
+
+/** A job refused because the queue would keep it waiting longer than the caller allows. */
+export class HashQueueFull extends Error {
+  constructor (readonly waitMs: number) {
+    super('password hashing queue is full')
+    this.name = 'HashQueueFull'
+  }
+}
+
+// Until a job has been timed, each is assumed to take this long (OWASP's scrypt costs about this on one core).
+const ASSUMED_JOB_MS = 250
 
 /** One low-priority worker thread (hash-worker.ts) per core, each deriving one key at a time; further jobs wait in order. */
 export class HashPool {
@@ -28,10 +39,20 @@ export class HashPool {
   readonly #queue: HashRequest[] = []
   readonly #pending = new Map<number, Pending>()
   #next = 0
+  #jobMs = ASSUMED_JOB_MS
 
   constructor (private readonly size: number = availableParallelism()) {}
 
-  derive (job: ScryptJob): Promise<Buffer> {
+  /** How long a job given now would wait for a thread: none while one is free, else the rounds of jobs ahead of it. */
+  estimatedWaitMs (): number {
+    const busy = this.#slots.filter((slot) => slot.busy !== undefined).length
+    return Math.ceil(Math.max(0, this.#queue.length + busy + 1 - this.size) / this.size) * this.#jobMs
+  }
+
+  /** Derives a key; with `maxWaitMs`, refuses at once (HashQueueFull) rather than queue for longer than that. */
+  derive (job: ScryptJob, maxWaitMs = Infinity): Promise<Buffer> {
+    const waitMs = this.estimatedWaitMs()
+    if (waitMs > maxWaitMs) return Promise.reject(new HashQueueFull(waitMs))
     const id = ++this.#next
     return new Promise<Buffer>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
@@ -47,6 +68,8 @@ export class HashPool {
       if (slot === undefined) return
       const next = this.#queue.shift() as HashRequest
       slot.busy = next.id
+      const pending = this.#pending.get(next.id)
+      if (pending !== undefined) pending.startedAt = performance.now()
       // A worker with a job keeps the process alive until the job is done; an idle one does not.
       slot.worker.ref()
       slot.worker.postMessage(next)
@@ -62,6 +85,8 @@ export class HashPool {
       worker.unref()
       const pending = this.#pending.get(id)
       this.#pending.delete(id)
+      // A moving average, so the estimate follows the machine's load without one slow job swinging it.
+      if (pending?.startedAt !== undefined) this.#jobMs = 0.8 * this.#jobMs + 0.2 * (performance.now() - pending.startedAt)
       if (error !== undefined || key === undefined) pending?.reject(new Error(error ?? 'no key'))
       else pending?.resolve(Buffer.from(key.buffer, key.byteOffset, key.byteLength))
       this.#dispatch()

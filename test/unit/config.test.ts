@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       scrypt: OWASP_SCRYPT,
       redisUrl: undefined,
       rateLimits: { windowSeconds: 60, perAddress: 60, perAccount: 10 },
+      passwordQueueSeconds: 10,
       corsOrigins: [],
       trustProxy: false,
       dbPoolSize: 10,

@@ -19,6 +19,8 @@ export const ACCOUNT_BLOCKED = 'account is blocked'
 
 export interface AuthSettings {
   scrypt: ScryptParams
+  /** How long a registration may wait for a hashing thread (a sign-in twice as long): docs/api/accounts.md › A burst of sign-ups. */
+  passwordQueueMs: number
   refreshTokenTtlDays: number
   /** docs/api/accounts.md › Getting back in: 'code' sends a code to confirm the address at registration. */
   emailVerification: 'self' | 'code'
@@ -42,7 +44,7 @@ export class AuthService {
       throw badRequest('latitude and longitude must be given together')
     }
     // Hash before the transaction: PGlite has one connection, and a transaction holds it.
-    const passwordHash = await hashPassword(input.password, this.settings.scrypt)
+    const passwordHash = await hashPassword(input.password, this.settings.scrypt, { maxWaitMs: this.settings.passwordQueueMs })
     try {
       return await this.changes.run(null, async (tx, change) => {
         const user = await users.insertUser(tx, { ...input, email: normaliseEmail(input.email), password_hash: passwordHash })
@@ -61,7 +63,7 @@ export class AuthService {
   async login (input: LoginRequest): Promise<AuthResponse> {
     const user = await users.findCredentials(this.db, normaliseEmail(input.email))
     // An unknown e-mail costs one hash too, so response time does not tell who has an account.
-    const valid = await verifyPassword(input.password, user?.password_hash ?? await this.#decoyHash())
+    const valid = await verifyPassword(input.password, user?.password_hash ?? await this.#decoyHash(), { maxWaitMs: 2 * this.settings.passwordQueueMs })
     if (user === undefined || !valid) throw unauthorized(INVALID_CREDENTIALS)
     if (user.is_blocked) throw unauthorized(ACCOUNT_BLOCKED)
     return await this.issue(this.db, user)
