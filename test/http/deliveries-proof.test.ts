@@ -127,7 +127,8 @@ for (const engine of engines()) {
         const created = await t.post('/requests', REQUEST_INPUT, requester.token)
         await t.post(`/moderation/requests/${created.body.id}/approve`, {}, moderator.token)
         const files = await until(async () => {
-          const names = await readdir(mailDir)
+          // A message is written to a hidden temporary file and renamed into place: only the .eml files are whole.
+          const names = (await readdir(mailDir)).filter((name) => name.endsWith('.eml') && !name.startsWith('.'))
           return names.length >= 2 ? names : undefined
         })
         const contents = await Promise.all(files.map((name) => readFile(join(mailDir, name), 'utf8')))
