@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { TEST_SECRET, uniqueEmail } from '../helpers/app.js'
 import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
 import { engines } from '../helpers/engines.js'
-import { json, startService } from '../helpers/service.js'
+import { json, machineTimeoutMs, startService } from '../helpers/service.js'
 
 const newRequest = (title: string) => ({
   request_type_id: 1,
@@ -110,7 +110,7 @@ for (const engine of engines()) {
   })
 }
 
-describe('the README quick start: npm start', { timeout: 180_000 }, () => {
+describe('the README quick start: npm start', { timeout: machineTimeoutMs(180_000) }, () => {
   it('builds, serves /api/v1 on the embedded database in DATA_DIR, and stops with status 0 on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vcs-npm-start-'))
     try {

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test'
 import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
 import { TEST_DATABASE_URL } from '../helpers/engines.js'
 import { uniqueEmail } from '../helpers/app.js'
+import { machineTimeoutMs } from '../helpers/service.js'
 
 const ROOT = new URL('../../', import.meta.url)
 const SECRET = 'startup-test-secret-that-is-long-enough-0123'
@@ -69,7 +70,7 @@ if (TEST_DATABASE_URL !== undefined) {
 }
 
 for (const setting of settings) {
-  describe(`the service as a process: ${setting.name}`, { timeout: 120_000 }, () => {
+  describe(`the service as a process: ${setting.name}`, { timeout: machineTimeoutMs(120_000) }, () => {
     let dataDir: string
     before(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'vcs-startup-'))
@@ -182,7 +183,7 @@ for (const setting of settings) {
   })
 }
 
-describe('the service refuses a bad configuration', { timeout: 60_000 }, () => {
+describe('the service refuses a bad configuration', { timeout: machineTimeoutMs(60_000) }, () => {
   it('exits with status 1 and one clear line on stderr', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vcs-startup-'))
     try {
@@ -228,7 +229,7 @@ describe('the service refuses a bad configuration', { timeout: 60_000 }, () => {
   })
 })
 
-describe('npm run openapi:export', { timeout: 60_000 }, () => {
+describe('npm run openapi:export', { timeout: machineTimeoutMs(60_000) }, () => {
   it('writes the document the service serves', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vcs-openapi-'))
     try {
