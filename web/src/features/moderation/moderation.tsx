@@ -1,18 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Button, Link } from 'react-aria-components'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
 import { useRequest } from '../../api/use-request'
-import { useAnnounce } from '../../components/announcer'
-import { useSuccess } from '../../components/success-banner'
 import { Page } from '../../components/page'
 import { formatDate } from '../../lib/format'
 import { kindText, requestStatus, urgencyText } from '../../i18n/labels'
-import { serverProblem } from '../../i18n/server-errors'
-import { useDecidedList } from './decided-list'
+import { DecisionCard, QueueList, useApprovals } from './decision-card'
 import { RejectDialog } from './reject-dialog'
 import { SeriesQueue } from './series-queue'
 import '../../components/journeys.css'
@@ -65,29 +61,15 @@ export function ModerationPages () {
  */
 export function ModerationQueuePage () {
   const { t, i18n } = useTranslation()
-  const announce = useAnnounce()
-  const success = useSuccess()
   const client = useQueryClient()
-  const [rejecting, setRejecting] = useState<Item | undefined>(undefined)
-  const [problem, setProblem] = useState<{ id: number, message: string } | undefined>(undefined)
   const pending = useQuery({ queryKey: PENDING_KEY, queryFn: ({ signal }) => loadPending(signal) })
-  const { listHeading, remove } = useDecidedList(PENDING_KEY, pending.data, rejecting !== undefined, 'moderate-')
-
-  /** Removes the decided item and moves focus to what now stands in its place. */
-  const decided = (item: Item, message: string) => {
-    remove(item)
-    void client.invalidateQueries({ queryKey: MINE_KEY })
-    success(message)
-    setProblem(undefined)
-  }
-  const approve = useMutation({
-    mutationFn: (item: Item) => unwrap(api.POST('/api/v1/moderation/requests/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
-    onSuccess: (_answer, item) => decided(item, t('moderation.approved', { title: item.title })),
-    onError: (error, item) => {
-      const message = serverProblem(error, t).message
-      setProblem({ id: item.id, message })
-      announce(message)
-    },
+  const { listHeading, rejecting, setRejecting, problemOf, approve, decided } = useApprovals({
+    queryKey: PENDING_KEY,
+    items: pending.data,
+    idPrefix: 'moderate-',
+    approve: (item: Item) => unwrap(api.POST('/api/v1/moderation/requests/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
+    approvedText: (item) => t('moderation.approved', { title: item.title }),
+    onDecided: () => { void client.invalidateQueries({ queryKey: MINE_KEY }) },
   })
 
   const count = pending.data?.length ?? 0
@@ -96,42 +78,29 @@ export function ModerationQueuePage () {
       <ModerationPages />
       <p>{t('moderation.queue.intro')}</p>
       <h2 ref={listHeading} tabIndex={-1}>{pending.isSuccess ? t('moderation.queue.count', { count }) : t('moderation.queue.title')}</h2>
-      {pending.isPending
-        ? <p>{t('common.loading')}</p>
-        : pending.isError
-          ? <p className='error-text'>{serverProblem(pending.error, t).message} <Button className='link-button' onPress={() => { void pending.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
-          : count === 0
-            ? <p>{t('moderation.queue.none')}</p>
-            : (
-              <ul className='cards'>
-                {pending.data.map((item) => (
-                  <li key={item.id}>
-                    <article className='card' aria-labelledby={`moderate-${item.id}`}>
-                      <h3 id={`moderate-${item.id}`} tabIndex={-1}>{item.title}</h3>
-                      <dl className='facts'>
-                        <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
-                        <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, item.request_type_name)}</dd></div>
-                        <WantedBy id={item.id} />
-                        <div><dt>{t('moderation.item.requester')}</dt><dd>{item.requester_name}</dd></div>
-                        <div><dt>{t('volunteer.item.place')}</dt><dd>{[item.address, item.city].filter((part) => part !== '' && part !== null).join(', ')}</dd></div>
-                        <div><dt>{t('volunteer.item.asked')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
-                      </dl>
-                      <h4 className='small-heading'>{t('moderation.item.description')}</h4>
-                      <p className='pre-line'>{item.description}</p>
-                      {problem?.id === item.id ? <p className='error-text'>{problem.message}</p> : null}
-                      <div className='actions'>
-                        <Button className='button' aria-label={`${t('moderation.approve')}: ${item.title}`} onPress={() => { if (!approve.isPending) approve.mutate(item) }}>
-                          {t('moderation.approve')}
-                        </Button>
-                        <Button className='button danger' aria-label={`${t('moderation.reject')}: ${item.title}`} onPress={() => setRejecting(item)}>
-                          {t('moderation.reject')}
-                        </Button>
-                      </div>
-                    </article>
-                  </li>
-                ))}
-              </ul>
-              )}
+      <QueueList query={pending} none={t('moderation.queue.none')}>
+        {(items) => items.map((item) => (
+          <DecisionCard
+            key={item.id}
+            headingId={`moderate-${item.id}`}
+            heading={item.title}
+            title={item.title}
+            description={item.description}
+            problem={problemOf(item)}
+            approve={() => { if (!approve.isPending) approve.mutate(item) }}
+            reject={() => setRejecting(item)}
+          >
+            <dl className='facts'>
+              <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
+              <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, item.request_type_name)}</dd></div>
+              <WantedBy id={item.id} />
+              <div><dt>{t('moderation.item.requester')}</dt><dd>{item.requester_name}</dd></div>
+              <div><dt>{t('volunteer.item.place')}</dt><dd>{[item.address, item.city].filter((part) => part !== '' && part !== null).join(', ')}</dd></div>
+              <div><dt>{t('volunteer.item.asked')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
+            </dl>
+          </DecisionCard>
+        ))}
+      </QueueList>
       {rejecting !== undefined
         ? (
           <RejectDialog
@@ -161,29 +130,21 @@ export function ModeratedByMePage () {
   return (
     <Page title={t('moderation.mine.title')}>
       <ModerationPages />
-      {mine.isPending
-        ? <p>{t('common.loading')}</p>
-        : mine.isError
-          ? <p className='error-text'>{serverProblem(mine.error, t).message} <Button className='link-button' onPress={() => { void mine.refetch() }}>{t('volunteer.tryAgain')}</Button></p>
-          : mine.data.length === 0
-            ? <p>{t('moderation.mine.none')}</p>
-            : (
-              <ul className='cards'>
-                {mine.data.map((item) => (
-                  <li key={item.id}>
-                    <article className='card' aria-labelledby={`decided-${item.id}`}>
-                      <h2 id={`decided-${item.id}`} className='card-heading'>{item.title}</h2>
-                      <dl className='facts'>
-                        <div><dt>{t('moderation.mine.statusNow')}</dt><dd>{requestStatus(t, item.status)}</dd></div>
-                        <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
-                        <div><dt>{t('moderation.item.requester')}</dt><dd>{item.requester_name}</dd></div>
-                        <div><dt>{t('volunteer.item.asked')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
-                      </dl>
-                    </article>
-                  </li>
-                ))}
-              </ul>
-              )}
+      <QueueList query={mine} none={t('moderation.mine.none')}>
+        {(items) => items.map((item) => (
+          <li key={item.id}>
+            <article className='card' aria-labelledby={`decided-${item.id}`}>
+              <h2 id={`decided-${item.id}`} className='card-heading'>{item.title}</h2>
+              <dl className='facts'>
+                <div><dt>{t('moderation.mine.statusNow')}</dt><dd>{requestStatus(t, item.status)}</dd></div>
+                <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
+                <div><dt>{t('moderation.item.requester')}</dt><dd>{item.requester_name}</dd></div>
+                <div><dt>{t('volunteer.item.asked')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
+              </dl>
+            </article>
+          </li>
+        ))}
+      </QueueList>
     </Page>
   )
 }
