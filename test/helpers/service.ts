@@ -37,7 +37,11 @@ export async function startService (env: Record<string, string>, command: readon
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)))
   const base = await new Promise<string>((resolve, reject) => {
     const limitMs = machineTimeoutMs(120_000)
-    const timer = setTimeout(() => reject(new Error(`service did not start in ${limitMs / 1000} s: ${stderr}`)), limitMs)
+    const timer = setTimeout(() => {
+      // Stopped, or it would start later and keep the test process (and the suite) from ever ending.
+      child.kill('SIGTERM')
+      reject(new Error(`service did not start in ${limitMs / 1000} s: ${stderr}`))
+    }, limitMs)
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
       const match = /the API at (http:\/\/\S+\/api\/v1)/.exec(stdout)
