@@ -93,7 +93,9 @@ for (const lang of ['en', 'de'] as const) {
     await fill(other, s('location.longitude'), lang === 'de' ? '13,405' : '13.405')
     await next(s('ask.addressQuestion'))
     await fill(other, s('profile.address'), '1 Main Street')
-    // Once only: regular help is not offered for someone else, so "when" follows the address.
+    // "How often" speaks of Rita; once here (her regular help: carer-series.spec.ts).
+    await next(s('regular.for.often', { name: ritaName }))
+    await choose(s('regular.once'))
     await next(`${s('ask.when')} ${s('form.optional')}`)
     await next(s('ask.urgency'))
     await choose(s('urgency.medium'))

@@ -125,7 +125,9 @@ for (const lang of ['en', 'de'] as const) {
       await fill(page, say(lang, 'location.longitude'), String(point.longitude))
       await continueTo(page, say(lang, 'ask.addressQuestion'), say(lang, 'ask.continue'))
       await expect(page.getByRole('textbox', { name: say(lang, 'profile.address'), exact: true })).toHaveValue('Lindenweg 4')
-      // Asked once: no "How often" page for a client.
+      // "How often" speaks of the client; once here (regular help for a client: client-series.spec.ts).
+      await continueTo(page, say(lang, 'regular.for.often', { name: first }), say(lang, 'ask.continue'))
+      await choose(page, new RegExp(`^${say(lang, 'regular.once')}`))
       const when = `${say(lang, 'ask.when')} ${say(lang, 'form.optional')}`
       await continueTo(page, when, say(lang, 'ask.continue'))
       await page.getByRole('textbox', { name: when }).fill('2031-05-02T10:30')
@@ -135,8 +137,7 @@ for (const lang of ['en', 'de'] as const) {
       await expect(page.getByRole('textbox', { name: `${say(lang, 'ask.phone')} ${say(lang, 'form.optional')}` })).toHaveValue(phone)
       await continueTo(page, say(lang, 'ask.check.heading'), say(lang, 'ask.continue'))
       await expect(page.locator('.summary-row').first()).toContainText(`${first} ${family}`)
-      // "How often" was not asked, so it is not listed either.
-      await expect(page.getByText(say(lang, 'regular.check.often'), { exact: true })).toHaveCount(0)
+      await expect(page.locator('.summary-row').filter({ hasText: say(lang, 'regular.check.often') })).toContainText(say(lang, 'regular.once'))
       await scan(page)
       await continueTo(page, title, say(lang, 'ask.send'))
       await expectSaid(page, say(lang, 'coordinator.ask.sent', { name: first }))

@@ -67,6 +67,7 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
     }, 'SeriesPage'),
     access: 'signed-in',
   },
+  { path: '/series/:id/change', page: page(() => import('./features/requests/series-change'), 'SeriesChangePage'), access: 'signed-in' },
   { path: '/coming-help', page: page(() => import('./features/volunteer/coming-help'), 'ComingHelpPage'), access: 'signed-in' },
   { path: '/calendar', page: page(() => import('./features/schedule/calendar'), 'CalendarPage'), access: 'signed-in' },
   { path: '/requests/:id/access-log', page: page(() => import('./features/access-log/access-log'), 'RequestAccessLogPage'), access: 'signed-in' },

@@ -57,7 +57,7 @@ export class PrivacyService {
       await privacy.exportDeliveries(this.db, user.id),
     ]
     // The owning repo's query, so the section is exactly what GET /request-series/mine shows.
-    const ownSeries: DataExport['series'] = await series.listByRequester(this.db, user.id)
+    const ownSeries: DataExport['series'] = await series.listSeriesOf(this.db, { requesterId: user.id })
     // docs/api/on-behalf.md › Carers: whom the caller trusts, and for whom the caller acts.
     const [trusted, actingFor] = [await exportTrusted(this.db, user.id), await exportActingFor(this.db, user.id)]
     return {

@@ -67,10 +67,16 @@ export function lockSeries (db: Queryable, id: number): Promise<SeriesRow | unde
   return maybeOne<SeriesRow>(db, sql`SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.id = ${id} FOR NO KEY UPDATE`)
 }
 
-/** The caller's series, newest first; every one without `page` (the export). */
-export function listByRequester (db: Queryable, requesterId: number, page?: Page): Promise<SeriesRow[]> {
+/** Whose series: the requester's (a coordinator's client series too); a person's for her carer (none of those); a client's, by anyone. */
+export type SeriesOf = { requesterId: number } | { personId: number } | { clientId: number }
+
+/** The series of `of`, newest first; every one without `page` (the export). */
+export function listSeriesOf (db: Queryable, of: SeriesOf, page?: Page): Promise<SeriesRow[]> {
+  const where = 'clientId' in of
+    ? sql`s.client_id = ${of.clientId}`
+    : 'personId' in of ? sql`s.requester_id = ${of.personId} AND s.client_id IS NULL` : sql`s.requester_id = ${of.requesterId}`
   return db.query<SeriesRow>(sql`
-    SELECT ${SERIES_COLUMNS} FROM request_series s WHERE s.requester_id = ${requesterId}
+    SELECT ${SERIES_COLUMNS} FROM request_series s WHERE ${where}
     ORDER BY s.created_at DESC, s.id DESC LIMIT ${page?.limit ?? null}::bigint OFFSET ${page?.offset ?? 0}`)
 }
 

@@ -4,7 +4,7 @@ import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
 import { ApproveInput, COMMENT_REQUIRED, RejectInput } from '../../help/moderation/moderation.schemas.js'
 import { REQUEST_ID_MESSAGES, RequestIdParams } from '../../help/requests/requests.schemas.js'
-import { CreateSeriesInput, Series, SERIES_ID_MESSAGES, SERIES_MESSAGES, SeriesIdParams, UpdateSeriesInput } from './series.schemas.js'
+import { CreateSeriesInput, MY_SERIES_MESSAGES, MySeriesQuery, Series, SERIES_ID_MESSAGES, SERIES_MESSAGES, SeriesIdParams, UpdateSeriesInput } from './series.schemas.js'
 import type { SeriesService } from './series.service.js'
 
 const tags = ['series']
@@ -26,9 +26,21 @@ export const seriesRoutes: FastifyPluginAsyncTypebox<{ series: SeriesService }> 
   }, async (request, reply) => reply.code(201).send(await series.create(request.user, request.body)))
 
   app.get('/request-series/mine', {
-    schema: { tags, summary: 'The caller\'s series, newest first', querystring: PageQuery, response: { 200: Type.Array(Series), ...errors(401, 500) } },
-    config: { auth: 'user', extension, failure: 'failed to get series' },
-  }, (request) => series.mine(request.user, parsePage(request.query)))
+    schema: {
+      tags,
+      summary: 'The caller\'s series, newest first',
+      description: 'With `for_user_id`, the series of a person who made the caller her carer (an accepted grant, which always ' +
+        'includes `follow`; anyone else → 403 \'not allowed for this person\'); with `client_id`, every series asked for that client, ' +
+        'by any coordinator (`coordinate_requests`, else 403 \'coordinator role required\'; an unknown or erased client → 404 ' +
+        '\'client not found\'). Not both (400 \'invalid client_id\'). docs/api/on-behalf.md › Series for someone.',
+      querystring: MySeriesQuery,
+      response: { 200: Type.Array(Series), ...errors(400, 401, 403, 404, 500) },
+    },
+    config: { auth: 'user', extension, failure: 'failed to get series', messages: MY_SERIES_MESSAGES },
+  }, (request) => {
+    const { for_user_id: forUser, client_id: client } = request.query
+    return series.mine(request.user, parsePage(request.query), forUser === undefined ? undefined : Number(forUser), client === undefined ? undefined : Number(client))
+  })
 
   app.get('/request-series/:id', {
     schema: {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, NullableId, NullableString, TimeZone } from '../../http/schemas.js'
 import { CREATE_REQUEST_MESSAGES, CreateRequestInput } from '../../help/requests/requests.schemas.js'
 import { DAYS, type Day } from './recurrence.js'
@@ -83,6 +84,16 @@ export const Series = Type.Object({
   updated_at: DateTime,
 })
 export type Series = Static<typeof Series>
+
+const WHOLE_ID = '^\\s*[1-9]\\d{0,15}\\s*$'
+/** GET /request-series/mine: a page, and whose series (docs/api/on-behalf.md › Series for someone): a carer's person, or a client. */
+export const MySeriesQuery = Type.Object({
+  ...PaginationQuery,
+  for_user_id: Type.Optional(Type.String({ pattern: WHOLE_ID, description: 'a person who made the caller their carer: her series' })),
+  client_id: Type.Optional(Type.String({ pattern: WHOLE_ID, description: 'a client (coordinators): every series asked for them, by any coordinator' })),
+})
+export type MySeriesQuery = Static<typeof MySeriesQuery>
+export const MY_SERIES_MESSAGES = { for_user_id: 'invalid for_user_id', client_id: 'invalid client_id' }
 
 export const SeriesIdParams = Type.Object({ id: Id })
 export const SERIES_ID_MESSAGES = { id: 'invalid series id' }

@@ -67,8 +67,21 @@ export class SeriesService {
     return toSeries(await series.insertSeries(this.db, standing.requesterId, fields, this.clock.now(), origin))
   }
 
-  async mine (user: Principal, page: Page): Promise<Series[]> {
-    return (await series.listByRequester(this.db, user.id, page)).map(toSeries)
+  /**
+   * The caller's series; a carer's person's (any accepted grant: reading follows); or a client's, for coordinators, as
+   * each may read them one by one (docs/api/on-behalf.md › Series for someone).
+   */
+  async mine (user: Principal, page: Page, forUserId?: number, clientId?: number): Promise<Series[]> {
+    if (forUserId !== undefined && clientId !== undefined) throw badRequest('invalid client_id')
+    let of: series.SeriesOf = { requesterId: user.id }
+    if (forUserId !== undefined && forUserId !== user.id) {
+      await this.acting.asFollower(this.db, user, forUserId)
+      of = { personId: forUserId }
+    } else if (clientId !== undefined) {
+      // The coordinator's standing on a client, as asking for them checks it: the role, and a client on record.
+      of = { clientId: (await this.acting.toCreate(this.db, user, { client_id: clientId })).client?.id ?? clientId }
+    }
+    return (await series.listSeriesOf(this.db, of, page)).map(toSeries)
   }
 
   /** Its requester's side (behalf.ts), moderators and admins; to anyone else it does not exist. */

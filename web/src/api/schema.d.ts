@@ -1524,7 +1524,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's series, newest first */
+        /**
+         * The caller's series, newest first
+         * @description With `for_user_id`, the series of a person who made the caller her carer (an accepted grant, which always includes `follow`; anyone else → 403 'not allowed for this person'); with `client_id`, every series asked for that client, by any coordinator (`coordinate_requests`, else 403 'coordinator role required'; an unknown or erased client → 404 'client not found'). Not both (400 'invalid client_id'). docs/api/on-behalf.md › Series for someone.
+         */
         get: operations["listOwnSeries"];
         put?: never;
         post?: never;
@@ -11142,6 +11145,10 @@ export interface operations {
                 limit?: string | string[];
                 /** @description integer >= 0, default 0; anything else means 0 */
                 offset?: string | string[];
+                /** @description a person who made the caller their carer: her series */
+                for_user_id?: string;
+                /** @description a client (coordinators): every series asked for them, by any coordinator */
+                client_id?: string;
             };
             header?: never;
             path?: never;
@@ -11195,8 +11202,41 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
             /** @description Not authenticated */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

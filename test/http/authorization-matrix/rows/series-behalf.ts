@@ -96,4 +96,23 @@ export const SERIES_BEHALF_ROWS: readonly Row[] = [
   },
   // The carer was granted `create` only: ending the series cancels its requests, which needs `cancel`.
   { op: 'POST /request-series/{id}/end', state: 'open', title: 'by a carer', path: () => `/request-series/${made}/end`, prepare: carerSeries, expect: personParties(200, NOT_ALLOWED) },
+  // The lists of someone's series: a client's for every coordinator, a person's for her carers (any accepted grant).
+  {
+    op: 'GET /request-series/mine',
+    state: 'open',
+    title: 'client_id',
+    path: () => `/request-series/mine?client_id=${matrixClient}`,
+    prepare: clientSeries,
+    expect: signedIn(COORDINATOR_REQUIRED, { coordinator: 200, admin: 200 }),
+    see: (res) => assert.ok(res.body.some((series: { id: number }) => series.id === made), 'made by another coordinator'),
+  },
+  {
+    op: 'GET /request-series/mine',
+    state: 'open',
+    title: 'for_user_id',
+    path: (s) => `/request-series/mine?for_user_id=${s.requester.id}`,
+    prepare: carerSeries,
+    expect: signedIn(NOT_ALLOWED, { requester: 200, assigned: 200 }),
+    see: (res) => assert.ok(res.body.some((series: { id: number }) => series.id === made), 'made by her carer'),
+  },
 ]

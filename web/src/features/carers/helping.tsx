@@ -9,6 +9,7 @@ import { ACTING_FOR_KEY, useActingFor } from '../../api/acting-for'
 import { useAnnounce } from '../../components/announcer'
 import { ConfirmedAction } from '../../components/confirmed-action'
 import { Page, focusPageHeading } from '../../components/page'
+import { SeriesList } from '../../components/series-list'
 import { useSuccess } from '../../components/success-banner'
 import { serverProblem } from '../../i18n/server-errors'
 import { kindText, requestStatus } from '../../i18n/labels'
@@ -128,7 +129,16 @@ export function PersonIHelpPage () {
       <p><Link href='/people-i-help'>{t('carers.person.backToList')}</Link></p>
       <p className='small-heading'>{t('carers.helping.youMay', { name: item.name })}</p>
       <ul className='can-list'>{inOrder(item.can).map((can) => <li key={can}>{t(`carers.youCan.${can}`, { name: item.name })}</li>)}</ul>
-      {item.can.includes('create') ? <p><Link href={`/ask?for=${item.user_id}`} className='button'>{t('carers.person.ask', { name: item.name })}</Link></p> : null}
+      {item.can.includes('create')
+        ? (
+          <div className='actions'>
+            <Link href={`/ask?for=${item.user_id}`} className='button'>{t('carers.person.ask', { name: item.name })}</Link>
+            <Link href={`/ask?for=${item.user_id}&regular`} className='button secondary'>{t('regular.for.setUp', { name: item.name })}</Link>
+          </div>
+          )
+        : null}
+      {/* Her regular help, her own and her carers' (GET /request-series/mine?for_user_id): shown only when there is some. */}
+      <SeriesList of={{ forUserId: item.user_id }} heading={t('regular.for.listHeading', { name: item.name })} />
       <h2>{t('carers.person.requests', { name: item.name })}</h2>
       {requests.isPending
         ? <p>{t('common.loading')}</p>

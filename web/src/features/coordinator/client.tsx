@@ -6,6 +6,7 @@ import { useClient, type Client } from '../../api/clients'
 import { ApiError } from '../../api/errors'
 import { Page } from '../../components/page'
 import { PhoneLink } from '../../components/phone'
+import { SeriesList } from '../../components/series-list'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
 import { EraseClient } from './erase-client'
@@ -30,8 +31,8 @@ export function WithClient ({ title, children }: { title: string, children: (cli
 }
 
 /**
- * One client: what a coordinator needs on the phone, the consent on record, "Ask for help for Erna", "Change
- * details" and erasing the record.
+ * One client: what a coordinator needs on the phone, the consent on record, "Ask for help for Erna", "Set up regular
+ * help for Erna" and her regular help, "Change details" and erasing the record.
  */
 export function ClientPage () {
   const { t } = useTranslation()
@@ -54,7 +55,12 @@ function ClientRecord ({ item }: { item: Client }) {
         </div>
       </dl>
       <p><Link href={`/clients/${item.id}/change`}>{t('coordinator.change.open')}</Link></p>
-      <p><Link href={`/clients/${item.id}/ask`} className='button'>{t('coordinator.client.ask', { name: item.first_name })}</Link></p>
+      <div className='actions'>
+        <Link href={`/clients/${item.id}/ask`} className='button'>{t('coordinator.client.ask', { name: item.first_name })}</Link>
+        <Link href={`/clients/${item.id}/ask?regular`} className='button secondary'>{t('regular.for.setUp', { name: item.first_name })}</Link>
+      </div>
+      {/* Every coordinator's series for this client (docs/api/on-behalf.md › Series for someone), each to its page with its dates. */}
+      <SeriesList of={{ clientId: item.id }} heading={t('regular.for.listHeading', { name: item.first_name })} empty={t('regular.for.none', { name: item.first_name })} />
       <p><Link href='/clients/requests'>{t('coordinator.client.requests')}</Link></p>
       <EraseClient client={item} />
     </Page>

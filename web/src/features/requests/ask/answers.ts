@@ -37,8 +37,6 @@ export interface Answers {
   urgency?: string
   phone?: string
   notes?: string
-  /** Asked for a client (docs/api/on-behalf.md › Coordinators and clients): once only, as POST /request-series takes no `on_behalf_of`. */
-  onlyOnce?: boolean
   /** Asking for someone who made the signed-in person their carer (docs/api/on-behalf.md › Carers): their user id and name. */
   forUser?: number
   forName?: string
@@ -72,11 +70,9 @@ export const REGULAR_STEPS = ['days', 'times', 'return', 'dates'] as const
 /** The pages in order for these answers: the map or the coordinates only when chosen as the way; the days and times only for regular help. */
 export function stepsFor (answers: Answers): Step[] {
   const placeStep: Step[] = answers.place === 'map' ? ['map'] : answers.place === 'coordinates' ? ['coordinates'] : []
-  // For someone else, once only: `on_behalf_of` is taken by a request, not by regular help (docs/api/on-behalf.md).
-  if (answers.forUser !== undefined) return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'when', 'urgency', 'contact', 'check']
+  // The same for oneself, a client and a carer's person: both POST /requests and POST /request-series take `on_behalf_of`.
   const timeSteps: Step[] = answers.often === 'regular' ? [...REGULAR_STEPS] : ['when']
-  const often: Step[] = answers.onlyOnce === true ? [] : ['often']
-  return ['kind', 'title', 'description', 'where', ...placeStep, 'address', ...often, ...timeSteps, 'urgency', 'contact', 'check']
+  return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'often', ...timeSteps, 'urgency', 'contact', 'check']
 }
 
 /** The outbound window of regular help in minutes, when both times are times and it lasts 15 minutes to 12 hours the same day. */

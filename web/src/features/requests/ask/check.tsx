@@ -34,9 +34,12 @@ export function patternOf (answers: Answers): Omit<Pattern, 'days'> & { days: We
   }
 }
 
-/** POST /request-series: the request's fields as the template (no date: the series gives each its window), in this device's zone. */
-function seriesOf (answers: Answers, point: { lat: number, lon: number }): NewSeries {
-  const { desired_completion_date: _none, ...template } = requestOf(answers, point)
+/**
+ * POST /request-series: the request's fields as the template (no date: the series gives each its window), in this device's
+ * zone; for a client or a carer's person with `on_behalf_of` as a request (docs/api/on-behalf.md › Series for someone).
+ */
+function seriesOf (answers: Answers, point: { lat: number, lon: number }, clientId?: number): NewSeries {
+  const { desired_completion_date: _none, ...template } = requestOf(answers, point, clientId)
   return { template, ...patternOf(answers), time_zone: deviceZone() }
 }
 
@@ -91,14 +94,14 @@ export function CheckStep () {
   // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
   const form = useFormProblems([])
   const types = useRequestTypes()
-  const regular = answers.often === 'regular' && answers.forUser === undefined
+  const regular = answers.often === 'regular'
   const create = useMutation({
     mutationFn: async (point: { lat: number, lon: number }) => regular
-      ? { series: true, ...await unwrap(api.POST('/api/v1/request-series', { body: seriesOf(answers, point) })) }
+      ? { series: true, ...await unwrap(api.POST('/api/v1/request-series', { body: seriesOf(answers, point, client?.id) })) }
       : { series: false, ...await unwrap(api.POST('/api/v1/requests', { body: requestOf(answers, point, client?.id) })) },
     onSuccess: (created) => {
-      // Asked for someone: back to that person's page, where the carer follows their requests.
-      if (answers.forUser !== undefined) {
+      // A request asked for someone: back to that person's page, where the carer follows their requests.
+      if (answers.forUser !== undefined && !created.series) {
         const page = `/people-i-help/${answers.forUser}`
         success(t('carers.person.sent', { name: answers.forName ?? '' }), page)
         clear()
@@ -106,7 +109,10 @@ export function CheckStep () {
         return
       }
       const page = created.series ? `/series/${created.id}` : `/requests/${created.id}`
-      success(client !== undefined ? t('coordinator.ask.sent', { name: client.first_name }) : t(created.series ? 'regular.sent' : 'ask.sent'), page)
+      const forName = client?.first_name ?? answers.forName
+      success(created.series
+        ? forName !== undefined ? t('regular.for.sent', { name: forName }) : t('regular.sent')
+        : client !== undefined ? t('coordinator.ask.sent', { name: client.first_name }) : t('ask.sent'), page)
       // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
       clear()
       void navigate(page)
@@ -156,8 +162,7 @@ export function CheckStep () {
           {answers.address}
           {answers.city !== undefined && answers.city !== '' ? <><br />{answers.city}</> : null}
         </Row>
-        {/* Not asked for a client or a carer's person (single requests only): not shown either. */}
-        {answers.forUser === undefined && answers.onlyOnce !== true ? <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row> : null}
+        <Row label={t('regular.check.often')} step='often'>{t(regular ? 'regular.regular' : 'regular.once')}</Row>
         {parts !== undefined
           ? (
             <>
@@ -173,7 +178,7 @@ export function CheckStep () {
         <Row label={t('ask.notes')} step='contact'><span className='pre-line'>{answers.notes !== undefined && answers.notes !== '' ? answers.notes : none}</span></Row>
       </dl>
       <h2>{t(regular ? 'regular.check.sendHeading' : 'ask.check.sendHeading')}</h2>
-      <p>{client !== undefined ? t('coordinator.ask.sendText', { name: client.first_name }) : t(regular ? 'regular.check.sendText' : 'ask.check.sendText')}</p>
+      <p>{regular ? t('regular.check.sendText') : client !== undefined ? t('coordinator.ask.sendText', { name: client.first_name }) : t('ask.check.sendText')}</p>
       <Button className='button' onPress={() => { if (!create.isPending) create.mutate(point) }}>{t(regular ? 'regular.send' : 'ask.send')}</Button>
     </div>
   )

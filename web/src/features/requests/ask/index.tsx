@@ -26,8 +26,8 @@ export function AskPage () {
 
 /**
  * "Ask for help" for a coordinator's client (docs/api/on-behalf.md › Coordinators and clients), the same questions at /clients/:id/ask: the client's
- * home, address and phone are the defaults, the request is sent with `on_behalf_of`, and it is asked once (no
- * regular help: the series API takes no `on_behalf_of`). docs/web/on-behalf.md › Coordinators.
+ * home, address and phone are the defaults, and the request or regular help (docs/api/on-behalf.md › Series for
+ * someone) is sent with `on_behalf_of`. docs/web/on-behalf.md › Coordinators.
  */
 export function ClientAskPage () {
   const { t } = useTranslation()
@@ -50,9 +50,7 @@ export function ClientAskPage () {
 
 /** Keyed by the person (and the client), so answers never pass from one account or client to the next on the same tab. */
 function AskPages ({ userId, clientId }: { userId: number | undefined, clientId?: number }) {
-  const stored = useAnswersStore(clientId === undefined ? userId : `${userId ?? 'none'}:client:${clientId}`)
-  // A client's request is asked once: the question "How often" is left out (answers.ts › stepsFor).
-  const store = useMemo(() => clientId === undefined ? stored : { ...stored, answers: { often: 'once' as const, ...stored.answers, onlyOnce: true } }, [stored, clientId])
+  const store = useAnswersStore(clientId === undefined ? userId : `${userId ?? 'none'}:client:${clientId}`)
   return (
     <AnswersContext.Provider value={store}>
       <Routes>
@@ -82,24 +80,28 @@ function AskPages ({ userId, clientId }: { userId: number | undefined, clientId?
 /**
  * `/ask` starts asking for oneself; `/ask?for=<user id>` (from "People I help") asks for that person, when they
  * made the signed-in person their carer with `create` (docs/api/on-behalf.md › Carers). Answers meant for someone else are not
- * carried over into a request for oneself, nor the other way round.
+ * carried over into a request for oneself, nor the other way round. `?regular` ("Set up regular help for Erna")
+ * answers "How often" with regularly; the question is still asked, so it can be changed.
  */
 function StartStep () {
   const { t } = useTranslation()
   const [search] = useSearchParams()
   const { answers, update, clear } = useContext(AnswersContext)
   const forUser = search.has('for') ? Number(search.get('for')) : undefined
+  const regular = search.has('regular')
   const actingFor = useActingFor()
   const person = forUser === undefined ? undefined : actingFor.data?.find((item) => item.user_id === forUser && item.status === 'accepted' && item.can.includes('create'))
-  const ready = forUser === undefined ? answers.forUser === undefined : answers.forUser === forUser && person !== undefined
+  const forWhom = forUser === undefined ? answers.forUser === undefined : answers.forUser === forUser && person !== undefined
+  const ready = forWhom && (!regular || answers.often === 'regular')
   useEffect(() => {
     if (forUser === undefined) {
       if (answers.forUser !== undefined) clear()
-    } else if (person !== undefined && answers.forUser !== forUser) {
-      clear()
-      update({ forUser, forName: person.name })
+      else if (regular && answers.often !== 'regular') update({ often: 'regular' })
+    } else if (person !== undefined && (answers.forUser !== forUser || (regular && answers.often !== 'regular'))) {
+      if (answers.forUser !== forUser) clear()
+      update({ forUser, forName: person.name, ...(regular ? { often: 'regular' as const } : {}) })
     }
-  }, [forUser, person, answers.forUser, clear, update])
+  }, [forUser, person, answers.forUser, answers.often, regular, clear, update])
   if (ready) return <Navigate to='kind' replace />
   if (forUser !== undefined && !actingFor.isPending && person === undefined) {
     return (

@@ -5,7 +5,7 @@ import { TextInput } from '../../../components/fields'
 import { dayName, readClock, WEEK_DAYS, type WeekDay } from '../../../lib/schedule'
 import { backFits, datesProblem, durationOf, type Answers } from './answers'
 import { useContinue } from './questions'
-import { QuestionChoice, QuestionHeading, QUESTION_ID, StepPage } from './step'
+import { QuestionChoice, QuestionHeading, QUESTION_ID, StepPage, usePersonAskedFor } from './step'
 
 /**
  * The questions of regular help (docs/web/schedule.md), one a page in place of "When do you need it done?":
@@ -16,7 +16,8 @@ export function OftenStep () {
   const { t } = useTranslation()
   const step = useContinue('often', ['often'])
   const often = step.answers.often ?? null
-  const question = t('regular.often')
+  const name = usePersonAskedFor()
+  const question = name !== undefined ? t('regular.for.often', { name }) : t('regular.often')
   return (
     <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => often === null ? { field: 'often', message: t('regular.errors.often') } : undefined, { often: often ?? undefined })}>
       <QuestionChoice
@@ -38,12 +39,13 @@ export function DaysStep () {
   const { t, i18n } = useTranslation()
   const step = useContinue('days', ['days'])
   const days = step.answers.days ?? []
+  const name = usePersonAskedFor()
   const question = t('regular.days')
   return (
     <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => days.length === 0 ? { field: 'days', message: t('regular.errors.days') } : undefined, { days })}>
       <QuestionHeading>{question}</QuestionHeading>
       <CheckboxGroup className='field choice' name='days' value={days} onChange={(value) => step.update({ days: value as WeekDay[] })} aria-labelledby={QUESTION_ID}>
-        <Text slot='description' className='hint'>{t('regular.daysHint')}</Text>
+        <Text slot='description' className='hint'>{name !== undefined ? t('regular.for.daysHint', { name }) : t('regular.daysHint')}</Text>
         <FieldError className='field-error' />
         {WEEK_DAYS.map((day, index) => (
           <Checkbox key={day} value={day} className='radio' id={index === 0 ? fieldId('days') : undefined}>
@@ -89,7 +91,8 @@ export function ReturnStep () {
   const step = useContinue('return', ['return', 'return_time'])
   const choice = step.answers.returnTrip ?? null
   const back = step.answers.back ?? ''
-  const question = t('regular.return')
+  const name = usePersonAskedFor()
+  const question = name !== undefined ? t('regular.for.return', { name }) : t('regular.return')
   const check = () => {
     if (choice === null) return { field: 'return', message: t('regular.errors.return') }
     if (choice === 'yes' && !backFits({ ...step.answers, back: readClock(back) ?? back })) return { field: 'return_time', message: t('regular.errors.back', { end: step.answers.end ?? '' }) }
@@ -100,10 +103,10 @@ export function ReturnStep () {
       <QuestionChoice
         name='return'
         label={question}
-        hint={t('regular.returnHint')}
+        hint={name !== undefined ? t('regular.for.returnHint', { name }) : t('regular.returnHint')}
         value={choice}
         onChange={(value) => step.update({ returnTrip: value as 'no' | 'yes' })}
-        options={[{ value: 'no', label: t('regular.returnNo') }, { value: 'yes', label: t('regular.returnYes') }]}
+        options={[{ value: 'no', label: t('regular.returnNo') }, { value: 'yes', label: name !== undefined ? t('regular.for.returnYes') : t('regular.returnYes') }]}
       />
       {choice === 'yes'
         ? <TextInput name='return_time' label={t('regular.backTime')} hint={t('regular.backHint')} maxLength={5} value={back} onChange={(value) => step.update({ back: value })} />
@@ -118,6 +121,7 @@ export function DatesStep () {
   const step = useContinue('dates', ['starts_on', 'ends_on'])
   const from = step.answers.from ?? ''
   const until = step.answers.until ?? ''
+  const name = usePersonAskedFor()
   const question = t('regular.dates')
   const check = () => {
     const problem = datesProblem({ from, until })
@@ -131,7 +135,7 @@ export function DatesStep () {
         <legend><QuestionHeading>{question}</QuestionHeading></legend>
         <div className='stack'>
           <TextInput name='starts_on' type='date' label={t('regular.from')} value={from} onChange={(value) => step.update({ from: value })} />
-          <TextInput name='ends_on' type='date' label={t('regular.until')} hint={t('regular.untilHint')} optional value={until} onChange={(value) => step.update({ until: value })} />
+          <TextInput name='ends_on' type='date' label={t('regular.until')} hint={name !== undefined ? t('regular.for.untilHint', { name }) : t('regular.untilHint')} optional value={until} onChange={(value) => step.update({ until: value })} />
         </div>
       </fieldset>
     </StepPage>

@@ -18,6 +18,16 @@ export function useJourneyName (): string {
   return answers.forName !== undefined ? t('carers.askFor', { name: answers.forName }) : t('ask.title')
 }
 
+/**
+ * For whom help is asked when it is not the signed-in person: the client's first name or the carer's person's name, so
+ * that the questions speak of them ("How often does Erna need this help?") rather than to the one asking.
+ */
+export function usePersonAskedFor (): string | undefined {
+  const { client } = useAskingFor()
+  const { answers } = useContext(AnswersContext)
+  return client?.first_name ?? answers.forName
+}
+
 /** One page of "Ask for help": the shared question page, captioned with the journey's name. */
 export function StepPage (props: Omit<ComponentProps<typeof QuestionPage>, 'journey'>) {
   return <QuestionPage journey={useJourneyName()} {...props} />
