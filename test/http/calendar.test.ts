@@ -109,7 +109,7 @@ for (const engine of engines()) {
       const mine = parseFeed(own.text)
       assert.deepEqual(mine.map((e) => [e.summary, e.status, e.url]), [
         ['Cancelled lift', 'CANCELLED', `${PUBLIC_URL}/requests/${ids.C}`],
-        ['Lift to dialysis', 'CONFIRMED', `${PUBLIC_URL}/requests/${ids.A}`],
+        ['Lift to dialysis', 'TENTATIVE', `${PUBLIC_URL}/requests/${ids.A}`],
         ['Weekly shop', 'TENTATIVE', `${PUBLIC_URL}/requests/${ids.B}`],
       ], 'soonest first; none without a window or beyond SERIES_HORIZON_DAYS')
       const a = mine[1]!
@@ -119,7 +119,7 @@ for (const engine of engines()) {
 
       const theirs = parseFeed((await t.get(pathOf(await feedUrl(volunteer)))).text)
       assert.deepEqual(theirs.map((e) => [e.uid, e.status, e.url, e.location]),
-        [[a.uid, 'CONFIRMED', `${PUBLIC_URL}/find-help/${ids.A}`, `${ADDRESS}, Berlin`]], 'the assigned volunteer\'s feed: the request, with its address')
+        [[a.uid, 'TENTATIVE', `${PUBLIC_URL}/find-help/${ids.A}`, `${ADDRESS}, Berlin`]], 'the assigned volunteer\'s feed: the request, with its address; not yet confirmed')
       // docs/privacy.md › Access records: under ADDRESS_PRIVACY=parties the address shown to the volunteer is recorded; the requester's own feed records nothing.
       const log = await t.get(`/requests/${ids.A}/access-log`, await token(requester))
       assertStatus(log, 200)
@@ -187,6 +187,37 @@ for (const engine of engines()) {
       clock.advance(24 * HOUR_MS)
       assert.deepEqual(await list(volunteer), [], 'the window is over')
       assert.deepEqual(await list(requester), [[ids.B, 'requester', false], [ids.far, 'requester', false]])
+    })
+
+    it('the volunteer\'s feed speaks to her, is confirmed only once she said she will be there, and has her accepted one-off lift', async () => {
+      const now = clock.now().getTime()
+      const helper = await t.register()
+      const accepted = async (body: Record<string, unknown>): Promise<number> => {
+        const created = await t.post('/requests', requestInput({ address: ADDRESS, ...body }), await token(requester))
+        assertStatus(created, 201)
+        assertStatus(await t.post(`/moderation/requests/${created.body.id}/approve`, {}, await token(t.admin)), 200)
+        const offer = await t.post(`/requests/${created.body.id}/responses`, {}, await token(helper))
+        assertStatus(offer, 201)
+        assertStatus(await t.post(`/requests/${created.body.id}/responses/${offer.body.id}/accept`, undefined, await token(requester)), 200)
+        return created.body.id
+      }
+      const visit = await accepted({ title: 'Visit with a window', window_start: iso(now + 50 * HOUR_MS), window_end: iso(now + 51 * HOUR_MS) })
+      const lift = await accepted({ title: 'One-off lift', desired_completion_date: iso(now + 5 * DAY_MS) })
+      const feed = async (account: Account) => parseFeed((await t.get(pathOf(await feedUrl(account)))).text)
+        .filter((e) => [visit, lift].some((id) => e.uid === `request-${id}@help.example.org`))
+        .map((e) => [e.summary, e.status, e.start, e.end, e.description.split('\n')[0]])
+
+      assert.deepEqual(await feed(helper), [
+        ['Visit with a window', 'TENTATIVE', utc(iso(now + 50 * HOUR_MS)), utc(iso(now + 51 * HOUR_MS)), 'You are helping'],
+        ['One-off lift', 'TENTATIVE', utc(iso(now + 5 * DAY_MS - HOUR_MS)), utc(iso(now + 5 * DAY_MS)), 'You are helping'],
+      ], 'said to her, not confirmed yet; the one-off lift in the hour up to its date')
+      assert.deepEqual((await feed(requester)).map((e) => [e[0], e[1], e[4]]), [['Visit with a window', 'TENTATIVE', 'A volunteer is helping']],
+        'the requester\'s own feed: requests with a window only')
+
+      assertStatus(await t.post(`/requests/${visit}/confirm`, undefined, await token(helper)), 200)
+      const [promised] = await feed(helper)
+      assert.deepEqual([promised?.[1], promised?.[4]], ['CONFIRMED', 'You are helping and have said you will be there'])
+      assert.deepEqual((await feed(requester)).map((e) => [e[1], e[4]]), [['CONFIRMED', 'A volunteer is helping and has said they will be there']])
     })
   })
 }

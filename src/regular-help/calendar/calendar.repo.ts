@@ -29,23 +29,29 @@ export function findFeedOwner (db: Queryable, tokenHash: string): Promise<FeedOw
     WHERE f.token_hash = ${tokenHash} AND NOT u.is_blocked AND u.erased_at IS NULL`)
 }
 
-/** A request of a feed: its list item's columns and when it last changed. */
-export interface FeedRow extends ListItemRow { updated_at: Date }
+/** A request of a feed: its list item's columns, when it is wanted by and when it last changed. */
+export interface FeedRow extends ListItemRow { desired_completion_date: Date | null, updated_at: Date }
 
 /** More than any person's calendar holds in 30 days plus a 90-day horizon; a guard on the answer's size. */
 export const FEED_CAP = 1000
 
+/** How long the event of a request with a date but no window lasts in a helper's calendar: the hour up to that date. */
+export const DATE_ONLY_MS = 3_600_000
+
 /**
- * The person's own requests and those assigned to them, with a window that ends after `from` and starts
- * before `to`, in every status (a cancelled one shows as cancelled), soonest first.
+ * The person's own requests with a window, and those assigned to them with a window or, without one, a date they are
+ * wanted by (a one-off lift: the hour before it), that end after `from` and start before `to`, in every status (a
+ * cancelled one shows as cancelled), soonest first.
  */
 export function feedRequests (db: Queryable, userId: number, from: Date, to: Date): Promise<FeedRow[]> {
   return db.query<FeedRow>(sql`
-    SELECT ${LIST_ITEM_COLUMNS}, r.updated_at
+    SELECT ${LIST_ITEM_COLUMNS}, r.desired_completion_date, r.updated_at
     FROM ${LIST_ITEM_FROM}
-    WHERE (r.requester_id = ${userId} OR r.assigned_volunteer_id = ${userId})
-      AND r.window_start IS NOT NULL AND r.window_end > ${from} AND r.window_start < ${to}
-    ORDER BY r.window_start, r.id
+    WHERE ((r.window_start IS NOT NULL AND (r.requester_id = ${userId} OR r.assigned_volunteer_id = ${userId})
+        AND r.window_end > ${from} AND r.window_start < ${to})
+      OR (r.window_start IS NULL AND r.assigned_volunteer_id = ${userId} AND r.desired_completion_date > ${from}
+        AND r.desired_completion_date - make_interval(secs => ${DATE_ONLY_MS / 1000}) < ${to}))
+    ORDER BY COALESCE(r.window_start, r.desired_completion_date - make_interval(secs => ${DATE_ONLY_MS / 1000})), r.id
     LIMIT ${FEED_CAP}`)
 }
 

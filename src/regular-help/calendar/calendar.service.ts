@@ -93,11 +93,14 @@ export class CalendarService {
     return {
       uid: `request-${row.id}@${this.#host}`,
       title: row.title,
-      start: row.window_start!,
-      end: row.window_end!,
+      // Without a window (only the volunteer's feed has such a request): the hour up to the date it is wanted by.
+      start: row.window_start ?? new Date(new Date(row.desired_completion_date!).getTime() - calendar.DATE_ONLY_MS),
+      end: row.window_end ?? row.desired_completion_date!,
       status: row.status,
       url: `${this.settings.publicUrl}${own ? '/requests/' : '/find-help/'}${row.id}`,
       location: !own && seesExactPoint(viewer, row) ? `${row.address}${city}` : undefined,
+      helping: !own,
+      confirmed: row.confirmed_at !== null,
       updatedAt: row.updated_at,
     }
   }

@@ -184,6 +184,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid concern id': OUR_FAULT,
   'invalid invitation id': OUR_FAULT,
   'invalid for_user_id': OUR_FAULT,
+  'invalid client_id': OUR_FAULT,
   // The app always names the person or the request a concern is about.
   'subject_user_id or request_id is required': OUR_FAULT,
   'min_lon, min_lat, max_lon, max_lat are required': OUR_FAULT,
