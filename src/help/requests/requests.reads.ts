@@ -8,10 +8,11 @@ import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow }
 
 /**
  * Whether `viewerId` is an accepted carer of the requester in `requesterColumn` (every grant includes `follow`;
- * on-behalf/carers owns the table): a column of the one query that reads a request for a viewer, so an ordinary
+ * on-behalf/carers owns the table), for a request of the requester's own: a request a coordinator asked for her
+ * client is the client's, and her own carer is no party to it: a column of the one query that reads a request for a viewer, so an ordinary
  * read makes no extra round trip.
  */
-const caresFor = (requesterColumn: Sql, viewerId: number): Sql => sql`(${requesterColumn} <> ${viewerId} AND EXISTS (
+const caresFor = (requesterColumn: Sql, viewerId: number): Sql => sql`(${requesterColumn} <> ${viewerId} AND r.client_id IS NULL AND EXISTS (
   SELECT 1 FROM trusted_people tp WHERE tp.owner_id = ${requesterColumn} AND tp.carer_id = ${viewerId} AND tp.status = 'accepted'))`
 
 /** Reads of one request and of the requester's own list; the statements that write requests are in requests.repo.ts. */
@@ -50,11 +51,12 @@ export function findRequestParties (db: Queryable, id: number, viewerId: number)
 }
 
 /** The caller's own requests, any status, newest first. */
-export function listByRequester (db: Queryable, requesterId: number, page: Page): Promise<ListItemRow[]> {
+/** A person's requests; without `withClients`, not those she asked for her clients as a coordinator (they are theirs, not hers). */
+export function listByRequester (db: Queryable, requesterId: number, page: Page, withClients = true): Promise<ListItemRow[]> {
   return db.query<ListItemRow>(sql`
     SELECT ${LIST_ITEM_COLUMNS}
     FROM ${LIST_ITEM_FROM}
-    WHERE r.requester_id = ${requesterId}
+    WHERE r.requester_id = ${requesterId} AND (${withClients} OR r.client_id IS NULL)
     ORDER BY r.created_at DESC, r.id DESC
     LIMIT ${page.limit} OFFSET ${page.offset}`)
 }

@@ -72,7 +72,8 @@ export class RequestsService {
    */
   async listMine (user: Principal, page: Page, forUserId: number = user.id): Promise<RequestListItem[]> {
     await this.acting.asFollower(this.db, user, forUserId)
-    const rows = await reads.listByRequester(this.db, forUserId, page)
+    // A carer follows the person's own requests, never those of the clients she coordinates (docs/api/on-behalf.md › Carers).
+    const rows = await reads.listByRequester(this.db, forUserId, page, forUserId === user.id)
     const seen = forUserId === user.id ? rows : rows.map((row) => ({ ...row, viewer_is_carer: true }))
     return await this.disclosure.list(user, seen, toListItem)
   }
