@@ -8543,6 +8543,8 @@ export interface operations {
                             first_name: string;
                             /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
                             last_name: string;
+                            /** @description beyond interface 1.0.1: "first_name last_name" in full, for the same readers (the assigned volunteer rings the client's doorbell; docs/api/on-behalf.md › Coordinators and clients) */
+                            full_name: string;
                             needs: string | null;
                         } | null;
                     };
@@ -12320,6 +12322,8 @@ export interface operations {
                             first_name: string;
                             /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
                             last_name: string;
+                            /** @description beyond interface 1.0.1: "first_name last_name" in full, for the same readers (the assigned volunteer rings the client's doorbell; docs/api/on-behalf.md › Coordinators and clients) */
+                            full_name: string;
                             needs: string | null;
                         } | null;
                     };
@@ -12503,6 +12507,8 @@ export interface operations {
                             first_name: string;
                             /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
                             last_name: string;
+                            /** @description beyond interface 1.0.1: "first_name last_name" in full, for the same readers (the assigned volunteer rings the client's doorbell; docs/api/on-behalf.md › Coordinators and clients) */
+                            full_name: string;
                             needs: string | null;
                         } | null;
                     };

@@ -143,7 +143,8 @@ export function VolunteerRequestPage () {
   // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
   if (detail.isPending) return <Loading query={detail} />
   const request = detail.data
-  // Asked by a coordinator for a client (docs/api/on-behalf.md › Coordinators and clients): the client is who the help is for, with what they need.
+  // Asked by a coordinator for a client (docs/api/on-behalf.md › Coordinators and clients): the client is who the help is for, with what they need;
+  // named in full, as the API names her to parties only (the accepted volunteer needs the surname at the door).
   const forClient = request.client
   const phone = request.contact_phone ?? requesterPhone.data
   return (
@@ -155,7 +156,7 @@ export function VolunteerRequestPage () {
         <div><dt>{t('volunteer.item.status')}</dt><dd>{requestFromVolunteerSide(t, open?.status ?? '', request.status)}</dd></div>
         <div><dt>{t('volunteer.request.askedBy')}</dt><dd>{request.requester.first_name} {request.requester.last_name}</dd></div>
         {forClient !== null
-          ? <div><dt>{t('coordinator.ask.for')}</dt><dd>{shortName(forClient)}{forClient.needs !== null && forClient.needs !== '' ? ` (${forClient.needs})` : ''}</dd></div>
+          ? <div><dt>{t('coordinator.ask.for')}</dt><dd>{forClient.full_name}{forClient.needs !== null && forClient.needs !== '' ? ` (${forClient.needs})` : ''}</dd></div>
           : null}
         <div><dt>{t('volunteer.item.place')}</dt><dd><Place request={request} /></dd></div>
         {request.window_start !== null

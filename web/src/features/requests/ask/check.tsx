@@ -15,7 +15,7 @@ import { formatDate } from '../../../lib/format'
 import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
 import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
-import { useJourneyName } from './step'
+import { useAskWords, useJourneyName } from './step'
 import '../../../components/journeys.css'
 
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
@@ -88,6 +88,7 @@ export function CheckStep () {
   const { answers, clear, base } = useStep('check')
   const { client } = useAskingFor()
   const journey = useJourneyName()
+  const words = useAskWords()
   // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
   const form = useFormProblems([])
   const types = useRequestTypes()
@@ -114,7 +115,7 @@ export function CheckStep () {
     onError: form.fail,
   })
   const hasErrors = form.problems.length > 0
-  const heading = t('ask.check.heading')
+  const heading = words('checkHeading')
   useEffect(() => {
     document.title = `${hasErrors ? `${t('errors.titlePrefix')} ` : ''}${heading} – ${journey} – ${t('app.name')}`
   }, [heading, hasErrors, journey, t])
@@ -146,7 +147,7 @@ export function CheckStep () {
           : null}
         <Row label={t('request.kind')} step='kind'>{type !== undefined ? kindLabel(t, type.id, type.name) : answers.kind}</Row>
         <Row label={t('ask.titleField')} step='title'>{answers.title}</Row>
-        <Row label={t('ask.check.description')} step='description'><span className='pre-line'>{answers.description}</span></Row>
+        <Row label={words('checkDescription')} step='description'><span className='pre-line'>{answers.description}</span></Row>
         <Row label={t('ask.check.place')} step='where'>
           {answers.place === 'home' && client !== undefined ? t('coordinator.ask.home', { name: client.first_name }) : t(`ask.check.ways.${answers.place ?? 'coordinates'}`)}
           <br />
