@@ -10,7 +10,7 @@ import { useActingFor } from '../../api/acting-for'
 import { canCoordinate, canModerate, useMyRoles } from '../../api/use-my-roles'
 import { shortName } from '../../api/clients'
 import { historyKey, RequestHistory } from '../../components/request-history'
-import { useSuccess } from '../../components/success-banner'
+import { useSuccess, useSuccessHolds, type Holds } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { OfflineNotice } from '../../components/offline-notice'
@@ -103,19 +103,22 @@ export function VolunteerRequestPage () {
   const requesterPhone = useProfilePhone(detail.data?.requester.id, assigned && detail.data?.contact_phone === null)
   const party = useParty(detail.data)
 
-  const afterChange = async (message: string) => {
+  // "Your offer is sent" stops being true once the offer is accepted, turned down or withdrawn.
+  useSuccessHolds(`offer:${id}`, responses.data === undefined ? undefined : (open?.status ?? 'none'))
+
+  const afterChange = async (message: string, holds?: Holds) => {
     await Promise.all([
       client.invalidateQueries({ queryKey: offersKey }),
       client.invalidateQueries({ queryKey: detailKey }),
       client.invalidateQueries({ queryKey: MY_OFFERS_KEY }),
       client.invalidateQueries({ queryKey: historyKey(id) }),
     ])
-    success(message)
+    success(message, undefined, holds)
     offerHeading.current?.focus()
   }
   const offer = useMutation({
     mutationFn: (message: string | null) => unwrap(api.POST('/api/v1/requests/{id}/responses', { params: { path: { id } }, body: { message } })),
-    onSuccess: () => afterChange(t('volunteer.request.sent')),
+    onSuccess: () => afterChange(t('volunteer.request.sent'), { key: `offer:${id}`, value: 'pending' }),
     onError: (error) => form.show([serverProblem(error, t, FIELDS)]),
   })
   const withdraw = useMutation({

@@ -107,7 +107,9 @@ export function CheckStep () {
         return
       }
       const page = created.series ? `/series/${created.id}` : `/requests/${created.id}`
-      success(client !== undefined ? t('coordinator.ask.sent', { name: client.first_name }) : t(created.series ? 'regular.sent' : 'ask.sent'), page)
+      // "Sent, a moderator checks it" holds while the request waits: its page drops the banner once it is open (useSuccessHolds).
+      const holds = created.series ? undefined : { key: `request:${created.id}`, value: created.status }
+      success(client !== undefined ? t('coordinator.ask.sent', { name: client.first_name }) : t(created.series ? 'regular.sent' : 'ask.sent'), page, holds)
       // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
       clear()
       void navigate(page)
