@@ -21,6 +21,8 @@ process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_PARTIES_PORT ??= String(await freePort())
 // A third with EMAIL_VERIFICATION=code; both write their e-mails as .eml files under E2E_MAIL_DIR (no SMTP_URL), where tests read codes.
 process.env.E2E_CODES_PORT ??= String(await freePort())
+// A fourth with VOLUNTEER_CHECKS, for the on-duty page's note on missing checks (checks-on-duty.spec.ts).
+process.env.E2E_CHECKS_PORT ??= String(await freePort())
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'vcs-e2e-mail-'))
 const port = Number(process.env.E2E_PORT)
 const browser = await findChromium()
@@ -54,9 +56,9 @@ export default defineConfig({
     command: 'node --import tsx web/e2e/server.ts',
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/v1/health`,
-    env: { E2E_PORT: String(port), E2E_PARTIES_PORT: process.env.E2E_PARTIES_PORT, E2E_CODES_PORT: process.env.E2E_CODES_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    env: { E2E_PORT: String(port), E2E_PARTIES_PORT: process.env.E2E_PARTIES_PORT, E2E_CODES_PORT: process.env.E2E_CODES_PORT, E2E_CHECKS_PORT: process.env.E2E_CHECKS_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     reuseExistingServer: false,
-    // Three services, each migrating its own database: over a minute on a busy machine.
+    // Four services, each migrating its own database: over a minute on a busy machine.
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',

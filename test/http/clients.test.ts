@@ -157,7 +157,7 @@ for (const engine of engines()) {
       assertStatus(detail, 200)
       assert.deepEqual([detail.body.requester_id, detail.body.client_id, detail.body.contact_phone, detail.body.address, detail.body.location],
         [coordinator.id, client.id, client.phone, '5 Linden Way', { ...CLIENT_POINT, precision_meters: 0 }])
-      assert.deepEqual(detail.body.client, { id: client.id, first_name: client.first_name, last_name: 'S.', needs: 'wheelchair, needs help on stairs' })
+      assert.deepEqual(detail.body.client, { id: client.id, first_name: client.first_name, last_name: 'S.', full_name: `${client.first_name} Schmidt`, needs: 'wheelchair, needs help on stairs' })
       // Given ones win over the client's.
       const own = await t.post('/requests', { ...REQUEST_INPUT, contact_phone: '+4930111222', on_behalf_of: { client_id: client.id } }, coordinator.token)
       assert.deepEqual([own.body.contact_phone, own.body.address], ['+4930111222', REQUEST_INPUT.address])
@@ -208,8 +208,11 @@ for (const engine of engines()) {
           assert.equal(before.body.contact_phone, null, addressPrivacy)
           assert.equal(before.body.address === '5 Linden Way', addressPrivacy === 'full', addressPrivacy)
           await assign(id)
+          assert.equal(before.body.client, null, 'no name of the client before acceptance')
           const seen = await t.get(`/requests/${id}`, volunteer.token)
-          assert.deepEqual([seen.body.contact_phone, seen.body.address, seen.body.client?.last_name], [client.phone, '5 Linden Way', 'S.'], addressPrivacy)
+          // A party now, the volunteer reads the surname in full for the doorbell (full_name), the interface's initial beside it.
+          assert.deepEqual([seen.body.contact_phone, seen.body.address, seen.body.client?.last_name, seen.body.client?.full_name],
+            [client.phone, '5 Linden Way', 'S.', `${client.first_name} Schmidt`], addressPrivacy)
           const log = await t.get(`/requests/${id}/access-log`, coordinator.token)
           assertStatus(log, 200)
           const fields = addressPrivacy === 'parties' ? ['contact_phone', 'address'] : ['contact_phone']

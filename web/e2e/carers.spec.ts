@@ -71,7 +71,7 @@ for (const lang of ['en', 'de'] as const) {
     await expect(other.getByText(s('carers.person.noRequests', { name: ritaName }))).toBeVisible()
 
     // Carl asks for help for Rita: the requester's questions, captioned with her name, without "At my home" (his).
-    await go(other, other.getByRole('link', { name: s('carers.person.ask', { name: ritaName }) }), s('ask.kind'))
+    await go(other, other.getByRole('link', { name: s('carers.person.ask', { name: ritaName }) }), s('ask.for.kind', { name: ritaName }))
     await expect(other.locator('.caption')).toHaveText(s('carers.askFor', { name: ritaName }))
     const choose = async (name: string) => {
       const radio = other.getByRole('radio', { name, exact: true })
@@ -83,9 +83,9 @@ for (const lang of ['en', 'de'] as const) {
     await choose(s('kinds.1'))
     await next(s('ask.titleField'))
     await fill(other, s('ask.titleField'), 'Shopping for Rita')
-    await next(s('ask.description'))
-    await fill(other, s('ask.description'), 'Milk, bread and apples from the market')
-    await next(s('ask.place.question'))
+    await next(s('ask.for.description', { name: ritaName }))
+    await fill(other, s('ask.for.description', { name: ritaName }), 'Milk, bread and apples from the market')
+    await next(s('ask.for.placeQuestion', { name: ritaName }))
     await expect(other.getByRole('radio', { name: s('ask.place.home') })).toHaveCount(0)
     await choose(s('ask.place.coordinates'))
     await next(s('ask.place.coordinatesQuestion'))
@@ -93,15 +93,15 @@ for (const lang of ['en', 'de'] as const) {
     await fill(other, s('location.longitude'), lang === 'de' ? '13,405' : '13.405')
     await next(s('ask.addressQuestion'))
     await fill(other, s('profile.address'), '1 Main Street')
-    // "How often" speaks of Rita; once here (her regular help: carer-series.spec.ts).
+    // "How often" speaks of Rita; once here (her regular help: series-for-someone.spec.ts).
     await next(s('regular.for.often', { name: ritaName }))
     await choose(s('regular.once'))
-    await next(`${s('ask.when')} ${s('form.optional')}`)
+    await next(`${s('ask.for.when', { name: ritaName })} ${s('form.optional')}`)
     await next(s('ask.urgency'))
     await choose(s('urgency.medium'))
-    await next(s('ask.contactQuestion'))
+    await next(s('ask.for.contactQuestion', { name: ritaName }))
     await expect(other.getByRole('textbox', { name: `${s('ask.phone')} ${s('form.optional')}` })).toHaveValue('')
-    await next(s('ask.check.heading'))
+    await next(s('ask.for.checkHeading', { name: ritaName }))
     await expect(other.locator('.inset-text')).toHaveText(s('carers.person.checkFor', { name: ritaName }))
     await next(s('carers.person.title', { name: ritaName }), s('ask.send'))
     await expectSaid(other, s('carers.person.sent', { name: ritaName }))

@@ -106,7 +106,8 @@ for (const lang of ['en', 'de'] as const) {
 
       // Asking for help for the client, in the requester's steps: the address and phone are the client's.
       await card.getByRole('link', { name: new RegExp(`^${say(lang, 'coordinator.client.ask', { name: first })}`) }).press('Enter')
-      const kind = say(lang, 'ask.kind')
+      // The questions speak about the client to the coordinator, not to her as if she needed the help.
+      const kind = say(lang, 'ask.for.kind', { name: first })
       await expect(h1(page, kind)).toBeFocused()
       await expect(page.getByText(say(lang, 'coordinator.ask.caption', { name: `${first} ${family.charAt(0)}.` }))).toBeVisible()
       await scan(page)
@@ -114,9 +115,9 @@ for (const lang of ['en', 'de'] as const) {
       await continueTo(page, say(lang, 'ask.titleField'), say(lang, 'ask.continue'))
       const title = lang === 'en' ? 'Shopping for Erna' : 'Einkauf für Greta'
       await fill(page, say(lang, 'ask.titleField'), title)
-      await continueTo(page, say(lang, 'ask.description'), say(lang, 'ask.continue'))
-      await fill(page, say(lang, 'ask.description'), lang === 'en' ? 'Milk, bread and apples from the market' : 'Milch, Brot und Äpfel vom Markt')
-      await continueTo(page, say(lang, 'ask.place.question'), say(lang, 'ask.continue'))
+      await continueTo(page, say(lang, 'ask.for.description', { name: first }), say(lang, 'ask.continue'))
+      await fill(page, say(lang, 'ask.for.description', { name: first }), lang === 'en' ? 'Milk, bread and apples from the market' : 'Milch, Brot und Äpfel vom Markt')
+      await continueTo(page, say(lang, 'ask.for.placeQuestion', { name: first }), say(lang, 'ask.continue'))
       // No home on record for this client, and "where I am now" is the coordinator's device: neither is offered.
       await expect(page.getByRole('radio', { name: new RegExp(`^${say(lang, 'ask.place.here')}`) })).toHaveCount(0)
       await choose(page, new RegExp(`^${say(lang, 'ask.place.coordinates')}`))
@@ -125,17 +126,17 @@ for (const lang of ['en', 'de'] as const) {
       await fill(page, say(lang, 'location.longitude'), String(point.longitude))
       await continueTo(page, say(lang, 'ask.addressQuestion'), say(lang, 'ask.continue'))
       await expect(page.getByRole('textbox', { name: say(lang, 'profile.address'), exact: true })).toHaveValue('Lindenweg 4')
-      // "How often" speaks of the client; once here (regular help for a client: client-series.spec.ts).
+      // "How often" speaks of the client; once here (regular help for a client: series-for-someone.spec.ts).
       await continueTo(page, say(lang, 'regular.for.often', { name: first }), say(lang, 'ask.continue'))
       await choose(page, new RegExp(`^${say(lang, 'regular.once')}`))
-      const when = `${say(lang, 'ask.when')} ${say(lang, 'form.optional')}`
+      const when = `${say(lang, 'ask.for.when', { name: first })} ${say(lang, 'form.optional')}`
       await continueTo(page, when, say(lang, 'ask.continue'))
       await page.getByRole('textbox', { name: when }).fill('2031-05-02T10:30')
       await continueTo(page, say(lang, 'ask.urgency'), say(lang, 'ask.continue'))
       await choose(page, say(lang, 'urgency.medium'))
-      await continueTo(page, say(lang, 'ask.contactQuestion'), say(lang, 'ask.continue'))
+      await continueTo(page, say(lang, 'ask.for.contactQuestion', { name: first }), say(lang, 'ask.continue'))
       await expect(page.getByRole('textbox', { name: `${say(lang, 'ask.phone')} ${say(lang, 'form.optional')}` })).toHaveValue(phone)
-      await continueTo(page, say(lang, 'ask.check.heading'), say(lang, 'ask.continue'))
+      await continueTo(page, say(lang, 'ask.for.checkHeading', { name: first }), say(lang, 'ask.continue'))
       await expect(page.locator('.summary-row').first()).toContainText(`${first} ${family}`)
       await expect(page.locator('.summary-row').filter({ hasText: say(lang, 'regular.check.often') })).toContainText(say(lang, 'regular.once'))
       await scan(page)
@@ -222,7 +223,8 @@ test('the history timeline on the volunteer\'s page, and a second coordinator ac
   await signInAs(page, 'de', jonas)
   await page.goto(`/find-help/${created.id}`)
   await expect(h1(page, 'Einkauf am Freitag')).toBeVisible()
-  await expect(page.getByText('Erna S.', { exact: true })).toBeVisible()
+  // A party now, he reads her surname in full, for the doorbell.
+  await expect(page.getByText('Erna Schmidt', { exact: true })).toBeVisible()
   const items = page.getByRole('region', { name: say('de', 'history.title') }).getByRole('listitem')
   await expect(items.first()).toContainText(say('de', 'history.actions.created'))
   await expect(items.filter({ hasText: say('de', 'history.actions.offer_made') })).toContainText(say('de', 'history.by', { name: 'Jonas Berg', role: say('de', 'history.roles.volunteer') }))

@@ -59,6 +59,8 @@ const services = [
   ...(process.env.E2E_PARTIES_PORT !== undefined ? [await startService(Number(process.env.E2E_PARTIES_PORT), { ADDRESS_PRIVACY: 'parties' })] : []),
   // Addresses confirmed by a code (docs/api/accounts.md › Getting back in), for the verify-email page (CODES_URL in getting-back-in.spec.ts).
   ...(process.env.E2E_CODES_PORT !== undefined ? [await startService(Number(process.env.E2E_CODES_PORT), { EMAIL_VERIFICATION: 'code' })] : []),
+  // Volunteers vetted by two checks (docs/api/accounts.md › Checks that vet volunteers), for checks-on-duty.spec.ts (CHECKS_URL there).
+  ...(process.env.E2E_CHECKS_PORT !== undefined ? [await startService(Number(process.env.E2E_CHECKS_PORT), { VOLUNTEER_CHECKS: 'background,training' })] : []),
   // The schedule's jobs every second rather than every minute (docs/api/schedule.md › Confirmation, reminders, expiry), on real time: a request whose date has
   // just passed is closed as expired within a second or two, for regular-help.spec.ts's "Ask again" (no clock is moved).
   await startService(port, {}, 1_000),

@@ -83,7 +83,8 @@ export function toDetail (viewer: Principal, row: DetailRow, policy: DisclosureP
     address: shown ? row.address : hiddenAddress(row.city),
     requester: shown ? row.requester : { ...row.requester, last_name: initialOf(row.requester.last_name), email: null },
     // docs/api/on-behalf.md › Coordinators and clients: whom the request is for, to its parties only; the whole record is at /clients/{id}.
-    client: contact && row.client !== null ? { ...row.client, last_name: initialOf(row.client.last_name) } : null,
+    // The surname in full beside the interface's initial: the volunteer at the door is a party (full_name).
+    client: contact && row.client !== null ? { ...row.client, last_name: initialOf(row.client.last_name), full_name: `${row.client.first_name} ${row.client.last_name}` } : null,
     ...addressHidden(!shown, policy),
   }
 }

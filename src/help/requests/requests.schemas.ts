@@ -5,11 +5,15 @@ import { RequestType } from '../request-types/request-types.schemas.js'
 import { UserInfo } from '../../accounts/users/users.schemas.js'
 import { REQUEST_STATUSES, URGENCIES, type RequestStatus as RequestStatusValue, type Urgency as UrgencyValue } from './requests.values.js'
 
-/** RequestDetail's `client` for the request's parties: the last name shortened to its initial ("S."). */
+/**
+ * RequestDetail's `client` for the request's parties: the last name shortened to its initial ("S."), as the interface
+ * says, and the whole name in `full_name` (beyond it): the volunteer who comes needs the surname at the door.
+ */
 export const ClientSummary = Type.Object({
   id: Type.Integer(),
   first_name: Type.String(),
   last_name: Type.String({ description: 'the initial and a full stop ("S."); the whole record through GET /clients/{id}' }),
+  full_name: Type.String({ description: 'beyond interface 1.0.1: "first_name last_name" in full, for the same readers (the assigned volunteer rings the client\'s doorbell; docs/api/on-behalf.md › Coordinators and clients)' }),
   needs: NullableString(),
 })
 export type ClientSummary = Static<typeof ClientSummary>

@@ -911,7 +911,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How accounts work here (web app): whether addresses are confirmed by a code */
+        /** How accounts work here (web app): code confirmation, the checks asked of volunteers, the phone numbers' country */
         get: operations["getAccountSettings"];
         put?: never;
         post?: never;
@@ -7503,6 +7503,10 @@ export interface operations {
                          * @enum {unknown}
                          */
                         email_verification: "self" | "code";
+                        /** @description VOLUNTEER_CHECKS: the kinds of check a volunteer must hold, valid, to offer help and be alerted (docs/api/accounts.md › Checks that vet volunteers); empty when none is asked */
+                        volunteer_checks: ("identity" | "background" | "training" | "reference")[];
+                        /** @description SMS_DEFAULT_COUNTRY: the country (ISO 3166 alpha-2) whose numbers people write without a country code; the web app turns such a number into the international form before sending it (docs/web.md › Phone numbers) */
+                        phone_country: string;
                     };
                 };
             };
@@ -8542,6 +8546,8 @@ export interface operations {
                             first_name: string;
                             /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
                             last_name: string;
+                            /** @description beyond interface 1.0.1: "first_name last_name" in full, for the same readers (the assigned volunteer rings the client's doorbell; docs/api/on-behalf.md › Coordinators and clients) */
+                            full_name: string;
                             needs: string | null;
                         } | null;
                     };
@@ -12356,6 +12362,8 @@ export interface operations {
                             first_name: string;
                             /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
                             last_name: string;
+                            /** @description beyond interface 1.0.1: "first_name last_name" in full, for the same readers (the assigned volunteer rings the client's doorbell; docs/api/on-behalf.md › Coordinators and clients) */
+                            full_name: string;
                             needs: string | null;
                         } | null;
                     };
@@ -12539,6 +12547,8 @@ export interface operations {
                             first_name: string;
                             /** @description the initial and a full stop ("S."); the whole record through GET /clients/{id} */
                             last_name: string;
+                            /** @description beyond interface 1.0.1: "first_name last_name" in full, for the same readers (the assigned volunteer rings the client's doorbell; docs/api/on-behalf.md › Coordinators and clients) */
+                            full_name: string;
                             needs: string | null;
                         } | null;
                     };

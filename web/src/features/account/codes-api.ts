@@ -38,11 +38,6 @@ export async function changePassword (body: { current_password: string, new_pass
 export const verifyEmail = async (code: string): Promise<void> => { await unwrap(loose.POST('/api/v1/users/me/verify-email', { body: { code } })) }
 export const resendVerification = async (): Promise<void> => { await unwrap(loose.POST('/api/v1/users/me/verify-email/resend', {})) }
 
-/** EMAIL_VERIFICATION of this service: whether addresses are confirmed by a code (then the app offers it). */
-export async function emailVerificationMode (signal: AbortSignal): Promise<'self' | 'code'> {
-  return (await unwrap(api.GET('/api/v1/account-settings', { signal }))).email_verification
-}
-
 /** The code as people type or paste it: "123 456" and "123-456" are the same six digits. */
 export const normaliseCode = (typed: string): string => typed.replace(/[\s-]/g, '')
 const CODE_PATTERN = /^\d{6}$/

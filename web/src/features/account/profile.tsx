@@ -16,7 +16,7 @@ import { roleName } from '../../i18n/labels'
 import { serverProblem, type Problem } from '../../i18n/server-errors'
 import { ChangePassword } from './change-password'
 import { SignOutEverywhere } from './sign-out'
-import { emailVerificationMode } from './codes-api'
+import { useAccountSettings } from '../../api/account-settings'
 
 const DETAIL_FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'bio'] as const
 const LOCATION_FIELDS = ['latitude', 'longitude'] as const
@@ -108,8 +108,8 @@ function LocationForm () {
 /** Under EMAIL_VERIFICATION=code only: elsewhere no code was ever sent, and "not confirmed" would lead nowhere. */
 function EmailNotConfirmed ({ verified }: { verified: boolean }) {
   const { t } = useTranslation()
-  const mode = useQuery({ queryKey: ['get', '/api/v1/account-settings'], queryFn: ({ signal }) => emailVerificationMode(signal), staleTime: Infinity, enabled: !verified })
-  if (verified || mode.data !== 'code') return null
+  const settings = useAccountSettings(!verified)
+  if (verified || settings.data?.email_verification !== 'code') return null
   return <p>{t('verify.notYet')} <Link href='/verify-email'>{t('verify.link')}</Link></p>
 }
 

@@ -12,7 +12,7 @@ import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
-import { emailVerificationMode } from './codes-api'
+import { fetchAccountSettings } from '../../api/account-settings'
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'phone'] as const
 const PHONE = /^\+?[1-9]\d{1,14}$/
@@ -31,8 +31,7 @@ export function RegisterPage () {
     onSuccess: async (answer) => {
       startSession(answer)
       // Where addresses are confirmed by a code, one is on its way: the next page says so and takes it.
-      const mode = await client.fetchQuery({ queryKey: ['get', '/api/v1/account-settings'], queryFn: ({ signal }) => emailVerificationMode(signal), staleTime: Infinity })
-        .catch(() => 'self' as const)
+      const mode = await fetchAccountSettings(client).then((settings) => settings.email_verification, () => 'self' as const)
       const next = mode === 'code' ? '/verify-email' : '/'
       success(t('account.registered', { name: answer.user.first_name }), next)
       void navigate(next)

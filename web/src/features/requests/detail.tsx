@@ -22,6 +22,7 @@ import { Offers } from './offers'
 import { AskAgain, StillNeeded } from './schedule-actions'
 import { actingForName, actionProblem, may, useStanding } from './standing'
 import { sayWindow } from '../../lib/schedule'
+import { useSuccessHolds } from '../../components/success-banner'
 
 /** "When the help is done": the way to the two questions of completing (complete.tsx), one per page. */
 function Complete ({ id }: { id: number }) {
@@ -70,6 +71,8 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   const { user } = useSession()
   const id = Number(useParams().id)
   const request = useRequest(id)
+  // "Your request was sent; a moderator checks it" goes once a moderator has decided (the live update reads it again).
+  useSuccessHolds(`request:${id}`, request.data?.status)
   const standing = useStanding(request.data)
   // Once an offer is accepted the requester rings the volunteer: the API gives his profile phone to her (docs/api/conventions.md),
   // not to her carer.

@@ -15,6 +15,7 @@ import { CoordinateFields, useCoordinates } from '../../components/coordinates'
 import { useFormProblems } from '../../components/use-form-problems'
 import { serverProblem, type Problem } from '../../i18n/server-errors'
 import { kindText } from '../../i18n/labels'
+import { ChecksNotice } from './checks-notice'
 
 type Availability = paths['/api/v1/users/me/availability']['get']['responses']['200']['content']['application/json']
 type AvailabilityInput = NonNullable<paths['/api/v1/users/me/availability']['put']['requestBody']>['content']['application/json']
@@ -129,6 +130,7 @@ export function AvailabilityPage () {
   return (
     <Page title={t('availability.title')}>
       <p>{t('availability.intro')}</p>
+      <ChecksNotice />
       {saved.isPending || home.isPending
         ? <p>{t('common.loading')}</p>
         : saved.isError

@@ -10,7 +10,7 @@ import { useActingFor } from '../../api/acting-for'
 import { canCoordinate, canModerate, useMyRoles } from '../../api/use-my-roles'
 import { shortName } from '../../api/clients'
 import { historyKey, RequestHistory } from '../../components/request-history'
-import { useSuccess } from '../../components/success-banner'
+import { useSuccess, useSuccessHolds, type Holds } from '../../components/success-banner'
 import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { OfflineNotice } from '../../components/offline-notice'
@@ -103,19 +103,22 @@ export function VolunteerRequestPage () {
   const requesterPhone = useProfilePhone(detail.data?.requester.id, assigned && detail.data?.contact_phone === null)
   const party = useParty(detail.data)
 
-  const afterChange = async (message: string) => {
+  // "Your offer is sent" stops being true once the offer is accepted, turned down or withdrawn.
+  useSuccessHolds(`offer:${id}`, responses.data === undefined ? undefined : (open?.status ?? 'none'))
+
+  const afterChange = async (message: string, holds?: Holds) => {
     await Promise.all([
       client.invalidateQueries({ queryKey: offersKey }),
       client.invalidateQueries({ queryKey: detailKey }),
       client.invalidateQueries({ queryKey: MY_OFFERS_KEY }),
       client.invalidateQueries({ queryKey: historyKey(id) }),
     ])
-    success(message)
+    success(message, undefined, holds)
     offerHeading.current?.focus()
   }
   const offer = useMutation({
     mutationFn: (message: string | null) => unwrap(api.POST('/api/v1/requests/{id}/responses', { params: { path: { id } }, body: { message } })),
-    onSuccess: () => afterChange(t('volunteer.request.sent')),
+    onSuccess: () => afterChange(t('volunteer.request.sent'), { key: `offer:${id}`, value: 'pending' }),
     onError: (error) => form.show([serverProblem(error, t, FIELDS)]),
   })
   const withdraw = useMutation({
@@ -143,7 +146,8 @@ export function VolunteerRequestPage () {
   // No h1 while loading: focus after navigation waits for the page's own h1, and its title is what is said.
   if (detail.isPending) return <Loading query={detail} />
   const request = detail.data
-  // Asked by a coordinator for a client (docs/api/on-behalf.md › Coordinators and clients): the client is who the help is for, with what they need.
+  // Asked by a coordinator for a client (docs/api/on-behalf.md › Coordinators and clients): the client is who the help is for, with what they need;
+  // named in full, as the API names her to parties only (the accepted volunteer needs the surname at the door).
   const forClient = request.client
   const phone = request.contact_phone ?? requesterPhone.data
   return (
@@ -155,7 +159,7 @@ export function VolunteerRequestPage () {
         <div><dt>{t('volunteer.item.status')}</dt><dd>{requestFromVolunteerSide(t, open?.status ?? '', request.status)}</dd></div>
         <div><dt>{t('volunteer.request.askedBy')}</dt><dd>{request.requester.first_name} {request.requester.last_name}</dd></div>
         {forClient !== null
-          ? <div><dt>{t('coordinator.ask.for')}</dt><dd>{shortName(forClient)}{forClient.needs !== null && forClient.needs !== '' ? ` (${forClient.needs})` : ''}</dd></div>
+          ? <div><dt>{t('coordinator.ask.for')}</dt><dd>{forClient.full_name}{forClient.needs !== null && forClient.needs !== '' ? ` (${forClient.needs})` : ''}</dd></div>
           : null}
         <div><dt>{t('volunteer.item.place')}</dt><dd><Place request={request} /></dd></div>
         {request.window_start !== null

@@ -15,7 +15,7 @@ import { formatDate } from '../../../lib/format'
 import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
 import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
-import { useJourneyName } from './step'
+import { useAskWords, useJourneyName } from './step'
 import '../../../components/journeys.css'
 
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
@@ -91,6 +91,7 @@ export function CheckStep () {
   const { answers, clear, base } = useStep('check')
   const { client } = useAskingFor()
   const journey = useJourneyName()
+  const words = useAskWords()
   // Problems from the service are shown unlinked: their fields are on other pages, reached by Change.
   const form = useFormProblems([])
   const types = useRequestTypes()
@@ -110,9 +111,11 @@ export function CheckStep () {
       }
       const page = created.series ? `/series/${created.id}` : `/requests/${created.id}`
       const forName = client?.first_name ?? answers.forName
+      // "Sent, a moderator checks it" holds while the request waits: its page drops the banner once it is open (useSuccessHolds).
+      const holds = created.series ? undefined : { key: `request:${created.id}`, value: created.status }
       success(created.series
         ? forName !== undefined ? t('regular.for.sent', { name: forName }) : t('regular.sent')
-        : client !== undefined ? t('coordinator.ask.sent', { name: client.first_name }) : t('ask.sent'), page)
+        : client !== undefined ? t('coordinator.ask.sent', { name: client.first_name }) : t('ask.sent'), page, holds)
       // Forgotten first: the request's page is what Back leads to, and a new request starts afresh.
       clear()
       void navigate(page)
@@ -120,7 +123,7 @@ export function CheckStep () {
     onError: form.fail,
   })
   const hasErrors = form.problems.length > 0
-  const heading = t('ask.check.heading')
+  const heading = words('checkHeading')
   useEffect(() => {
     document.title = `${hasErrors ? `${t('errors.titlePrefix')} ` : ''}${heading} – ${journey} – ${t('app.name')}`
   }, [heading, hasErrors, journey, t])
@@ -152,7 +155,7 @@ export function CheckStep () {
           : null}
         <Row label={t('request.kind')} step='kind'>{type !== undefined ? kindLabel(t, type.id, type.name) : answers.kind}</Row>
         <Row label={t('ask.titleField')} step='title'>{answers.title}</Row>
-        <Row label={t('ask.check.description')} step='description'><span className='pre-line'>{answers.description}</span></Row>
+        <Row label={words('checkDescription')} step='description'><span className='pre-line'>{answers.description}</span></Row>
         <Row label={t('ask.check.place')} step='where'>
           {answers.place === 'home' && client !== undefined ? t('coordinator.ask.home', { name: client.first_name }) : t(`ask.check.ways.${answers.place ?? 'coordinates'}`)}
           <br />

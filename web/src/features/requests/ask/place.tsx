@@ -16,7 +16,7 @@ import { parseCoordinate } from '../../../lib/coordinates'
 import { formatCoordinate } from '../../../lib/format'
 import { PLACES, pointOf, useAskingFor, useStep, type Answers, type PlaceWay } from './answers'
 import { ME } from './questions'
-import { QuestionChoice, QuestionHeading, StepPage } from './step'
+import { QuestionChoice, QuestionHeading, StepPage, useAskWords } from './step'
 
 export const HOME_LOCATION = ['get', '/api/v1/users/me/location'] as const
 
@@ -37,7 +37,8 @@ export function WhereStep () {
   const homeLocation = useHomeLocation()
   // A refusal of the device is fixed by choosing another way: the summary links to the choice.
   const locate = useDeviceLocation((problems: Problem[]) => form.show(problems.map((problem) => ({ ...problem, field: 'place' }))))
-  const question = t('ask.place.question')
+  const words = useAskWords()
+  const question = words('placeQuestion')
   if ((client === undefined && home.isPending) || settings.isPending) return <p>{t('common.loading')}</p>
 
   const clientHome = client?.latitude != null && client.longitude != null ? { latitude: client.latitude, longitude: client.longitude } : undefined
@@ -68,7 +69,7 @@ export function WhereStep () {
     go(way === 'search' && step.answers.place !== 'search' ? { place: way, latitude: undefined, longitude: undefined } : { place: way })
   }
   const onContinue = () => {
-    if (chosen === null) return form.show([{ field: 'place', message: t('ask.errors.place') }])
+    if (chosen === null) return form.show([{ field: 'place', message: words('errors.place') }])
     proceed(chosen).catch(form.fail)
   }
   return (
@@ -76,7 +77,7 @@ export function WhereStep () {
       <QuestionChoice
         name='place'
         label={question}
-        hint={t('ask.place.hint')}
+        hint={words('placeHint')}
         value={chosen}
         onChange={(value) => step.update({ place: value as PlaceWay })}
         options={ways.map((way) => client !== undefined && way === 'home'

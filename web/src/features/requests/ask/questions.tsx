@@ -8,7 +8,7 @@ import { TextInput } from '../../../components/fields'
 import { useFormProblems } from '../../../components/use-form-problems'
 import { kindLabel } from '../labels'
 import { parseWhen, URGENCIES, urgenciesFor, useAskingFor, useStep, type Answers } from './answers'
-import { QuestionChoice, QuestionHeading, QuestionText, StepPage } from './step'
+import { QuestionChoice, QuestionHeading, QuestionText, StepPage, useAskWords } from './step'
 
 export const ME = ['get', '/api/v1/users/me'] as const
 
@@ -31,19 +31,20 @@ export function KindStep () {
   const { t } = useTranslation()
   const step = useContinue('kind', ['request_type_id'])
   const types = useRequestTypes()
+  const words = useAskWords()
   const kind = step.answers.kind ?? null
-  const question = t('ask.kind')
+  const question = words('kind')
   // No h1 while loading: the focus after navigation waits for the page's own (docs/web.md).
   if (types.isPending) return <p>{t('common.loading')}</p>
   return (
-    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => kind === null ? { field: 'request_type_id', message: t('ask.errors.kind') } : undefined, { kind: kind ?? undefined })}>
+    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => kind === null ? { field: 'request_type_id', message: words('errors.kind') } : undefined, { kind: kind ?? undefined })}>
       {types.isError
         ? <><QuestionHeading>{question}</QuestionHeading><p className='error-text' role='alert'>{t('errors.offline')}</p></>
         : (
           <QuestionChoice
             name='request_type_id'
             label={question}
-            hint={t('ask.intro')}
+            hint={words('intro')}
             value={kind}
             onChange={(value) => step.update({ kind: value })}
             options={types.data.filter((type) => type.is_active).map((type) => ({ value: String(type.id), label: kindLabel(t, type.id, type.name) }))}
@@ -65,12 +66,12 @@ export function TitleStep () {
 }
 
 export function DescriptionStep () {
-  const { t } = useTranslation()
   const step = useContinue('description', ['description'])
+  const words = useAskWords()
   const description = step.answers.description ?? ''
   return (
-    <StepPage question={t('ask.description')} back={step.back} form={step.form} onContinue={() => step.go(() => description.trim().length < 10 ? { field: 'description', message: t('ask.errors.description') } : undefined, { description: description.trim() })}>
-      <QuestionText name='description' label={t('ask.description')} hint={t('ask.descriptionHint')} multiline maxLength={2000} value={description} onChange={(value) => step.update({ description: value })} />
+    <StepPage question={words('description')} back={step.back} form={step.form} onContinue={() => step.go(() => description.trim().length < 10 ? { field: 'description', message: words('errors.description') } : undefined, { description: description.trim() })}>
+      <QuestionText name='description' label={words('description')} hint={words('descriptionHint')} multiline maxLength={2000} value={description} onChange={(value) => step.update({ description: value })} />
     </StepPage>
   )
 }
@@ -78,11 +79,12 @@ export function DescriptionStep () {
 export function WhenStep () {
   const { t } = useTranslation()
   const step = useContinue('when', ['desired_completion_date'])
+  const words = useAskWords()
   const when = step.answers.when ?? ''
-  const question = `${t('ask.when')} ${t('form.optional')}`
+  const question = `${words('when')} ${t('form.optional')}`
   return (
     <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => when.trim() !== '' && parseWhen(when) === undefined ? { field: 'desired_completion_date', message: t('ask.errors.when') } : undefined, { when: when.trim() })}>
-      <QuestionText name='desired_completion_date' type='datetime-local' label={t('ask.when')} optional hint={t('ask.whenHint')} value={when} onChange={(value) => step.update({ when: value })} />
+      <QuestionText name='desired_completion_date' type='datetime-local' label={words('when')} optional hint={t('ask.whenHint')} value={when} onChange={(value) => step.update({ when: value })} />
     </StepPage>
   )
 }
@@ -112,7 +114,8 @@ export function ContactStep () {
   // For a carer's person the carer's own phone is not theirs: nothing is filled in.
   const forSomeone = step.answers.forUser !== undefined
   const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: client === undefined && !forSomeone })
-  const question = t('ask.contactQuestion')
+  const words = useAskWords()
+  const question = words('contactQuestion')
   if (step.answers.phone === undefined && client === undefined && !forSomeone && me.isPending) return <p>{t('common.loading')}</p>
   // A client's phone on record, or the profile's: what is typed here wins, even an empty field.
   const phone = step.answers.phone ?? (client !== undefined ? client.phone : forSomeone ? '' : me.data?.phone) ?? ''
@@ -122,7 +125,7 @@ export function ContactStep () {
       <fieldset className='fieldset question-fieldset'>
         <legend><QuestionHeading>{question}</QuestionHeading></legend>
         <div className='stack'>
-          <TextInput name='contact_phone' type='tel' label={t('ask.phone')} hint={t('ask.phoneHint')} autoComplete='tel' optional maxLength={50} value={phone} onChange={(value) => step.update({ phone: value })} />
+          <TextInput name='contact_phone' type='tel' label={t('ask.phone')} hint={words('phoneHint')} autoComplete='tel' optional maxLength={50} value={phone} onChange={(value) => step.update({ phone: value })} />
           <TextInput name='contact_notes' label={t('ask.notes')} hint={t('ask.notesHint')} optional multiline maxLength={2000} value={notes} onChange={(value) => step.update({ notes: value })} />
         </div>
       </fieldset>

@@ -28,6 +28,39 @@ export function usePersonAskedFor (): string | undefined {
   return client?.first_name ?? answers.forName
 }
 
+/** The texts that speak to the person who needs the help ("What kind of help do you need?"), under `ask.for` for someone else. */
+export type AskWord = 'kind' | 'intro' | 'description' | 'descriptionHint' | 'placeQuestion' | 'placeHint' | 'when' | 'contactQuestion' | 'phoneHint' |
+  'checkHeading' | 'checkDescription' | 'errors.kind' | 'errors.description' | 'errors.place'
+const OWN: Record<AskWord, string> = {
+  kind: 'ask.kind',
+  intro: 'ask.intro',
+  description: 'ask.description',
+  descriptionHint: 'ask.descriptionHint',
+  placeQuestion: 'ask.place.question',
+  placeHint: 'ask.place.hint',
+  when: 'ask.when',
+  contactQuestion: 'ask.contactQuestion',
+  phoneHint: 'ask.phoneHint',
+  checkHeading: 'ask.check.heading',
+  checkDescription: 'ask.check.description',
+  'errors.kind': 'ask.errors.kind',
+  'errors.description': 'ask.errors.description',
+  'errors.place': 'ask.errors.place',
+}
+
+/**
+ * The questions' words for whom the help is: to the person herself ("What do you need help with?"), or about the
+ * client or the carer's person to the one asking for them ("What does Erna need help with?"): a coordinator on the
+ * phone does not need the help herself. Named by first name for a client, by the name the carer knows for a person.
+ */
+export function useAskWords (): (word: AskWord) => string {
+  const { t } = useTranslation()
+  const { client } = useAskingFor()
+  const { answers } = useContext(AnswersContext)
+  const name = client !== undefined ? client.first_name : answers.forName
+  return (word) => name !== undefined ? t(`ask.for.${word}`, { name }) : t(OWN[word])
+}
+
 /** One page of "Ask for help": the shared question page, captioned with the journey's name. */
 export function StepPage (props: Omit<ComponentProps<typeof QuestionPage>, 'journey'>) {
   return <QuestionPage journey={useJourneyName()} {...props} />
