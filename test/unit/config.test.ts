@@ -64,9 +64,9 @@ describe('loadConfig', () => {
       vapid: undefined,
       pushEndpointHosts: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com'],
       deliveryMaxAttempts: 6,
-      emailVerification: 'self',
-      smsDefaultCountry: 'DE',
+      emailVerification: 'self', smsDefaultCountry: 'DE',
       schedule: { horizonDays: 28, preferredHoldHours: 24, confirmBeforeHours: 24, confirmDeadlineHours: 12, remindBeforeMinutes: 120, staleAfterDays: 14 },
+      visits: { checks: 'off', startGraceMinutes: 30, overdueMinutes: 120, escalateMinutes: 15, mileageRateCents: 30 },
     })
     assert.ok(Object.isFrozen(config))
     assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })
