@@ -38,6 +38,11 @@ export interface AppOptions {
    * needed?"), first when ready (default 60 000 ms; 0: never, tests then run ScheduleJobs themselves).
    */
   scheduleTickMs?: number
+  /**
+   * How often this instance runs the visit job (docs/api/visit-checks.md: not started, overdue, the urgent concern) when
+   * VISIT_CHECKS=on, first when ready (default 60 000 ms; 0: never, tests then run VisitJobs themselves).
+   */
+  visitTickMs?: number
   /** Live event stream settings (tests shorten the ping and block-check intervals). */
   streams?: Partial<StreamOptions>
   /** The time for every rule that depends on it (default: the system's; tests pass a ManualClock). */

@@ -3,7 +3,7 @@ import { Changes, type Reactions } from './events/dispatcher.js'
 import { systemClock, type Clock } from './lib/clock.js'
 import { accessReactions, accountsArea, authReactions, checksReactions, rolesReactions, usersReactions, type Accounts } from './accounts/index.js'
 import { dataProtectionArea } from './data-protection/index.js'
-import { alertsReactions, availabilityReactions, helpArea, responsesReactions } from './help/index.js'
+import { alertsReactions, availabilityReactions, helpArea, responsesReactions, visitsReactions } from './help/index.js'
 import { deliveriesReactions, messagingArea, notificationsReactions, notificationWriter, pushReactions, type Messaging, type OutboxOptions } from './messaging/index.js'
 import type { Channels } from './messaging/deliveries/setup.js'
 import { actingPolicy, carersReactions, historyReactions, onBehalfArea } from './on-behalf/index.js'
@@ -23,7 +23,8 @@ import type { AreaParts, Wiring } from './wiring.js'
  * and withdrawal locked first, or one passed over), then the rest. A user's row comes before their availability,
  * as in PUT /users/me/availability and a new home location; the invitations naming an erased person (carers) go
  * before their row loses its address, by which some name them; the erased user's inbox goes last, after every
- * write that waits for a transaction notifying them. The request's history comes first: it only inserts (no row
+ * write that waits for a transaction notifying them. A completion checks its visit out (visits) after the request's
+ * row and its series are locked, as the check-out route does. The request's history comes first: it only inserts (no row
  * lock beyond its request's key), and what reads it later in the change (the notification writer: who
  * coordinates a client's request) finds this change's entry.
  */
@@ -32,6 +33,7 @@ export const REACTIONS: readonly Reactions[] = [
   responsesReactions,
   seriesReactions,
   alertsReactions,
+  visitsReactions,
   carersReactions,
   usersReactions,
   availabilityReactions,

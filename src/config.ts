@@ -19,6 +19,7 @@ import { CHECK_KINDS } from './lib/checks.js'
 import { isTimeZone } from './lib/values.js'
 import { ConfigError, deepFreeze, readSettings, type Env } from './lib/env-schema.js'
 import type { ScryptParams } from './lib/passwords.js'
+import { VISIT_SETTINGS } from './help/settings.js'
 import { REACH_SETTINGS } from './messaging/settings.js'
 import { SCHEDULE_SETTINGS } from './regular-help/settings.js'
 
@@ -213,12 +214,15 @@ export const SETTINGS = Type.Object({
   }),
   ...REACH_SETTINGS,
   ...SCHEDULE_SETTINGS,
+  ...VISIT_SETTINGS,
 })
 
 /** The alert policy's settings (docs/alerts.md). */
 export type AlertSettings = Config['alerts']
 /** The schedule's settings (src/regular-help/settings.ts; docs/api/schedule.md). */
 export type ScheduleSettings = Config['schedule']
+/** The visit checks' settings (src/help/settings.ts; docs/api/visit-checks.md). */
+export type VisitSettings = Config['visits']
 
 /** The settings as the code reads them, plus the fixed scrypt parameters. */
 export type Config = Readonly<StaticDecode<typeof SETTINGS> & { scrypt: ScryptParams }>

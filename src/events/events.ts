@@ -70,6 +70,17 @@ export type DomainEvent =
    * address's account, null when it has none (the invitation is then e-mailed to the address).
    */
   | { type: 'trust_invited', invitationId: number, ownerId: number, carerId: number | null }
+  /** docs/api/visit-checks.md: the assigned volunteer checked in at the visit. */
+  | { type: 'visit_checked_in', requestId: number, volunteerId: number }
+  /**
+   * docs/api/visit-checks.md: the visit was checked out, by the volunteer, by the requester's side ("my helper has left") or by the
+   * request's completion (`by`); never whether the volunteer was worried, which the requester's side must not learn.
+   */
+  | { type: 'visit_checked_out', requestId: number, volunteerId: number, by: 'volunteer' | 'requester' | 'completion' }
+  /** docs/api/visit-checks.md: the visit job asked the requester's side whether the volunteer had arrived. */
+  | { type: 'visit_not_started', requestId: number, volunteerId: number }
+  /** docs/api/visit-checks.md: the visit job asked the checked-in volunteer whether they are all right. */
+  | { type: 'visit_overdue', requestId: number, volunteerId: number }
   /** The account is being erased (docs/privacy.md › Erasure): its requests and responses are already closed. */
   | { type: 'user_erased', userId: number }
 

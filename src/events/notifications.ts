@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'still_needed', 'please_complete',
   // docs/api/on-behalf.md › Carers.
   'trust_invitation', 'request_created_for_you',
+  // docs/api/visit-checks.md.
+  'visit_not_started', 'visit_overdue',
 ] as const
 export type NotificationType = typeof NOTIFICATION_TYPES[number]
 

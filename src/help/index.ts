@@ -22,13 +22,19 @@ import { RequestsService } from './requests/requests.service.js'
 import type { SearchContext } from './requests/search/context.js'
 import { responsesRoutes } from './responses/responses.routes.js'
 import { ResponsesService, type OccurrenceSeries } from './responses/responses.service.js'
+import { VisitJobs, visitJob } from './visits/visit-jobs.js'
+import { visitsRoutes } from './visits/visits.routes.js'
+import { VisitsService } from './visits/visits.service.js'
 
 /** Help: requests and their searches, moderation, offers and their lifecycle, alerts, availability, concerns. */
 export { alertsReactions } from './alerts/alerts.reactions.js'
 export { availabilityReactions } from './availability/availability.reactions.js'
 export { responsesReactions } from './responses/responses.reactions.js'
+export { visitsReactions } from './visits/visits.reactions.js'
 
 const ALERT_TICK_MS = 1000
+/** The visit checks' times are minutes (docs/api/visit-checks.md): a run a minute is well within them. */
+export const VISIT_TICK_MS = 60_000
 
 /** Under LOCATION_PRIVACY=grid alerts, like searches, see each request at its grid point. */
 export function alertPlace (config: Config): ((latitude: number, longitude: number) => GridPoint) | undefined {
@@ -70,11 +76,15 @@ export function helpArea ({ config, db, changes, clock, calendar, options }: Wir
         catchUpJob(new CatchUpService(changes, config.alerts, clock, alertPlace(config), alertChecks), alertTickMs),
       ]
     : []
+  const visitTickMs = options.visitTickMs ?? VISIT_TICK_MS
+  const visitJobs = config.visits.checks === 'on' && visitTickMs > 0
+    ? [visitJob(new VisitJobs(changes, { ...config.visits, timeZone: config.timeZone }), visitTickMs)]
+    : []
   // Fixed for the life of the process: worked out once.
   const mapSettings = { tile_url: config.mapTileUrl, attribution: config.mapTileAttribution, geocoder_url: config.geocoderUrl?.replace(/\/+$/, '') ?? null }
   return {
     disclosure,
-    jobs,
+    jobs: [...jobs, ...visitJobs],
     routes: async (api) => {
       api.get('/map-settings', {
         schema: {
@@ -92,6 +102,7 @@ export function helpArea ({ config, db, changes, clock, calendar, options }: Wir
       await api.register(responsesRoutes, { responses: new ResponsesService(db, changes, { required: config.volunteerChecks, calendar }, acting, series) })
       await api.register(concernsRoutes, { concerns: new ConcernsService(db, changes, principals, clock) })
       await api.register(availabilityRoutes, { availability: new AvailabilityService(db, changes) })
+      await api.register(visitsRoutes, { visits: new VisitsService(changes, acting, config.visits) })
     },
   }
 }

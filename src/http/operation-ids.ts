@@ -72,6 +72,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /requests/{id}/complete': 'completeRequest',
   'POST /requests/{id}/confirm': 'confirmAttendance',
   'POST /requests/{id}/still-needed': 'confirmStillNeeded',
+  'POST /requests/{id}/visit/check-in': 'checkInVisit',
+  'POST /requests/{id}/visit/check-out': 'checkOutVisit',
+  'POST /requests/{id}/visit/helper-left': 'reportHelperLeft',
+  'POST /requests/{id}/visit/expenses': 'recordVisitExpenses',
   'POST /requests/{id}/decline': 'declineRequestInvitation',
   'GET /requests/{id}/history': 'getRequestHistory',
   'GET /requests/{id}/access-log': 'getRequestAccessLog',
@@ -111,6 +115,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /users/me/acting-for/{id}/decline': 'declineActingFor',
   'GET /reports/summary': 'getReportSummary',
   'GET /reports/requests.csv': 'exportRequestsCsv',
+  'GET /reports/volunteers.csv': 'exportVolunteersCsv',
 
   'POST /concerns': 'raiseConcern',
   'GET /concerns/mine': 'listOwnConcerns',

@@ -19,3 +19,20 @@ export function parseDecimal (raw: string): number | undefined {
   const value = Number(raw)
   return Number.isFinite(value) ? value : undefined
 }
+
+const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/
+
+/**
+ * Exact money for reimbursements: `quantity`, a non-negative decimal as text ("12.3", as PostgreSQL writes a numeric),
+ * times `cents` per unit, rounded half up to two places, as text ("3.69"). In whole numbers (BigInt) throughout:
+ * 0.1 × 0.30 is 0.03, never a binary fraction's 0.030000000000000002 or its rounding.
+ */
+export function amountInCents (quantity: string, cents: number): string {
+  const match = PLAIN_DECIMAL.exec(quantity)
+  if (match === null || !Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not an amount: ${quantity} × ${cents}`)
+  const fraction = match[2] ?? ''
+  const scale = 10n ** BigInt(fraction.length)
+  // quantity × scale, times cents: hundredths × scale; back to hundredths, half up.
+  const hundredths = (BigInt(`${match[1]!}${fraction}`) * BigInt(cents) * 2n + scale) / (2n * scale)
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, '0')}`
+}

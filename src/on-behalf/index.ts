@@ -20,7 +20,7 @@ export function onBehalfArea ({ config, db, changes, clock }: Wiring): AreaParts
       await api.register(historyRoutes, { history: new HistoryService(db) })
       await api.register(clientsRoutes, { clients: new ClientsService(db, changes, clock, { mapGridMeters: config.mapGridMeters }) })
       await api.register(carersRoutes, { carers: new CarersService(db, changes) })
-      await api.register(reportsRoutes, { reports: new ReportsService(db, { timeZone: config.timeZone, mapGridMeters: config.mapGridMeters }, clock) })
+      await api.register(reportsRoutes, { reports: new ReportsService(db, { timeZone: config.timeZone, mapGridMeters: config.mapGridMeters, mileageRateCents: config.visits.mileageRateCents }, clock) })
     },
   }
 }

@@ -123,9 +123,10 @@ export class TestApp {
 /**
  * What a test may set of the app's options. `deliveryTickMs` is 0 (no sending loop) unless a test asks
  * for one: the tests of e-mail and push start it, or run an OutboxSender themselves. `scheduleTickMs` and
- * `horizonTickMs` are 0 too: the schedule and series tests run ScheduleJobs and HorizonJob on their own clock.
+ * `horizonTickMs` are 0 too: the schedule and series tests run ScheduleJobs and HorizonJob on their own clock; `visitTickMs`
+ * too (the visit tests run VisitJobs).
  */
-export type TestAppOptions = Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs' | 'horizonTickMs' | 'clock' | 'deliveryTickMs' | 'scheduleTickMs' | 'channels' | 'push' | 'pushAgent'>
+export type TestAppOptions = Pick<AppOptions, 'logStream' | 'streams' | 'alertTickMs' | 'horizonTickMs' | 'clock' | 'deliveryTickMs' | 'scheduleTickMs' | 'visitTickMs' | 'channels' | 'push' | 'pushAgent'>
 
 /**
  * A migrated scratch database on `engine`, the app on it, and a bootstrapped admin. `options.clock`: a
@@ -134,7 +135,7 @@ export type TestAppOptions = Pick<AppOptions, 'logStream' | 'streams' | 'alertTi
 export async function startApp (engine: Engine, overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { db, scratch } = await migratedDatabase(engine)
   const config = testConfig(overrides)
-  const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, deliveryTickMs: 0, scheduleTickMs: 0, horizonTickMs: 0, ...options })
+  const app = await buildApp({ config, db, jwtSecret: TEST_SECRET, deliveryTickMs: 0, scheduleTickMs: 0, horizonTickMs: 0, visitTickMs: 0, ...options })
   checkContract(app)
   const adminEmail = uniqueEmail('admin')
   const adminPassword = 'admin password 123'
@@ -154,7 +155,7 @@ export async function startApp (engine: Engine, overrides: Partial<Config> = {},
 export async function startSecondInstance (t: TestApp, overrides: Partial<Config> = {}, options: Omit<TestAppOptions, 'logStream'> = {}): Promise<TestApp> {
   if (t.engine !== 'postgres') throw new Error('a second instance needs PostgreSQL')
   const db = await t.scratch.open()
-  const app = await buildApp({ config: testConfig(overrides), db, jwtSecret: TEST_SECRET, deliveryTickMs: 0, scheduleTickMs: 0, horizonTickMs: 0, ...options })
+  const app = await buildApp({ config: testConfig(overrides), db, jwtSecret: TEST_SECRET, deliveryTickMs: 0, scheduleTickMs: 0, horizonTickMs: 0, visitTickMs: 0, ...options })
   checkContract(app)
   return new TestApp(app, db, t.engine, { ...t.scratch, drop: async () => {} }, t.admin)
 }

@@ -195,6 +195,9 @@ export function expectedSummary (specs: readonly RequestSpec[], from: string, to
         people_helped: people,
         active_volunteers: volunteers,
         hours_of_help: Math.round(helpMinutes / 60 * 100) / 100,
+        // docs/api/visit-checks.md › Hours and mileage: these requests are made by SQL, with nothing recorded (test/http/visits-expenses.test.ts counts it).
+        hours_of_help_recorded: 0,
+        distance_km: 0,
         median_minutes_to_first_offer: firstOffer === null ? null : Math.round(firstOffer * 10) / 10,
         median_minutes_to_accept: firstAccept === null ? null : Math.round(firstAccept * 10) / 10,
         by_type: byType,

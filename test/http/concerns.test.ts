@@ -9,7 +9,7 @@ import { approvedRequest, assignedRequest, REQUEST_INPUT } from '../helpers/life
 /** docs/api/help.md › Concerns: raising a concern, the reporter's list, the moderators' queue and its rules of visibility. */
 
 const TEXT = 'He asked me for my bank card number.'
-const OWN_FIELDS = ['created_at', 'id', 'outcome', 'reporter_id', 'request_id', 'resolved_at', 'resolved_by', 'status', 'subject_user_id', 'text', 'urgent']
+const OWN_FIELDS = ['created_at', 'id', 'kind', 'outcome', 'reporter_id', 'request_id', 'resolved_at', 'resolved_by', 'status', 'subject_user_id', 'text', 'urgent']
 const QUEUE_FIELDS = [...OWN_FIELDS, 'outcome_note', 'reporter_name', 'request_title', 'subject_name'].sort()
 
 for (const engine of engines()) {
@@ -70,7 +70,7 @@ for (const engine of engines()) {
       const res = await t.post('/concerns', { subject_user_id: subject.id, text: `  ${TEXT}\n` }, reporter.token)
       assertStatus(res, 201)
       assert.deepEqual(Object.keys(res.body).sort(), OWN_FIELDS)
-      const expected = { reporter_id: reporter.id, subject_user_id: subject.id, request_id: null, text: TEXT, urgent: false, status: 'open', outcome: null, resolved_at: null, resolved_by: null }
+      const expected = { reporter_id: reporter.id, kind: 'report', subject_user_id: subject.id, request_id: null, text: TEXT, urgent: false, status: 'open', outcome: null, resolved_at: null, resolved_by: null }
       assert.deepEqual({ ...res.body, id: 0, created_at: '' }, { ...expected, id: 0, created_at: '' })
       assert.equal(res.body.created_at, clock.now().toISOString())
     })

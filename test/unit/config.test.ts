@@ -15,7 +15,6 @@ function refuses (env: Record<string, string>, message: string): void {
     return true
   })
 }
-
 describe('loadConfig', () => {
   it('has defaults for everything: embedded database in ./data, port 3000, 15-minute access tokens', () => {
     const config = loadConfig({})
@@ -68,6 +67,7 @@ describe('loadConfig', () => {
       emailVerification: 'self',
       smsDefaultCountry: 'DE',
       schedule: { horizonDays: 28, preferredHoldHours: 24, confirmBeforeHours: 24, confirmDeadlineHours: 12, remindBeforeMinutes: 120, staleAfterDays: 14 },
+      visits: { checks: 'off', startGraceMinutes: 30, overdueMinutes: 120, escalateMinutes: 15, mileageRateCents: 30 },
     })
     assert.ok(Object.isFrozen(config))
     assert.deepEqual({ ...OWASP_SCRYPT }, { N: 16384, r: 8, p: 5 })

@@ -26,6 +26,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   access_records: 'accounts/access/access.repo.ts',
   user_checks: 'accounts/checks/checks.repo.ts',
   concerns: 'help/concerns/concerns.repo.ts',
+  request_visits: 'help/visits/visits.repo.ts',
   deliveries: 'messaging/deliveries/deliveries.repo.ts',
   push_subscriptions: 'messaging/push/push.repo.ts',
   calendar_feeds: 'regular-help/calendar/calendar.repo.ts',

@@ -2,7 +2,7 @@ import { maybeOne, one, type Queryable } from '../../db/database.js'
 import { sql, type Sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 import { ADMIN_ROLE_ID, MODERATOR_ROLE_ID } from '../../accounts/roles/roles.repo.js'
-import type { ConcernOutcome, ConcernStatus } from './concerns.schemas.js'
+import type { ConcernKind, ConcernOutcome, ConcernStatus } from './concerns.schemas.js'
 
 /**
  * The one writer of `concerns` (docs/api/help.md › Concerns). Who may see a concern is decided here, in SQL, so that the
@@ -15,7 +15,9 @@ import type { ConcernOutcome, ConcernStatus } from './concerns.schemas.js'
 
 export interface OwnConcernRow {
   id: number
-  reporter_id: number
+  /** Null for a concern the service raised (kind `visit_overdue`, docs/api/visit-checks.md). */
+  reporter_id: number | null
+  kind: ConcernKind
   subject_user_id: number | null
   request_id: number | null
   text: string
@@ -28,16 +30,16 @@ export interface OwnConcernRow {
 }
 export interface ConcernRow extends OwnConcernRow {
   outcome_note: string | null
-  reporter_name: string
+  reporter_name: string | null
   subject_name: string | null
   request_title: string | null
 }
 
-export interface NewConcern { reporterId: number, subjectUserId: number | null, requestId: number | null, text: string, urgent: boolean, at: Date }
+export interface NewConcern { reporterId: number | null, subjectUserId: number | null, requestId: number | null, text: string, urgent: boolean, at: Date, kind?: ConcernKind }
 /** Who looks at the moderators' side: their id, and whether they are an admin. */
 export interface ConcernViewer { id: number, isAdmin: boolean }
 
-const OWN_COLUMNS = sql`k.id, k.reporter_id, k.subject_user_id, k.request_id, k.text, k.urgent, k.status, k.outcome, k.created_at, k.resolved_at, k.resolved_by`
+const OWN_COLUMNS = sql`k.id, k.reporter_id, k.kind, k.subject_user_id, k.request_id, k.text, k.urgent, k.status, k.outcome, k.created_at, k.resolved_at, k.resolved_by`
 
 /** A concern with the request it names and `about.ids`: the people it is about (above). */
 const WITH_ABOUT = sql`
@@ -57,17 +59,29 @@ function visibleTo (viewer: ConcernViewer): Sql {
 
 const QUEUE_SELECT = sql`
   SELECT ${OWN_COLUMNS}, k.outcome_note,
-    reporter.first_name || ' ' || reporter.last_name AS reporter_name,
+    CASE WHEN reporter.id IS NULL THEN NULL ELSE reporter.first_name || ' ' || reporter.last_name END AS reporter_name,
     CASE WHEN subject.id IS NULL THEN NULL ELSE subject.first_name || ' ' || subject.last_name END AS subject_name,
     r.title AS request_title
   FROM ${WITH_ABOUT}
-  JOIN users reporter ON reporter.id = k.reporter_id
+  LEFT JOIN users reporter ON reporter.id = k.reporter_id
   LEFT JOIN users subject ON subject.id = k.subject_user_id`
 
 export function insertConcern (db: Queryable, concern: NewConcern): Promise<{ id: number }> {
   return one<{ id: number }>(db, sql`
-    INSERT INTO concerns (reporter_id, subject_user_id, request_id, text, urgent, created_at)
-    VALUES (${concern.reporterId}, ${concern.subjectUserId}, ${concern.requestId}, ${concern.text}, ${concern.urgent}, ${concern.at})
+    INSERT INTO concerns (reporter_id, kind, subject_user_id, request_id, text, urgent, created_at)
+    VALUES (${concern.reporterId}, ${concern.kind ?? 'report'}, ${concern.subjectUserId}, ${concern.requestId}, ${concern.text}, ${concern.urgent}, ${concern.at})
+    RETURNING id`)
+}
+
+/**
+ * docs/api/visit-checks.md: the service's urgent concern about a volunteer not checked out, once per request and volunteer
+ * (concerns_one_overdue): undefined when it was raised before.
+ */
+export function insertOverdueConcern (db: Queryable, concern: { subjectUserId: number, requestId: number, text: string, at: Date }): Promise<{ id: number } | undefined> {
+  return maybeOne<{ id: number }>(db, sql`
+    INSERT INTO concerns (reporter_id, kind, subject_user_id, request_id, text, urgent, created_at)
+    VALUES (NULL, 'visit_overdue', ${concern.subjectUserId}, ${concern.requestId}, ${concern.text}, true, ${concern.at})
+    ON CONFLICT (request_id, subject_user_id) WHERE kind = 'visit_overdue' DO NOTHING
     RETURNING id`)
 }
 
@@ -106,11 +120,12 @@ export function findForViewer (db: Queryable, id: number, viewer: ConcernViewer)
  * Locks the concern for its resolution, when `viewer` may see it: its status and subject as they are now,
  * and whether its reporter's account still exists (an erased reporter is told nothing).
  */
-export function lockForResolution (tx: Queryable, id: number, viewer: ConcernViewer): Promise<{ status: ConcernStatus, subject_user_id: number | null, request_id: number | null, reporter_id: number, reporter_erased: boolean } | undefined> {
+export function lockForResolution (tx: Queryable, id: number, viewer: ConcernViewer): Promise<{ status: ConcernStatus, subject_user_id: number | null, request_id: number | null, reporter_id: number | null, reporter_erased: boolean } | undefined> {
+  // The service's own concern has no reporter to tell: read as an erased one.
   return maybeOne(tx, sql`
-    SELECT k.status, k.subject_user_id, k.request_id, k.reporter_id, reporter.erased_at IS NOT NULL AS reporter_erased
+    SELECT k.status, k.subject_user_id, k.request_id, k.reporter_id, reporter.id IS NULL OR reporter.erased_at IS NOT NULL AS reporter_erased
     FROM ${WITH_ABOUT}
-    JOIN users reporter ON reporter.id = k.reporter_id
+    LEFT JOIN users reporter ON reporter.id = k.reporter_id
     WHERE k.id = ${id} AND ${visibleTo(viewer)}
     FOR UPDATE OF k`)
 }
@@ -131,7 +146,7 @@ export async function whoMaySee (tx: Queryable, id: number): Promise<number[]> {
     FROM ${WITH_ABOUT}
     JOIN user_roles staff ON staff.role_id IN (${MODERATOR_ROLE_ID}, ${ADMIN_ROLE_ID})
     JOIN users u ON u.id = staff.user_id AND NOT u.is_blocked AND u.erased_at IS NULL
-    WHERE k.id = ${id} AND staff.user_id <> k.reporter_id AND NOT (staff.user_id = ANY(about.ids))
+    WHERE k.id = ${id} AND staff.user_id IS DISTINCT FROM k.reporter_id AND NOT (staff.user_id = ANY(about.ids))
       AND (NOT ${ABOUT_STAFF} OR EXISTS (SELECT 1 FROM user_roles a WHERE a.user_id = staff.user_id AND a.role_id = ${ADMIN_ROLE_ID}))
     ORDER BY staff.user_id`)
   return rows.map((row) => row.user_id)

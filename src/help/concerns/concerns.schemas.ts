@@ -7,6 +7,9 @@ export const CONCERN_OUTCOMES = ['no_action', 'warned', 'blocked', 'referred'] a
 export type ConcernOutcome = typeof CONCERN_OUTCOMES[number]
 export const CONCERN_STATUSES = ['open', 'resolved'] as const
 export type ConcernStatus = typeof CONCERN_STATUSES[number]
+/** `report`: raised by a person; `visit_overdue`: by the service, for a visit not checked out (docs/api/visit-checks.md). */
+export const CONCERN_KINDS = ['report', 'visit_overdue'] as const
+export type ConcernKind = typeof CONCERN_KINDS[number]
 
 const Outcome = Type.Unsafe<ConcernOutcome>({ type: 'string', enum: [...CONCERN_OUTCOMES] })
 const NullableOutcome = Type.Unsafe<ConcernOutcome | null>({ type: ['string', 'null'], enum: [...CONCERN_OUTCOMES, null] })
@@ -14,7 +17,8 @@ const NullableOutcome = Type.Unsafe<ConcernOutcome | null>({ type: ['string', 'n
 /** What the reporter sees of their own concern: every field but the moderators' `outcome_note`. */
 export const OwnConcern = Type.Object({
   id: Type.Integer(),
-  reporter_id: Type.Integer(),
+  reporter_id: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'who raised it; null for the service\'s own (`kind` `visit_overdue`)' }),
+  kind: Type.Unsafe<ConcernKind>({ type: 'string', enum: [...CONCERN_KINDS], description: '`report` for every concern a person raises; `visit_overdue` for the service\'s, about a visit not checked out (docs/api/visit-checks.md)' }),
   subject_user_id: NullableId,
   request_id: NullableId,
   text: Type.String(),
@@ -34,7 +38,7 @@ export type OwnConcern = Static<typeof OwnConcern>
 export const Concern = Type.Object({
   ...OwnConcern.properties,
   outcome_note: NullableString(),
-  reporter_name: Type.String({ description: '"first_name last_name" of the reporter; "Former user" once their account is erased' }),
+  reporter_name: NullableString({ description: '"first_name last_name" of the reporter; "Former user" once their account is erased; null for the service\'s own' }),
   subject_name: NullableString({ description: 'the same for the subject; null when the concern names no person' }),
   request_title: NullableString({ description: 'the title of the request it is about; null when it names none' }),
 })

@@ -4,11 +4,12 @@ import { NOTIFICATION_TYPES, type AccountMessage, type NotificationType } from '
 
 /**
  * The types e-mailed when a person has changed nothing (no notification_settings row; docs/api/messaging.md): the requester's,
- * and an invitation to help someone, which the invited person may not otherwise see for days.
+ * an invitation to help someone, which the invited person may not otherwise see for days, and the visit checks'
+ * questions (docs/api/visit-checks.md), which are about someone's safety.
  */
 export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
   'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed',
-  'trust_invitation',
+  'trust_invitation', 'visit_not_started', 'visit_overdue',
 ]
 
 /** What the outbox needs to know when it is filled: the time, the deployment's zone, and whether push is on. */

@@ -77,6 +77,17 @@ export const DE: Texts = {
       subject: `Eine Anfrage wurde für Sie gestellt: ${title}`,
       paragraphs: [`${typeof data.by_name === 'string' ? data.by_name : 'Eine Vertrauensperson'} hat für Sie um Hilfe gebeten: „${title}“.`, 'Auf der Seite der Anfrage sehen Sie sie und alles, was für Sie getan wurde.'],
     }),
+    visit_not_started: ({ title, data }) => {
+      const name = typeof data.volunteer_name === 'string' ? data.volunteer_name : 'Ihre Hilfe'
+      return {
+        subject: `Ist ${name} angekommen? ${title}`,
+        paragraphs: [`${name} hat noch nicht gemeldet, bei „${title}“ angekommen zu sein.`, `Wenn ${name} bei Ihnen ist, ist alles in Ordnung. Wenn nicht, öffnen Sie die Anfrage, um Kontakt aufzunehmen oder es zu sagen.`],
+      }
+    },
+    visit_overdue: ({ title }) => ({
+      subject: `Ist alles in Ordnung? ${title}`,
+      paragraphs: [`Sie haben sich vor einer Weile bei „${title}“ angemeldet. Ist alles in Ordnung? Bitte melden Sie sich ab, wenn Sie gegangen sind.`, 'Sonst wird eine Moderatorin oder ein Moderator gebeten, Kontakt mit Ihnen aufzunehmen.'],
+    }),
   },
   account: {
     sign_in_code: ({ code }) => ({
@@ -131,6 +142,8 @@ export const DE: Texts = {
     please_complete: 'Bitten, Anfragen als erledigt zu markieren',
     trust_invitation: 'Einladungen, jemandem zu helfen',
     request_created_for_you: 'für Sie gestellte Anfragen',
+    visit_not_started: 'Besuche, die nicht begonnen haben',
+    visit_overdue: 'nicht abgemeldete Besuche',
   },
   openRequest: 'Anfrage öffnen',
   openNotifications: 'Benachrichtigungen öffnen',

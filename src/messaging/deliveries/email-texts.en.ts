@@ -77,6 +77,17 @@ export const EN: Texts = {
       subject: `A request was made for you: ${title}`,
       paragraphs: [`${typeof data.by_name === 'string' ? data.by_name : 'Someone you trust'} asked for help for you: “${title}”.`, 'You can see it, and everything done for you, on the request\'s page.'],
     }),
+    visit_not_started: ({ title, data }) => {
+      const name = typeof data.volunteer_name === 'string' ? data.volunteer_name : 'your helper'
+      return {
+        subject: `Has ${name} arrived? ${title}`,
+        paragraphs: [`${name} has not said yet that they have arrived for “${title}”.`, 'If they are with you, all is well. If not, open the request to get in touch, or to say so.'],
+      }
+    },
+    visit_overdue: ({ title }) => ({
+      subject: `Are you all right? ${title}`,
+      paragraphs: [`You checked in for “${title}” a while ago. Are you all right? Check out when you have left.`, 'If you do not, a moderator will be asked to get in touch with you.'],
+    }),
   },
   account: {
     sign_in_code: ({ code }) => ({
@@ -131,6 +142,8 @@ export const EN: Texts = {
     please_complete: 'requests to mark as done',
     trust_invitation: 'invitations to help someone',
     request_created_for_you: 'requests made for you',
+    visit_not_started: 'visits that have not started',
+    visit_overdue: 'visits not checked out',
   },
   openRequest: 'Open the request',
   openNotifications: 'Open your notifications',

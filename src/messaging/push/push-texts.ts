@@ -41,6 +41,8 @@ const EN: Texts = {
   please_complete: () => 'Was it done? Please mark it as done.',
   trust_invitation: (data) => `${typeof data.from_name === 'string' ? data.from_name : 'Someone'} asks you to help with their requests.`,
   request_created_for_you: (data) => `${typeof data.by_name === 'string' ? data.by_name : 'Someone you trust'} asked for help for you.`,
+  visit_not_started: (data) => `Has ${typeof data.volunteer_name === 'string' ? data.volunteer_name : 'your helper'} arrived?`,
+  visit_overdue: () => 'Are you all right? Check out when you have left.',
 }
 
 const DE: Texts = {
@@ -67,6 +69,8 @@ const DE: Texts = {
   please_complete: () => 'Ist es erledigt? Bitte als erledigt markieren.',
   trust_invitation: (data) => `${typeof data.from_name === 'string' ? data.from_name : 'Jemand'} bittet Sie, bei den eigenen Anfragen zu helfen.`,
   request_created_for_you: (data) => `${typeof data.by_name === 'string' ? data.by_name : 'Eine Vertrauensperson'} hat für Sie um Hilfe gebeten.`,
+  visit_not_started: (data) => `Ist ${typeof data.volunteer_name === 'string' ? data.volunteer_name : 'Ihre Hilfe'} angekommen?`,
+  visit_overdue: () => 'Ist alles in Ordnung? Bitte melden Sie sich ab, wenn Sie gegangen sind.',
 }
 
 /** The push's title when the notification names no request (or its title is gone). */

@@ -92,4 +92,18 @@ export const historyReactions: Reactions = {
   async alert_round_ran ({ requestId, round, alertedIds }, context) {
     await write(context, requestId, 'alert_round', SERVICE, { round, alerted: alertedIds.length })
   },
+  // docs/api/visit-checks.md: the volunteer checks in and out themselves; "my helper has left" is the requester's side
+  // (a bare id never: the visits service always says who acted); a completion's check-out is by the completing actor.
+  async visit_checked_in ({ requestId }, context) {
+    await write(context, requestId, 'checked_in', who(context, 'volunteer'))
+  },
+  async visit_checked_out ({ requestId, by }, context) {
+    await write(context, requestId, 'checked_out', who(context, by === 'volunteer' ? 'volunteer' : 'requester'), { by })
+  },
+  async visit_not_started ({ requestId }, context) {
+    await write(context, requestId, 'visit_not_started', SERVICE)
+  },
+  async visit_overdue ({ requestId }, context) {
+    await write(context, requestId, 'visit_overdue', SERVICE)
+  },
 }

@@ -10,7 +10,8 @@ import type { ActorRole } from '../../events/events.js'
  */
 
 export type HistoryAction = 'created' | 'approved' | 'rejected' | 'offer_made' | 'offer_withdrawn' | 'offer_rejected' |
-  'accepted' | 'confirmed' | 'reminded' | 'cancelled' | 'completed' | 'alert_round' | 'edited'
+  'accepted' | 'confirmed' | 'reminded' | 'cancelled' | 'completed' | 'alert_round' | 'edited' |
+  'checked_in' | 'checked_out' | 'visit_not_started' | 'visit_overdue'
 
 /** One entry to write; `actorId` null (and role 'service') for what the service did. */
 export interface NewEntry {

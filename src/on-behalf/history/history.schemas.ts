@@ -3,7 +3,9 @@ import { DateTime, Id } from '../../http/schemas.js'
 
 /** docs/api/on-behalf.md › A request's history: what a request's history entry says was done. */
 const ACTIONS = ['created', 'approved', 'rejected', 'offer_made', 'offer_withdrawn', 'offer_rejected',
-  'accepted', 'confirmed', 'reminded', 'cancelled', 'completed', 'alert_round', 'edited'] as const
+  'accepted', 'confirmed', 'reminded', 'cancelled', 'completed', 'alert_round', 'edited',
+  // docs/api/visit-checks.md.
+  'checked_in', 'checked_out', 'visit_not_started', 'visit_overdue'] as const
 export const HistoryActionSchema = Type.Unsafe<typeof ACTIONS[number]>({ type: 'string', enum: [...ACTIONS] })
 const ROLES = ['requester', 'carer', 'coordinator', 'volunteer', 'moderator', 'admin'] as const
 
@@ -25,7 +27,8 @@ export const HistoryEntry = Type.Object({
   ], { description: 'the client a coordinator, or the person a carer, acted for; null otherwise' }),
   details: Type.Record(Type.String(), Type.Unknown(), {
     description: 'per action (docs/api/on-behalf.md › A request\'s history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; ' +
-      '`round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service',
+      '`round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service; ' +
+      '`by` of a check-out (`volunteer`, `requester` or `completion`, docs/api/visit-checks.md)',
   }),
 }, { additionalProperties: false })
 export type HistoryEntry = Static<typeof HistoryEntry>

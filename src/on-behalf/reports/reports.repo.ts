@@ -102,6 +102,41 @@ export function finishedCounts (db: Queryable, periods: readonly Period[]): Prom
       WHERE r.finished_at >= p.s AND r.finished_at < p.e AND r.status IN ('completed', 'cancelled')) f`)
 }
 
+export interface RecordedRow { n: number, minutes: number, distance_km: string }
+
+/**
+ * docs/api/visit-checks.md › Hours and mileage: the minutes and kilometres the assigned volunteers recorded for the requests
+ * completed in each period (request_visits, written by help/visits), the distance as exact numeric text.
+ */
+export function recordedCounts (db: Queryable, periods: readonly Period[]): Promise<RecordedRow[]> {
+  return db.query<RecordedRow>(sql`
+    WITH p AS (${periodsTable(periods)})
+    SELECT p.n::int AS n, f.*
+    FROM p CROSS JOIN LATERAL (
+      SELECT coalesce(sum(v.minutes), 0)::int AS minutes, coalesce(sum(v.distance_km), 0)::numeric(12, 1)::text AS distance_km
+      FROM requests r JOIN request_visits v ON v.request_id = r.id AND v.volunteer_id = r.assigned_volunteer_id
+      WHERE r.finished_at >= p.s AND r.finished_at < p.e AND r.status = 'completed') f`)
+}
+
+export interface VolunteerRow { volunteer_id: number, name: string, visits: number, minutes: number, distance_km: string }
+
+/**
+ * The volunteers CSV (docs/api/visit-checks.md › Hours and mileage): per volunteer, the completed requests they were
+ * assigned to whose completion falls in [start, end), and what they recorded for them; by volunteer id.
+ * One row per volunteer, so the whole answer is read at once.
+ */
+export function volunteerTotals (db: Queryable, start: Date, end: Date): Promise<VolunteerRow[]> {
+  return db.query<VolunteerRow>(sql`
+    SELECT r.assigned_volunteer_id AS volunteer_id, u.first_name || ' ' || u.last_name AS name, count(*)::int AS visits,
+      coalesce(sum(v.minutes), 0)::int AS minutes, coalesce(sum(v.distance_km), 0)::numeric(12, 1)::text AS distance_km
+    FROM requests r
+    JOIN users u ON u.id = r.assigned_volunteer_id
+    LEFT JOIN request_visits v ON v.request_id = r.id AND v.volunteer_id = r.assigned_volunteer_id
+    WHERE r.finished_at >= ${start}::timestamptz AND r.finished_at < ${end}::timestamptz AND r.status = 'completed'
+    GROUP BY r.assigned_volunteer_id, u.first_name, u.last_name
+    ORDER BY r.assigned_volunteer_id`)
+}
+
 export interface CsvRow {
   id: number
   /** created_at as the database writes it, exact to the microsecond: the next batch's keyset position. */

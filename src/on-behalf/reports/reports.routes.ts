@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { errors } from '../../http/schemas.js'
-import { RANGE_MESSAGES, ReportRangeQuery, RequestsCsv, Summary, SummaryQuery } from './reports.schemas.js'
+import { RANGE_MESSAGES, ReportRangeQuery, RequestsCsv, Summary, SummaryQuery, VolunteersCsv } from './reports.schemas.js'
 import type { ReportsService } from './reports.service.js'
 
 const tags = ['reports']
@@ -60,5 +60,33 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ reports: ReportsService 
       .header('cache-control', 'private, no-store')
       // The type provider types the body as the schema's string; fastify sends a stream of it as it is.
       .send(body as unknown as string)
+  })
+
+  app.get('/reports/volunteers.csv', {
+    schema: {
+      tags,
+      summary: 'Per volunteer: the visits completed in a range, the minutes and kilometres recorded, and the mileage amount, as CSV',
+      description: `${RANGE} A visit is a completed request the volunteer was assigned to, in the range by its completion day. ` +
+        '`amount` is `distance_km` × MILEAGE_RATE, two decimals, in the operator\'s currency (docs/api/visit-checks.md › Hours and mileage).',
+      querystring: ReportRangeQuery,
+      response: {
+        200: {
+          description: 'The CSV file',
+          headers: {
+            'content-disposition': Type.String({ description: '`attachment; filename="volunteers-<from>-<to>.csv"`' }),
+          },
+          content: { 'text/csv': { schema: VolunteersCsv } },
+        },
+        ...errors(400, 401, 403, 500),
+      },
+    },
+    config: { auth: 'user', extension: true, messages: RANGE_MESSAGES, failure: 'failed to get report' },
+    preValidation: async (request) => reports.authorize(request.user),
+  }, async (request, reply) => {
+    const { filename, lines } = reports.volunteersCsv(request.user, request.query)
+    return reply.type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(lines, { objectMode: false }) as unknown as string)
   })
 }

@@ -32,6 +32,8 @@ export const SummaryPeriod = Type.Object({
   people_helped: SmallCount,
   active_volunteers: SmallCount,
   hours_of_help: Type.Number({ minimum: 0, description: 'Sum of accepted-to-completed times of the requests completed in the period, each capped at 12 h; two decimals' }),
+  hours_of_help_recorded: Type.Number({ minimum: 0, description: 'Sum of the minutes the volunteers recorded for the requests completed in the period (docs/api/visit-checks.md › Hours and mileage), in hours; two decimals' }),
+  distance_km: Type.Number({ minimum: 0, description: 'Sum of the kilometres the volunteers recorded for the requests completed in the period; one decimal' }),
   median_minutes_to_first_offer: Minutes,
   median_minutes_to_accept: Minutes,
   by_type: Type.Record(Type.String(), SmallCount, { description: 'Requests created in the period per request type name' }),
@@ -52,4 +54,12 @@ export const CSV_HEADER = ['id', 'created_at', 'request_type', 'urgency', 'statu
 export const RequestsCsv = Type.String({
   description: `RFC 4180, UTF-8, lines ending in CRLF; the header row \`${CSV_HEADER.join(',')}\`, then one row per request ` +
     'created in the range, oldest first. Empty cells for nulls; a cell starting with = + - @ (or a tab or CR) starts with \'.',
+})
+
+export const VOLUNTEERS_CSV_HEADER = ['volunteer_id', 'name', 'visits', 'minutes', 'distance_km', 'amount'] as const
+
+export const VolunteersCsv = Type.String({
+  description: `RFC 4180, UTF-8, lines ending in CRLF; the header row \`${VOLUNTEERS_CSV_HEADER.join(',')}\`, then one row per volunteer ` +
+    'assigned to a request completed in the range, by volunteer id: `visits` those requests, `minutes` and `distance_km` (one decimal) what ' +
+    'they recorded for them, `amount` distance_km × MILEAGE_RATE with two decimals. A cell starting with = + - @ (or a tab or CR) starts with \'.',
 })

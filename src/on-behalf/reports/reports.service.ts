@@ -6,7 +6,8 @@ import { hasPermission, type Principal } from '../../lib/principal.js'
 import { csvCell, csvLine } from './csv.js'
 import { dateRange, periodKind, periodsOf, type DateRange } from './range.js'
 import * as reports from './reports.repo.js'
-import { CSV_HEADER, type Summary, type SummaryPeriod, type SummaryQuery } from './reports.schemas.js'
+import { CSV_HEADER, VOLUNTEERS_CSV_HEADER, type Summary, type SummaryPeriod, type SummaryQuery } from './reports.schemas.js'
+import { amountInCents } from '../../lib/decimal.js'
 
 export const VIEW_REPORTS_REQUIRED = 'view_reports permission required'
 
@@ -18,7 +19,8 @@ const URGENCIES = ['low', 'medium', 'high', 'urgent'] as const
 /** Rows per read of the CSV: large enough that the statement's cost is spread, small enough to hold. */
 export const CSV_BATCH = 5000
 
-export interface ReportSettings { timeZone: string, mapGridMeters: number }
+/** `mileageRateCents`: MILEAGE_RATE in cents (docs/api/visit-checks.md › Hours and mileage). */
+export interface ReportSettings { timeZone: string, mapGridMeters: number, mileageRateCents: number }
 
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places
 const minutes = (seconds: number | null): number | null => seconds === null ? null : round(seconds / 60, 1)
@@ -45,11 +47,12 @@ export class ReportsService {
     this.authorize(user)
     const range = this.range(query)
     const periods = periodsOf(range, periodKind(query.by), this.settings.timeZone)
-    const [created, waits, finished, types] = await Promise.all([
+    const [created, waits, finished, types, recorded] = await Promise.all([
       reports.withoutJit(this.db, (tx) => reports.createdCounts(tx, periods)),
       reports.withoutJit(this.db, (tx) => reports.waits(tx, periods)),
       reports.withoutJit(this.db, (tx) => reports.finishedCounts(tx, periods)),
       reports.requestTypes(this.db),
+      reports.withoutJit(this.db, (tx) => reports.recordedCounts(tx, periods)),
     ])
     const typeName = new Map(types.map((type) => [type.id, type.name]))
     return {
@@ -65,6 +68,7 @@ export class ReportsService {
         }
         const wait = waits.find((row) => row.n === n)
         const ended = finished.find((row) => row.n === n)
+        const record = recorded.find((row) => row.n === n)
         return suppress({
           start: period.date,
           requests_created: Object.values(byUrgency).reduce((sum, count) => sum + count, 0),
@@ -74,6 +78,8 @@ export class ReportsService {
           people_helped: ended?.people_helped ?? 0,
           active_volunteers: ended?.active_volunteers ?? 0,
           hours_of_help: hours(ended?.help_seconds ?? 0) ?? 0,
+          hours_of_help_recorded: round((record?.minutes ?? 0) / 60, 2),
+          distance_km: Number(record?.distance_km ?? 0),
           median_minutes_to_first_offer: minutes(wait?.median_offer_seconds ?? null),
           median_minutes_to_accept: minutes(wait?.median_accept_seconds ?? null),
           by_type: byType,
@@ -90,6 +96,26 @@ export class ReportsService {
     this.authorize(user)
     const range = this.range(query)
     return { filename: `requests-${range.from}-${range.to}.csv`, lines: this.csvLines(range) }
+  }
+
+  /**
+   * docs/api/visit-checks.md › Hours and mileage: one line per volunteer, for reimbursing mileage; the amount in exact
+   * decimals (src/lib/decimal.ts amountInCents) from the database's exact sum of kilometres.
+   */
+  volunteersCsv (user: Principal, query: { from?: string, to?: string }): { filename: string, lines: AsyncGenerator<string> } {
+    this.authorize(user)
+    const range = this.range(query)
+    return { filename: `volunteers-${range.from}-${range.to}.csv`, lines: this.volunteerLines(range) }
+  }
+
+  private async * volunteerLines (range: DateRange): AsyncGenerator<string> {
+    yield csvLine(VOLUNTEERS_CSV_HEADER)
+    const rows = await reports.withoutJit(this.db, (tx) => reports.volunteerTotals(tx, range.start, range.end))
+    let chunk = ''
+    for (const row of rows) {
+      chunk += csvLine([row.volunteer_id, row.name, row.visits, row.minutes, row.distance_km, amountInCents(row.distance_km, this.settings.mileageRateCents)])
+    }
+    yield chunk
   }
 
   private async * csvLines (range: DateRange): AsyncGenerator<string> {

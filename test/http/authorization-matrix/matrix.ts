@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { isDeepStrictEqual } from 'node:util'
+import type { Config } from '../../../src/config.js'
 import { startApp, type Account, type Response, type TestApp } from '../../helpers/app.js'
 import { assertStatus } from '../../helpers/assert.js'
 import { engines } from '../../helpers/engines.js'
@@ -16,8 +17,8 @@ import { ACTORS, CONTACT, HOME, makeMatrixClient, PUSH_IDENTITY, req, WINDOW, ty
 
 const describeOutcome = (outcome: Outcome) => typeof outcome === 'number' ? String(outcome) : `${outcome[0]} ${outcome[1]}`
 
-/** Every row of one area × every kind of caller, on each engine, each on an app of its own. */
-export function describeMatrix (area: string, rows: readonly Row[]): void {
+/** Every row of one area × every kind of caller, on each engine, each on an app of its own (with `overrides` of the settings). */
+export function describeMatrix (area: string, rows: readonly Row[], overrides: Partial<Config> = {}): void {
   for (const engine of engines()) {
     describe(`authorization matrix: ${area} operations × every kind of caller (${engine})`, () => {
       let t: TestApp
@@ -31,7 +32,7 @@ export function describeMatrix (area: string, rows: readonly Row[]): void {
       let spots = 0
 
       before(async () => {
-        t = await startApp(engine, {}, { push: PUSH_IDENTITY })
+        t = await startApp(engine, overrides, { push: PUSH_IDENTITY })
         setup = await t.registerWithRole('moderator')
         moderator = await t.registerWithRole('moderator')
         admin = await t.registerWithRole('admin')

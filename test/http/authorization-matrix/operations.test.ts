@@ -9,9 +9,10 @@ import { ROWS as HELP } from './rows/help.js'
 import { ROWS as MESSAGING } from './rows/messaging.js'
 import { ROWS as ON_BEHALF } from './rows/on-behalf.js'
 import { ROWS as REGULAR_HELP } from './rows/regular-help.js'
+import { ROWS as VISITS } from './rows/visits.js'
 
 /** Every area's rows: together they must cover the OpenAPI document, no more and no less. */
-const ROWS = [...MESSAGING, ...ACCOUNTS, ...HELP, ...REGULAR_HELP, ...ON_BEHALF, ...DATA_PROTECTION]
+const ROWS = [...MESSAGING, ...ACCOUNTS, ...HELP, ...VISITS, ...REGULAR_HELP, ...ON_BEHALF, ...DATA_PROTECTION]
 
 /** `METHOD /path` of every operation in the OpenAPI document, and whether it asks for a token. */
 function documentedOperations (t: TestApp): Map<string, boolean> {

@@ -1497,6 +1497,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requests/{id}/visit/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The assigned volunteer has arrived
+         * @description Others: 403 `only the assigned volunteer can do this`. Again: 200, unchanged. No body. With VISIT_CHECKS=off (the default): 404 `visit checks are off`. A request the caller may not see: 404 `request not found`; one not in_progress: 400 `request is not in progress`.
+         */
+        post: operations["checkInVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/visit/check-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The assigned volunteer has left
+         * @description Before a check-in: 400 `not checked in`; again: 200, unchanged. `{"worried": true}` also raises an urgent concern (kind `report`, the volunteer its reporter) for the moderators in the same step, once per visit; nothing on the requester's side shows it. The body is optional. Others: 403 `only the assigned volunteer can do this`. With VISIT_CHECKS=off (the default): 404 `visit checks are off`. A request the caller may not see: 404 `request not found`; one not in_progress: 400 `request is not in progress`.
+         */
+        post: operations["checkOutVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/visit/helper-left": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The requester says the helper has left
+         * @description The requester, a coordinator of a client's request, or a carer allowed to `complete`: the visit is checked out when it was in (otherwise answered unchanged). Others: 403 `only the requester can do this`. No body. With VISIT_CHECKS=off (the default): 404 `visit checks are off`. A request the caller may not see: 404 `request not found`; one not in_progress: 400 `request is not in progress`.
+         */
+        post: operations["reportHelperLeft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/visit/expenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the time a completed visit took and the kilometres driven
+         * @description The assigned volunteer of a completed request (others: 403 `only the assigned volunteer can do this`; not completed: 400 `request is not completed`). Again replaces the record (a field left out is not recorded), until 30 days after completion (then 400 `too late to change`). Not gated by VISIT_CHECKS.
+         */
+        post: operations["recordVisitExpenses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/request-series": {
         parameters: {
             query?: never;
@@ -1969,6 +2049,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/volunteers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per volunteer: the visits completed in a range, the minutes and kilometres recorded, and the mileage amount, as CSV
+         * @description `from` and `to` are dates (YYYY-MM-DD), both inclusive, in TIME_ZONE; default: from the first day of the month eleven months before `to`'s month to today. Bad dates: 400 `invalid from` / `invalid to`; `from` after `to`: 400 `invalid from`; 5 years or more: 400 `range is too long`. Only for holders of `view_reports` (admins, managers): others 403 `view_reports permission required`. A visit is a completed request the volunteer was assigned to, in the range by its completion day. `amount` is `distance_km` × MILEAGE_RATE, two decimals, in the operator's currency (docs/api/visit-checks.md › Hours and mileage).
+         */
+        get: operations["exportVolunteersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/export": {
         parameters: {
             query?: never;
@@ -2135,7 +2235,7 @@ export interface operations {
                         /** @description increasing in commit order within one recipient's inbox */
                         id: number;
                         /** @enum {string} */
-                        type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
+                        type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue";
                         /** @description the request it is about; null for a check or a concern about no request (docs/privacy.md) */
                         request_id: number | null;
                         /** @description by type (docs/api/messaging.md); never contact details or an address */
@@ -2757,13 +2857,13 @@ export interface operations {
                     "application/json": {
                         email: {
                             enabled: boolean;
-                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
+                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                         };
                         push: {
                             enabled: boolean;
-                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
+                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                         };
                         /** @description deliveries due inside wait until the end; null: none */
                         quiet_hours: {
@@ -2826,12 +2926,12 @@ export interface operations {
                 "application/json": {
                     email?: {
                         enabled?: boolean;
-                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
+                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue */
                         types?: unknown[];
                     };
                     push?: {
                         enabled?: boolean;
-                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
+                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue */
                         types?: unknown[];
                     };
                     /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
@@ -2857,13 +2957,13 @@ export interface operations {
                     "application/json": {
                         email: {
                             enabled: boolean;
-                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
+                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                         };
                         push: {
                             enabled: boolean;
-                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
+                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                         };
                         /** @description deliveries due inside wait until the end; null: none */
                         quiet_hours: {
@@ -10313,7 +10413,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        reporter_id: number;
+                        /** @description who raised it; null for the service's own (`kind` `visit_overdue`) */
+                        reporter_id: number | null;
+                        /**
+                         * @description `report` for every concern a person raises; `visit_overdue` for the service's, about a visit not checked out (docs/api/visit-checks.md)
+                         * @enum {string}
+                         */
+                        kind: "report" | "visit_overdue";
                         subject_user_id: number | null;
                         request_id: number | null;
                         text: string;
@@ -10441,7 +10547,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        reporter_id: number;
+                        /** @description who raised it; null for the service's own (`kind` `visit_overdue`) */
+                        reporter_id: number | null;
+                        /**
+                         * @description `report` for every concern a person raises; `visit_overdue` for the service's, about a visit not checked out (docs/api/visit-checks.md)
+                         * @enum {string}
+                         */
+                        kind: "report" | "visit_overdue";
                         subject_user_id: number | null;
                         request_id: number | null;
                         text: string;
@@ -10519,7 +10631,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        reporter_id: number;
+                        /** @description who raised it; null for the service's own (`kind` `visit_overdue`) */
+                        reporter_id: number | null;
+                        /**
+                         * @description `report` for every concern a person raises; `visit_overdue` for the service's, about a visit not checked out (docs/api/visit-checks.md)
+                         * @enum {string}
+                         */
+                        kind: "report" | "visit_overdue";
                         subject_user_id: number | null;
                         request_id: number | null;
                         text: string;
@@ -10534,8 +10652,8 @@ export interface operations {
                         resolved_at: string | null;
                         resolved_by: number | null;
                         outcome_note: string | null;
-                        /** @description "first_name last_name" of the reporter; "Former user" once their account is erased */
-                        reporter_name: string;
+                        /** @description "first_name last_name" of the reporter; "Former user" once their account is erased; null for the service's own */
+                        reporter_name: string | null;
                         /** @description the same for the subject; null when the concern names no person */
                         subject_name: string | null;
                         /** @description the title of the request it is about; null when it names none */
@@ -10619,7 +10737,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        reporter_id: number;
+                        /** @description who raised it; null for the service's own (`kind` `visit_overdue`) */
+                        reporter_id: number | null;
+                        /**
+                         * @description `report` for every concern a person raises; `visit_overdue` for the service's, about a visit not checked out (docs/api/visit-checks.md)
+                         * @enum {string}
+                         */
+                        kind: "report" | "visit_overdue";
                         subject_user_id: number | null;
                         request_id: number | null;
                         text: string;
@@ -10634,8 +10758,8 @@ export interface operations {
                         resolved_at: string | null;
                         resolved_by: number | null;
                         outcome_note: string | null;
-                        /** @description "first_name last_name" of the reporter; "Former user" once their account is erased */
-                        reporter_name: string;
+                        /** @description "first_name last_name" of the reporter; "Former user" once their account is erased; null for the service's own */
+                        reporter_name: string | null;
                         /** @description the same for the subject; null when the concern names no person */
                         subject_name: string | null;
                         /** @description the title of the request it is about; null when it names none */
@@ -10883,6 +11007,517 @@ export interface operations {
             };
             /** @description Not allowed for the caller's role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    checkInVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Ignored: send no body, or any JSON such as `{}` */
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description when the assigned volunteer checked in; null before
+                         */
+                        checked_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description when the visit was checked out (by the volunteer, the requester's side or the completion); null before
+                         */
+                        checked_out_at: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    checkOutVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description true: an urgent concern goes to the moderators in the same step, shown nowhere on the requester's side */
+                    worried?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description when the assigned volunteer checked in; null before
+                         */
+                        checked_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description when the visit was checked out (by the volunteer, the requester's side or the completion); null before
+                         */
+                        checked_out_at: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    reportHelperLeft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Ignored: send no body, or any JSON such as `{}` */
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description when the assigned volunteer checked in; null before
+                         */
+                        checked_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description when the visit was checked out (by the volunteer, the requester's side or the completion); null before
+                         */
+                        checked_out_at: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    recordVisitExpenses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the time the help took, a whole number 0..1440; left out: not recorded */
+                    minutes?: number;
+                    /** @description kilometres driven for it, 0..1000, rounded to one decimal; left out: not recorded */
+                    distance_km?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        minutes: number | null;
+                        /** @description one decimal */
+                        distance_km: number | null;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13011,7 +13646,7 @@ export interface operations {
                         /** Format: date-time */
                         at: string;
                         /** @enum {string} */
-                        action: "created" | "approved" | "rejected" | "offer_made" | "offer_withdrawn" | "offer_rejected" | "accepted" | "confirmed" | "reminded" | "cancelled" | "completed" | "alert_round" | "edited";
+                        action: "created" | "approved" | "rejected" | "offer_made" | "offer_withdrawn" | "offer_rejected" | "accepted" | "confirmed" | "reminded" | "cancelled" | "completed" | "alert_round" | "edited" | "checked_in" | "checked_out" | "visit_not_started" | "visit_overdue";
                         actor: {
                             id: number;
                             /** @description "first_name last_name" now ("Former user" once the account is erased) */
@@ -13031,7 +13666,7 @@ export interface operations {
                         } | {
                             user_id: number;
                         } | null;
-                        /** @description per action (docs/api/on-behalf.md › A request's history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; `round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service */
+                        /** @description per action (docs/api/on-behalf.md › A request's history): `response_id` of offers; `reason` of a cancellation; `rated` of a completion; `round` and `alerted` (a count, never who) of an alert round; `people` of a reminder; `series_id` of an occurrence created by the service; `by` of a check-out (`volunteer`, `requester` or `completion`, docs/api/visit-checks.md) */
                         details: {
                             [key: string]: unknown;
                         };
@@ -14350,6 +14985,10 @@ export interface operations {
                             active_volunteers: number | null;
                             /** @description Sum of accepted-to-completed times of the requests completed in the period, each capped at 12 h; two decimals */
                             hours_of_help: number;
+                            /** @description Sum of the minutes the volunteers recorded for the requests completed in the period (docs/api/visit-checks.md › Hours and mileage), in hours; two decimals */
+                            hours_of_help_recorded: number;
+                            /** @description Sum of the kilometres the volunteers recorded for the requests completed in the period; one decimal */
+                            distance_km: number;
                             /** @description minutes, one decimal; null when no request had one */
                             median_minutes_to_first_offer: number | null;
                             /** @description minutes, one decimal; null when no request had one */
@@ -14447,6 +15086,90 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `attachment; filename="requests-<from>-<to>.csv"` */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    exportVolunteersCsv: {
+        parameters: {
+            query?: {
+                /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: the first day of the month eleven months before `to`'s month */
+                from?: string;
+                /** @description A date YYYY-MM-DD in TIME_ZONE, inclusive; default: today */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="volunteers-<from>-<to>.csv"` */
                     "content-disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -14648,7 +15371,7 @@ export interface operations {
                             /** @description increasing in commit order within one recipient's inbox */
                             id: number;
                             /** @enum {string} */
-                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you";
+                            type: "request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue";
                             /** @description the request it is about; null for a check or a concern about no request (docs/privacy.md) */
                             request_id: number | null;
                             /** @description by type (docs/api/messaging.md); never contact details or an address */
@@ -14702,7 +15425,13 @@ export interface operations {
                         /** @description The concerns the caller raised, as GET /concerns/mine returns them (newest first, without the moderators' note); never those about the caller (docs/api/help.md) */
                         concerns: {
                             id: number;
-                            reporter_id: number;
+                            /** @description who raised it; null for the service's own (`kind` `visit_overdue`) */
+                            reporter_id: number | null;
+                            /**
+                             * @description `report` for every concern a person raises; `visit_overdue` for the service's, about a visit not checked out (docs/api/visit-checks.md)
+                             * @enum {string}
+                             */
+                            kind: "report" | "visit_overdue";
                             subject_user_id: number | null;
                             request_id: number | null;
                             text: string;
@@ -14745,13 +15474,13 @@ export interface operations {
                         notification_settings: {
                             email: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                                /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                             };
                             push: {
                                 enabled: boolean;
-                                /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                                /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {
