@@ -46,7 +46,9 @@ function ConcernCard ({ concern, onResolve }: { concern: Concern, onResolve: (co
             ? <div><dt>{t('moderation.concerns.request')}</dt><dd><Link href={`/requests/${concern.request_id}`}>{concern.request_title ?? t('moderation.concerns.requestNumber', { id: concern.request_id })}</Link></dd></div>
             : null}
           {concern.subject_user_id !== null || concern.subject_name !== null ? <Person label={t('moderation.concerns.subject')} id={concern.subject_user_id} name={concern.subject_name} /> : null}
-          <Person label={t('moderation.concerns.reporter')} id={concern.reporter_id} name={concern.reporter_name} />
+          {concern.kind === 'visit_overdue'
+            ? <div><dt>{t('moderation.concerns.reporter')}</dt><dd>{t('moderation.concerns.visitOverdue')}</dd></div>
+            : <Person label={t('moderation.concerns.reporter')} id={concern.reporter_id} name={concern.reporter_name} />}
           {concern.status === 'resolved'
             ? (
               <>

@@ -8,7 +8,9 @@ interface NotificationLike { type: string, request_id: number | null, data: Reco
 /** Notifications meant for the person who asked for help; the rest are a volunteer's. */
 const FOR_REQUESTER = new Set(['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'volunteer_confirmed', 'request_expired', 'still_needed', 'please_complete',
   // A carer asked for help for the person: her own request, whose page shows it as hers.
-  'request_created_for_you'])
+  'request_created_for_you',
+  // "Has Jonas arrived?": the requester's own request, whose page has "My helper has left".
+  'visit_not_started'])
 
 /** Sent to both sides of a request (docs/api/schedule.md › Confirmation, reminders, expiry): /requests/<id> shows each their own view of it. */
 const FOR_BOTH = new Set(['confirmation_missed', 'reminder'])
