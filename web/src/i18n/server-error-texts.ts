@@ -101,6 +101,16 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'a response has already been accepted for this request': { key: 'request.errors.alreadyAccepted' },
   'response is already accepted': { key: 'request.errors.alreadyAccepted' },
   'request is not in progress': { key: 'request.errors.notInProgress' },
+  // Visits checked in and out, hours and mileage (docs/api/visit-checks.md).
+  'not checked in': { key: 'visit.errors.notCheckedIn' },
+  'only the assigned volunteer can do this': { key: 'visit.errors.onlyVolunteer' },
+  'only the requester can do this': { key: 'visit.errors.onlyRequester' },
+  'request is not completed': { key: 'visit.errors.notCompleted' },
+  'too late to change': { key: 'visit.errors.tooLate' },
+  'visit checks are off': { key: 'visit.errors.off' },
+  'invalid minutes': OUR_FAULT,
+  'invalid distance_km': OUR_FAULT,
+  'invalid worried': OUR_FAULT,
   'request is already completed': { key: 'request.errors.alreadyCompleted' },
   'request cannot be cancelled in its current status': { key: 'request.errors.cannotCancel' },
   // docs/api/schedule.md › Confirmation, reminders, expiry: a volunteer's confirmation, a requester's "still needed".
