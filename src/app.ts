@@ -99,7 +99,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   // Every change's side effects go through this one dispatcher (src/events/, src/areas.ts).
   const channels = messagingChannels(config, db, jwtSecret, clock, options, app.log)
   await checkTimeZoneInDatabase(db, config.timeZone)
-  const changes = changesOn(db, clock, { timeZone: config.timeZone, push: channels.push !== undefined })
+  const changes = changesOn(db, clock, { timeZone: config.timeZone, push: channels.push !== undefined, sms: channels.sms !== undefined })
   const areas = wireAreas({ config, db, jwtSecret, changes, clock, calendar: calendarOf(clock, config.timeZone), log: app.log, options }, channels)
   registerAuth(app, areas.accounts.tokens, areas.accounts.principals)
   await registerRateLimits(app, config.rateLimits, config.redisUrl)

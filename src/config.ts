@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { Type, type StaticDecode } from 'typebox'
 import { CHECK_KINDS } from './lib/checks.js'
+import { MAX_SMS_SEGMENTS as MAX_SEGMENTS, smsShape } from './lib/sms-segments.js'
 import { isTimeZone } from './lib/values.js'
 import { ConfigError, deepFreeze, readSettings, type Env } from './lib/env-schema.js'
 import type { ScryptParams } from './lib/passwords.js'
@@ -237,6 +238,9 @@ const RULES: Array<(config: Config, env: Env) => string | undefined> = [
     : undefined,
   (config) => config.smtpUrl !== undefined && config.publicUrl === undefined ? 'PUBLIC_URL is required when SMTP_URL is set: e-mails link to the app' : undefined,
   (config) => config.smsSmppUrl !== undefined && config.smsFrom === undefined ? 'SMS_FROM is required when SMS_SMPP_URL is set: texts need a sender' : undefined,
+  (config) => config.smsHelpText !== undefined && smsShape(config.smsHelpText).segments > MAX_SEGMENTS
+    ? `SMS_HELP_TEXT must fit in ${MAX_SEGMENTS} text segments, got ${smsShape(config.smsHelpText).segments}`
+    : undefined,
   (config) => isTimeZone(config.timeZone) ? undefined : `TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "${config.timeZone}"`,
   (config) => config.schedule.confirmDeadlineHours >= config.schedule.confirmBeforeHours
     ? `CONFIRM_DEADLINE_HOURS must be less than CONFIRM_BEFORE_HOURS, got ${config.schedule.confirmDeadlineHours} and ${config.schedule.confirmBeforeHours}`

@@ -16,6 +16,8 @@ import { rolesRoutes } from './roles/roles.routes.js'
 import { RolesService } from './roles/roles.service.js'
 import { accountSettingsRoutes } from './session/account-settings.routes.js'
 import { sessionRoutes } from './session/session.routes.js'
+import { phoneRoutes } from './users/phone.routes.js'
+import { PhoneService } from './users/phone.service.js'
 import { usersRoutes } from './users/users.routes.js'
 import { UsersService } from './users/users.service.js'
 
@@ -55,6 +57,7 @@ export function accountsArea ({ config, db, jwtSecret, changes, clock, calendar,
       const users = new UsersService(db, changes, calendar, access, config.addressPrivacy)
       await api.register(usersRoutes, { users })
       await api.register(verifyEmailRoutes, { users, recovery, emailVerification: config.emailVerification })
+      await api.register(phoneRoutes, { phone: new PhoneService(db, changes, codes, config.smsDefaultCountry) })
       await api.register(rolesRoutes, { roles: new RolesService(db, changes, principals, calendar) })
       await api.register(checksRoutes, { checks: new ChecksService(db, calendar) })
       await api.register(accountSettingsRoutes, { emailVerification: config.emailVerification, volunteerChecks: config.volunteerChecks, phoneCountry: config.smsDefaultCountry })

@@ -25,5 +25,8 @@ export interface NewNotification {
 }
 
 /** The account e-mails of docs/api/accounts.md › Getting back in: never switched off, never in the inbox. */
-export const ACCOUNT_MESSAGES = ['sign_in_code', 'password_reset_code', 'verify_email_code', 'email_verified', 'password_changed'] as const
+export const ACCOUNT_MESSAGES = ['sign_in_code', 'password_reset_code', 'verify_email_code', 'email_verified', 'password_changed', 'verify_phone_code'] as const
 export type AccountMessage = typeof ACCOUNT_MESSAGES[number]
+/** The one account message that goes by text, to the phone it confirms (docs/api/messaging.md › Texts); every other goes by e-mail. */
+export const PHONE_CODE_MESSAGE = 'verify_phone_code'
+export type EmailAccountMessage = Exclude<AccountMessage, typeof PHONE_CODE_MESSAGE>

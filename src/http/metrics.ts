@@ -22,6 +22,8 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
   const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests received and not yet answered or aborted', registers: [registry] })
   const pool = new Gauge({ name: 'db_pool_connections', help: 'Database pool connections by state', labelNames: ['state'], registers: [registry] })
   const deliveries = new Gauge({ name: 'deliveries', help: 'E-mail and push deliveries by channel and status (docs/api/messaging.md), across all instances', labelNames: ['channel', 'status'], registers: [registry] })
+  const texts = new Gauge({ name: 'sms_texts', help: 'Texts (docs/api/messaging.md › Texts) by notification type or account message and status, across all instances', labelNames: ['type', 'status'], registers: [registry] })
+  const segments = new Gauge({ name: 'sms_segments', help: 'Segments of the texts submitted, by type and status (what the operator pays for)', labelNames: ['type', 'status'], registers: [registry] })
   const oldestPending = new Gauge({ name: 'deliveries_oldest_pending_age_seconds', help: 'Age of the oldest pending delivery (0 when none); quiet hours and retries keep some waiting on purpose', registers: [registry] })
 
   // 'close' comes once per response, whether it was sent or the client went away.
@@ -45,12 +47,13 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
       pool.set({ state: 'waiting' }, stats.waiting)
     }
     await readDeliveries(db, deliveries, oldestPending)
+    await readTexts(db, texts, segments)
     return reply.type(registry.contentType).send(await registry.metrics())
   })
 }
 
-const CHANNELS = ['email', 'push'] as const
-const STATUSES = ['pending', 'sent', 'failed', 'dropped'] as const
+const CHANNELS = ['email', 'push', 'sms'] as const
+const STATUSES = ['pending', 'sent', 'delivered', 'undeliverable', 'failed', 'dropped'] as const
 
 /** The outbox's figures, read at each scrape: every channel and status (0 when none), and the oldest pending row's age. */
 async function readDeliveries (db: Database, counts: Gauge<'channel' | 'status'>, oldestPending: Gauge): Promise<void> {
@@ -61,4 +64,18 @@ async function readDeliveries (db: Database, counts: Gauge<'channel' | 'status'>
   }
   const [oldest] = await db.query<{ created_at: Date | null }>('SELECT min(created_at) AS created_at FROM deliveries WHERE status = \'pending\'')
   oldestPending.set(oldest?.created_at != null ? Math.max(0, (Date.now() - new Date(oldest.created_at).getTime()) / 1000) : 0)
+}
+
+/** Texts and their segments by type and status, read at each scrape (and only those that have rows: the types are many). */
+async function readTexts (db: Database, texts: Gauge<'type' | 'status'>, segments: Gauge<'type' | 'status'>): Promise<void> {
+  const rows = await db.query<{ type: string, status: string, count: number, segments: number }>(`
+    SELECT coalesce(n.type, d.account_message) AS type, d.status, count(*)::int AS count, coalesce(sum(d.segments), 0)::int AS segments
+    FROM deliveries d LEFT JOIN notifications n ON n.id = d.notification_id
+    WHERE d.channel = 'sms' GROUP BY 1, 2`)
+  texts.reset()
+  segments.reset()
+  for (const row of rows) {
+    texts.set({ type: row.type, status: row.status }, row.count)
+    segments.set({ type: row.type, status: row.status }, row.segments)
+  }
 }

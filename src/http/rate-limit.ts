@@ -92,6 +92,9 @@ const LIMITED: Record<string, { name: string, account?: AccountOf }> = {
   // gives a fresh code five tries, so without this a caller could guess far faster than at login.
   [`POST ${API_PREFIX}/users/me/verify-email`]: { name: 'login', account: signedInCaller },
   [`POST ${API_PREFIX}/users/me/verify-email/resend`]: { name: 'login', account: signedInCaller },
+  // docs/api/messaging.md › Texts: confirming the phone by a texted code, as the e-mail's (each ask also costs a text).
+  [`POST ${API_PREFIX}/users/me/phone/verify`]: { name: 'login', account: signedInCaller },
+  [`POST ${API_PREFIX}/users/me/phone/verify/confirm`]: { name: 'login', account: signedInCaller },
   // As erasure: a stolen access token must not buy unlimited guesses at the current password.
   [`POST ${API_PREFIX}/users/me/password`]: { name: 'password', account: signedInCaller },
   [`POST ${API_PREFIX}/session/password`]: { name: 'password', account: signedInCaller },

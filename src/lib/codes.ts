@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto'
 
 /** What a code of docs/api/accounts.md › Getting back in is for; one live code per person and purpose (auth_codes' key). */
-export type CodePurpose = 'password_reset' | 'sign_in' | 'verify_email'
+export type CodePurpose = 'password_reset' | 'sign_in' | 'verify_email' | 'verify_phone'
 
 /** docs/api/accounts.md › Getting back in: valid 30 minutes, void after five wrong tries. */
 export const CODE_TTL_MS = 30 * 60 * 1000

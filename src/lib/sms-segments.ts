@@ -10,6 +10,9 @@ const GSM_EXTENDED = '\f^{}\\[~]|€'
 const BASIC = new Set(GSM_BASIC)
 const EXTENDED = new Set(GSM_EXTENDED)
 
+/** The most segments a text of the service may take (docs/api/messaging.md › Texts). */
+export const MAX_SMS_SEGMENTS = 2
+
 export type SmsEncoding = 'gsm' | 'ucs2'
 
 export interface SmsShape {

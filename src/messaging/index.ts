@@ -14,8 +14,10 @@ import { NotificationsService } from './notifications/notifications.service.js'
 import { PushChannel } from './push/push-channel.js'
 import { pushRoutes } from './push/push.routes.js'
 import { PushService } from './push/push.service.js'
+import { SmsChannel, smsGatewayJob } from './sms/sms-channel.js'
+import { smsGatewayFor } from './sms/setup.js'
 
-/** Messaging: the inbox and its live stream, the outbox of e-mail and push deliveries, and their settings. */
+/** Messaging: the inbox and its live stream, the outbox of e-mail, push and text deliveries, and their settings. */
 export { deliveriesReactions } from './deliveries/deliveries.reactions.js'
 export { checkTimeZoneInDatabase, publicUrlOf } from './deliveries/setup.js'
 export { notificationsReactions } from './notifications/notifications.reactions.js'
@@ -33,7 +35,14 @@ export function messagingChannels (config: Config, db: Database, jwtSecret: stri
   const push = given.push ?? (options.push === undefined
     ? undefined
     : new PushChannel({ db, identity: options.push, endpointHosts: config.pushEndpointHosts, clock, agent: options.pushAgent }))
-  return deliveryChannels(config, jwtSecret, { ...given, push }, log)
+  const sms = given.sms ?? new SmsChannel({
+    db,
+    openGateway: () => smsGatewayFor(config, log),
+    clock,
+    defaultCountry: config.smsDefaultCountry,
+    budget: { perNumber: config.smsDailyLimitPerNumber, total: config.smsDailyLimit, timeZone: config.timeZone },
+  })
+  return deliveryChannels(config, jwtSecret, { ...given, push, sms }, log)
 }
 
 export interface Messaging extends AreaParts {
@@ -47,7 +56,10 @@ export function messagingArea ({ config, db, jwtSecret, clock, log, options }: W
   const hub = new StreamHub(realtime, notificationStream(db), log, options.streams, clock)
   return {
     hub,
-    jobs: deliveryTickMs > 0 ? [deliveriesJobFor(config, db, channels, jwtSecret, clock, log, deliveryTickMs)] : [],
+    jobs: [
+      ...deliveryTickMs > 0 ? [deliveriesJobFor(config, db, channels, jwtSecret, clock, log, deliveryTickMs)] : [],
+      ...channels.sms instanceof SmsChannel ? [smsGatewayJob(channels.sms)] : [],
+    ],
     routes: async (api) => {
       await api.register(notificationsRoutes, { notifications: new NotificationsService(db) })
       await api.register(eventsRoutes, { hub })
@@ -55,7 +67,7 @@ export function messagingArea ({ config, db, jwtSecret, clock, log, options }: W
       await api.register(deliveriesRoutes, { deliveries: deliveriesServiceFor(config, db, jwtSecret) })
     },
     close: async () => {
-      await Promise.all([channels.email.close(), channels.push?.close()])
+      await Promise.all([channels.email.close(), channels.push?.close(), channels.sms?.close()])
       await realtime.close()
     },
   }

@@ -24,6 +24,7 @@ export function testConfig (overrides: Partial<Config> = {}): Config {
     rateLimits: { windowSeconds: 60, perAddress: 1_000_000, perAccount: 1_000_000 },
     // Never the worktree's ./data: a test that sends e-mail without SMTP_URL writes them here.
     mailDir: join(tmpdir(), 'vcs-test-mail'),
+    smsDir: join(tmpdir(), 'vcs-test-sms'),
     ...overrides,
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_SMS_TYPES } from '../../src/messaging/sms/sms-texts.js'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { NOTIFICATION_TYPES, type NotificationType } from '../../src/events/notifications.js'
@@ -56,6 +57,7 @@ for (const engine of engines()) {
       assert.deepEqual(res.body, {
         email: { enabled: true, types: DEFAULT_EMAIL },
         push: { enabled: true, types: [...NOTIFICATION_TYPES] },
+        sms: { enabled: false, types: [...DEFAULT_SMS_TYPES] },
         quiet_hours: null,
         time_zone: DEPLOYMENT_ZONE,
       })
@@ -71,6 +73,7 @@ for (const engine of engines()) {
       assert.deepEqual(res.body, {
         email: { enabled: true, types: ['request_alert', 'request_approved'] },
         push: { enabled: false, types: [...NOTIFICATION_TYPES] },
+        sms: { enabled: false, types: [...DEFAULT_SMS_TYPES] },
         quiet_hours: { start: '22:00', end: '07:00' },
         time_zone: 'Europe/Berlin',
       })
@@ -86,7 +89,11 @@ for (const engine of engines()) {
       for (const types of [['nope'], ['sign_in_code'], [3], [null], 'request_alert']) {
         assertError(await put(person, { email: { types } }), 400, 'invalid type')
         assertError(await put(person, { push: { types } }), 400, 'invalid type')
+        assertError(await put(person, { sms: { types } }), 400, 'invalid type')
       }
+      // Texts carry only the types that have a text (docs/api/messaging.md › Texts).
+      assertError(await put(person, { sms: { types: ['check_expiring'] } }), 400, 'invalid type')
+      assert.deepEqual((await put(person, { sms: { enabled: true, types: ['reminder', 'request_alert'] } })).body.sms, { enabled: true, types: ['request_alert', 'reminder'] })
       for (const quiet of [{ start: '7:00', end: '08:00' }, { start: '24:00', end: '07:00' }, { start: '22:00' }, { start: '22:00', end: '07:60' }, { start: 2200, end: '07:00' }, '22:00-07:00', { start: '22:00:00', end: '07:00' }]) {
         assertError(await put(person, { quiet_hours: quiet }), 400, 'invalid quiet_hours')
       }

@@ -129,7 +129,9 @@ for (const engine of engines()) {
       const limited = ['POST /auth/login', 'POST /auth/register', 'POST /auth/refresh', 'POST /session', 'POST /session/register', 'POST /session/refresh', 'DELETE /users/me', 'GET /events', 'POST /concerns',
         // docs/api/accounts.md › Getting back in
         'POST /auth/password-reset', 'POST /auth/password-reset/confirm', 'POST /auth/code', 'POST /auth/code/confirm', 'POST /session/password-reset/confirm',
-        'POST /session/code/confirm', 'POST /users/me/verify-email', 'POST /users/me/verify-email/resend', 'POST /users/me/password', 'POST /session/password']
+        'POST /session/code/confirm', 'POST /users/me/verify-email', 'POST /users/me/verify-email/resend', 'POST /users/me/password', 'POST /session/password',
+        // docs/api/messaging.md › Texts
+        'POST /users/me/phone/verify', 'POST /users/me/phone/verify/confirm']
       for (const [name, operation] of operations(doc)) {
         assert.equal(operation.responses['429'] !== undefined, limited.includes(name), name)
       }

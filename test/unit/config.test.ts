@@ -66,6 +66,9 @@ describe('loadConfig', () => {
       deliveryMaxAttempts: 6,
       emailVerification: 'self',
       smsDefaultCountry: 'DE',
+      smsDailyLimitPerNumber: 10,
+      smsDailyLimit: 500,
+      smsHelpText: undefined,
       schedule: { horizonDays: 28, preferredHoldHours: 24, confirmBeforeHours: 24, confirmDeadlineHours: 12, remindBeforeMinutes: 120, staleAfterDays: 14 },
       visits: { checks: 'off', startGraceMinutes: 30, overdueMinutes: 120, escalateMinutes: 15, mileageRateCents: 30 },
     })
@@ -146,12 +149,10 @@ describe('loadConfig', () => {
   it('empty variables count as unset', () => {
     assert.deepEqual(loadConfig({ PORT: '', DATABASE_URL: ' ', JWT_SECRET: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }), loadConfig({}))
   })
-
   it('accepts PORT 0 (any free port) and 65535', () => {
     assert.equal(loadConfig({ PORT: '0' }).port, 0)
     assert.equal(loadConfig({ PORT: '65535' }).port, 65535)
   })
-
   it('refuses a MAP_TILE_URL without a fixed host or without {z}, {x} and {y}', () => {
     const must = 'must be an http(s) address with {z}, {x} and {y} and a fixed host, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png'
     for (const url of ['https://{s}.tile.example.org/{z}/{x}/{y}.png', 'https://tiles.example.org/{z}/{x}.png', 'ftp://tiles.example.org/{z}/{x}/{y}.png', 'tiles.example.org/{z}/{x}/{y}.png']) {
@@ -160,7 +161,6 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png' }).mapTileUrl, 'http://127.0.0.1:8080/{z}/{x}/{y}.png')
     refuses({ MAP_TILE_ATTRIBUTION: 'x'.repeat(301) }, `MAP_TILE_ATTRIBUTION must be 1 to 300 characters long, got "${'x'.repeat(301)}"`)
   })
-
   it('takes a GEOCODER_URL with a path, and refuses one with a query or of another scheme', () => {
     assert.equal(loadConfig({ GEOCODER_URL: 'https://geo.example.org/nominatim/' }).geocoderUrl, 'https://geo.example.org/nominatim/')
     const must = 'must be an http(s) address without a query, such as https://nominatim.openstreetmap.org'

@@ -29,6 +29,8 @@ const OWNERS: Record<string, string | readonly string[]> = {
   request_visits: 'help/visits/visits.repo.ts',
   deliveries: 'messaging/deliveries/deliveries.repo.ts',
   push_subscriptions: 'messaging/push/push.repo.ts',
+  sms_numbers: 'messaging/sms/sms.repo.ts',
+  sms_budget: 'messaging/sms/sms.repo.ts',
   calendar_feeds: 'regular-help/calendar/calendar.repo.ts',
   notification_settings: 'messaging/deliveries/notification-settings.repo.ts',
   request_series: 'regular-help/series/series.repo.ts',

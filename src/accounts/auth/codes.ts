@@ -12,6 +12,7 @@ const MESSAGE_OF: Record<CodePurpose, AccountMessage> = {
   password_reset: 'password_reset_code',
   sign_in: 'sign_in_code',
   verify_email: 'verify_email_code',
+  verify_phone: 'verify_phone_code',
 }
 
 /**

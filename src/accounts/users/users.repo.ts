@@ -96,11 +96,30 @@ export function findProfileFor (db: Queryable, id: number, viewerId: number, tod
     WHERE users.id = ${id}`)
 }
 
-/** Writes only whitelisted columns; the column names come from EDITABLE_PROFILE_FIELDS, never from input. */
-export async function updateProfile (db: Queryable, id: number, changes: ProfileChanges): Promise<boolean> {
+/**
+ * Writes only whitelisted columns; the column names come from EDITABLE_PROFILE_FIELDS, never from input. A
+ * different phone is unconfirmed again (docs/api/messaging.md › Texts). Undefined: no such user; else whether
+ * the phone changed (the caller then voids a code sent to the old one, in the same transaction).
+ */
+export async function updateProfile (db: Queryable, id: number, changes: ProfileChanges): Promise<{ phoneChanged: boolean } | undefined> {
   const fields = EDITABLE_PROFILE_FIELDS.filter((field) => changes[field] !== undefined)
   const assignments = fields.map((field) => sql`${raw(field)} = ${changes[field]}`)
-  const rows = await db.query(sql`UPDATE users SET ${join([...assignments, raw('updated_at = now()')], ', ')} WHERE id = ${id} RETURNING id`)
+  const rows = await db.query<{ phone_changed: boolean }>(sql`
+    WITH changed AS (SELECT id FROM users WHERE id = ${id} AND ${changes.phone !== undefined} AND phone IS DISTINCT FROM ${changes.phone ?? null})
+    UPDATE users SET ${join([...assignments, raw('updated_at = now()')], ', ')},
+      phone_verified_at = CASE WHEN users.id IN (SELECT id FROM changed) THEN NULL ELSE users.phone_verified_at END
+    WHERE id = ${id} RETURNING users.id IN (SELECT id FROM changed) AS phone_changed`)
+  return rows[0] === undefined ? undefined : { phoneChanged: rows[0].phone_changed }
+}
+
+/** The profile's phone and whether it is confirmed for texts (docs/api/messaging.md › Texts). */
+export function findPhone (db: Queryable, id: number): Promise<{ phone: string | null, verified: boolean } | undefined> {
+  return maybeOne(db, sql`SELECT phone, phone_verified_at IS NOT NULL AS verified FROM users WHERE id = ${id}`)
+}
+
+/** Confirms the phone, as long as it is still `phone` (a change meanwhile left it unconfirmed). */
+export async function markPhoneVerified (db: Queryable, id: number, phone: string, now: Date): Promise<boolean> {
+  const rows = await db.query(sql`UPDATE users SET phone_verified_at = ${now} WHERE id = ${id} AND phone = ${phone} RETURNING id`)
   return rows.length > 0
 }
 
@@ -230,7 +249,7 @@ export const FORMER_USER = { first_name: 'Former', last_name: 'user' } as const
 export async function eraseUser (db: Queryable, id: number, email: string): Promise<void> {
   await db.query(sql`
     UPDATE users SET email = ${email}, password_hash = '!erased', first_name = ${FORMER_USER.first_name}, last_name = ${FORMER_USER.last_name},
-      phone = NULL, bio = NULL, avatar_url = NULL, address = NULL, city = NULL, latitude = NULL, longitude = NULL,
+      phone = NULL, phone_verified_at = NULL, bio = NULL, avatar_url = NULL, address = NULL, city = NULL, latitude = NULL, longitude = NULL,
       email_verified = false, erased_at = now(), updated_at = now()
     WHERE id = ${id}`)
 }

@@ -6,6 +6,7 @@ import type { AccessRecorder } from '../access/access.recorder.js'
 import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
 import { initialOf } from '../../lib/names.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
+import { deleteCode } from '../auth/auth.repo.js'
 import * as users from './users.repo.js'
 import type { HomeLocation, LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
@@ -80,7 +81,13 @@ export class UsersService {
     for (const field of users.EDITABLE_PROFILE_FIELDS) {
       if (input[field] !== undefined) changes[field] = input[field]
     }
-    if (!await users.updateProfile(this.db, user.id, changes)) throw notFound(USER_NOT_FOUND)
+    const found = await this.db.transaction(async (tx) => {
+      const updated = await users.updateProfile(tx, user.id, changes)
+      // A code texted to the old number must not confirm the new one (docs/api/messaging.md › Texts).
+      if (updated?.phoneChanged === true) await deleteCode(tx, user.id, 'verify_phone')
+      return updated !== undefined
+    })
+    if (!found) throw notFound(USER_NOT_FOUND)
   }
 
   async setLocation (user: Principal, input: LocationInput): Promise<void> {

@@ -11,13 +11,15 @@ export interface OutgoingDelivery {
   /** The recipient's time zone (their notification settings, else TIME_ZONE): dates in texts are said in it. */
   timeZone: string
   /** A notification's delivery (its request's title when it names one), or null for an account message. */
-  notification: { id: number, type: NotificationType, requestId: number | null, requestTitle: string | null, data: Record<string, unknown> } | null
+  notification: { id: number, type: NotificationType, requestId: number | null, requestTitle: string | null, requestWindowStart?: string | null, data: Record<string, unknown> } | null
   /** An account message (docs/api/accounts.md › Getting back in), with its code (unsealed) when it carries one. */
   account: { message: AccountMessage, code: string | null } | null
   /** An invitation to help the inviter (docs/api.md › Carers), sent to an address without an account, in the inviter's language. */
   invitation: { inviterName: string, can: readonly string[] } | null
   /** The recipient's address (the e-mail channel). */
   email: string
+  /** The phone as the profile holds it, and whether it is confirmed (the sms channel); null when there is none. */
+  phone?: { number: string, confirmed: boolean } | null
   /** The device (the push channel). */
   subscription: { id: number, endpoint: string, p256dh: string, auth: string } | null
   /** 1 on the first try. */
@@ -31,7 +33,7 @@ export interface OutgoingDelivery {
  */
 export type SendOutcome = { outcome: 'sent' } | { outcome: 'retry', reason: string } | { outcome: 'gone', reason: string }
 
-/** One way out: e-mail (SMTP or MAIL_DIR) or Web Push. Never called on a request's path. */
+/** One way out: e-mail (SMTP or MAIL_DIR), Web Push or a text (SMPP or SMS_DIR). Never called on a request's path. */
 export interface Channel {
   send (delivery: OutgoingDelivery): Promise<SendOutcome>
   close (): Promise<void>

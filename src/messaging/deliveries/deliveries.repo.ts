@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js'
 import { sql, type Sql } from '../../db/sql.js'
-import { NOTIFICATION_TYPES, type AccountMessage, type NotificationType } from '../../events/notifications.js'
+import { SMS_TYPES } from '../sms/sms-texts.js'
+import { NOTIFICATION_TYPES, PHONE_CODE_MESSAGE, type AccountMessage, type NotificationType } from '../../events/notifications.js'
 
 /**
  * The types e-mailed when a person has changed nothing (no notification_settings row; docs/api/messaging.md): the requester's,
@@ -12,8 +13,8 @@ export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
   'trust_invitation', 'visit_not_started', 'visit_overdue',
 ]
 
-/** What the outbox needs to know when it is filled: the time, the deployment's zone, and whether push is on. */
-export interface OutboxSettings { now: Date, timeZone: string, push: boolean }
+/** What the outbox needs to know when it is filled: the time, the deployment's zone, and whether push and texts are on. */
+export interface OutboxSettings { now: Date, timeZone: string, push: boolean, sms?: boolean }
 
 /**
  * When a delivery written at `now` may leave: `now`, or the end of the recipient's quiet hours in their
@@ -36,7 +37,9 @@ const dueAfterQuietHours = (at: Sql) => sql`
 /**
  * The outbox rows of notifications just written, in their transaction (docs/api/messaging.md › Deliveries and
  * e-mail): an e-mail when the recipient's settings (or, without a row, the defaults) switch it on
- * for the type, and a push to each of their subscriptions when push is configured and switched on.
+ * for the type, a push to each of their subscriptions when push is configured and switched on, and a text
+ * (docs/api/messaging.md › Texts) when the person switched texts on for the type and confirmed their phone
+ * (whether it is mobile and not stopped is checked when it is sent). All wait out the quiet hours.
  */
 export async function insertNotificationDeliveries (tx: Queryable, notifications: ReadonlyArray<{ id: number, user_id: number, type: NotificationType }>, settings: OutboxSettings): Promise<void> {
   if (notifications.length === 0) return
@@ -48,25 +51,31 @@ export async function insertNotificationDeliveries (tx: Queryable, notifications
       SELECT n.id, n.user_id,
         coalesce(ns.email_enabled, true) AND n.type = ANY (coalesce(ns.email_types, ${DEFAULT_EMAIL_TYPES}::text[])) AS email,
         ${settings.push}::boolean AND coalesce(ns.push_enabled, true) AND n.type = ANY (coalesce(ns.push_types, ${NOTIFICATION_TYPES}::text[])) AS push,
+        ${settings.sms ?? false}::boolean AND coalesce(ns.sms_enabled, false) AND n.type = ANY (ns.sms_types) AND n.type = ANY (${SMS_TYPES}::text[])
+          AND EXISTS (SELECT 1 FROM users u WHERE u.id = n.user_id AND u.phone IS NOT NULL AND u.phone_verified_at IS NOT NULL) AS sms,
         ns.quiet_start::time AS quiet_start, ns.quiet_end::time AS quiet_end, z.tz,
         (${now}::timestamptz AT TIME ZONE z.tz)::time AS local_time, (${now}::timestamptz AT TIME ZONE z.tz)::date AS local_day
       FROM n
       LEFT JOIN notification_settings ns ON ns.user_id = n.user_id
       CROSS JOIN LATERAL (SELECT coalesce(ns.time_zone, ${settings.timeZone}) AS tz) z
     ), d AS (
-      SELECT s.id, s.user_id, s.email, s.push, ${dueAfterQuietHours(sql`${now}::timestamptz`)} AS due_at FROM s WHERE s.email OR s.push
+      SELECT s.id, s.user_id, s.email, s.push, s.sms, ${dueAfterQuietHours(sql`${now}::timestamptz`)} AS due_at FROM s WHERE s.email OR s.push OR s.sms
     )
     INSERT INTO deliveries (user_id, notification_id, channel, subscription_id, due_at, created_at)
     SELECT d.user_id, d.id, 'email', NULL::bigint, d.due_at, ${now}::timestamptz FROM d WHERE d.email
     UNION ALL
-    SELECT d.user_id, d.id, 'push', ps.id, d.due_at, ${now}::timestamptz FROM d JOIN push_subscriptions ps ON ps.user_id = d.user_id WHERE d.push`)
+    SELECT d.user_id, d.id, 'push', ps.id, d.due_at, ${now}::timestamptz FROM d JOIN push_subscriptions ps ON ps.user_id = d.user_id WHERE d.push
+    UNION ALL
+    SELECT d.user_id, d.id, 'sms', NULL::bigint, d.due_at, ${now}::timestamptz FROM d WHERE d.sms`)
 }
 
 /** An account e-mail of docs/api/accounts.md › Getting back in: always sent at once, whatever the preferences; `sealedCode` is cleared once sent or failed. */
 export async function insertAccountDelivery (tx: Queryable, userId: number, message: AccountMessage, sealedCode: string | null, now: Date): Promise<void> {
+  // The phone's code goes by text to the profile's phone (docs/api/messaging.md › Texts); every other by e-mail.
+  const channel = message === PHONE_CODE_MESSAGE ? 'sms' : 'email'
   await tx.query(sql`
     INSERT INTO deliveries (user_id, account_message, channel, secret, due_at, created_at)
-    VALUES (${userId}, ${message}, 'email', ${sealedCode}, ${now}, ${now})`)
+    VALUES (${userId}, ${message}, ${channel}, ${sealedCode}, ${now}, ${now})`)
 }
 
 /**
@@ -90,7 +99,7 @@ export interface ClaimedRow {
   user_id: number
   notification_id: number | null
   account_message: AccountMessage | null
-  channel: 'email' | 'push'
+  channel: 'email' | 'push' | 'sms'
   secret: string | null
   attempts: number
   email: string
@@ -101,6 +110,11 @@ export interface ClaimedRow {
   request_id: number | null
   data: Record<string, unknown> | null
   request_title: string | null
+  /** The request's start, which a text names when its notification's data does not. */
+  request_window_start: Date | string | null
+  /** The sms channel: the profile's phone and whether it is confirmed. */
+  phone: string | null
+  phone_confirmed: boolean
   subscription_id: number | null
   /** An invitation's e-mail (docs/api/on-behalf.md › Carers): what the inviter allows; `email` is then the invited address, `inviter_name` theirs. */
   invitation_id: number | null
@@ -143,6 +157,7 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
     )
     SELECT c.id, c.user_id, c.notification_id, c.account_message, c.invitation_id, c.channel, c.secret, c.attempts, c.subscription_id,
       coalesce(tp.email, u.email) AS email, u.locale, ns.time_zone, n.type, n.request_id, n.data, r.title AS request_title,
+      r.window_start AS request_window_start, u.phone, u.phone_verified_at IS NOT NULL AS phone_confirmed,
       tp.can AS invitation_can, CASE WHEN tp.id IS NOT NULL THEN u.first_name || ' ' || u.last_name END AS inviter_name,
       ps.endpoint, ps.p256dh, ps.auth
     FROM claimed c
@@ -222,11 +237,29 @@ export async function recordDeliveries (db: Queryable, records: readonly Recorde
     WHERE d.id = r.id AND d.status = 'pending' AND d.attempts = r.attempt`)
 }
 
+/** The gateway's id for a submitted text, written as soon as it is known, so the receipt finds its delivery. */
+export async function recordSubmitted (db: Queryable, deliveryId: number, messageId: string, segments: number): Promise<void> {
+  await db.query(sql`UPDATE deliveries SET gateway_message_id = ${messageId}, segments = ${segments} WHERE id = ${deliveryId}`)
+}
+
+/**
+ * A final receipt: the text's delivery moves from sent (or pending, when the receipt overtook the record of
+ * the send) to delivered, or to undeliverable with the receipt's stat as last_error. A repeat changes nothing.
+ */
+export async function recordReceipt (db: Queryable, messageId: string, delivered: boolean, stat: string, now: Date): Promise<number> {
+  const rows = await db.query<{ id: number }>(sql`
+    UPDATE deliveries SET status = ${delivered ? 'delivered' : 'undeliverable'}, last_error = ${delivered ? null : stat},
+      sent_at = coalesce(sent_at, ${now}), leased_until = NULL, secret = NULL
+    WHERE gateway_message_id = ${messageId} AND channel = 'sms' AND status IN ('pending', 'sent')
+    RETURNING id`)
+  return rows.length
+}
+
 export interface DeliveryListRow {
   notification_id: number | null
   account_message: AccountMessage | null
-  channel: 'email' | 'push'
-  status: 'pending' | 'sent' | 'failed' | 'dropped'
+  channel: 'email' | 'push' | 'sms'
+  status: 'pending' | 'sent' | 'delivered' | 'undeliverable' | 'failed' | 'dropped'
   attempts: number
   last_error: string | null
   sent_at: Date | null
@@ -240,5 +273,5 @@ export interface DeliveryListRow {
 export function listDeliveries (db: Queryable, userId: number, page: { limit: number, offset: number }): Promise<DeliveryListRow[]> {
   return db.query<DeliveryListRow>(sql`
     SELECT notification_id, account_message, channel, status, attempts, last_error, sent_at, created_at
-    FROM deliveries WHERE user_id = ${userId} AND invitation_id IS NULL ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`)
+    FROM deliveries WHERE user_id = ${userId} AND invitation_id IS NULL AND client_id IS NULL ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`)
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { DateTime, NullableDateTime, NullableString, TIME_ZONE } from '../../http/schemas.js'
 import { NOTIFICATION_TYPES } from '../../events/notifications.js'
+import { SMS_TYPES } from '../sms/sms-texts.js'
 
 const NotificationType = Type.Enum(NOTIFICATION_TYPES)
 const TYPES_TEXT = `the notification types of docs/api/messaging.md: ${NOTIFICATION_TYPES.join(', ')}`
@@ -18,6 +19,10 @@ const QuietHours = Type.Object({
 export const NotificationSettings = Type.Object({
   email: ChannelSettings,
   push: ChannelSettings,
+  sms: Type.Object({
+    enabled: Type.Boolean({ description: 'false until the person switches texts on; texts go only to a confirmed mobile number (GET /users/me/phone)' }),
+    types: Type.Array(NotificationType, { description: `the types texted (of ${SMS_TYPES.join(', ')})` }),
+  }),
   quiet_hours: Type.Union([QuietHours, Type.Null()], { description: 'deliveries due inside wait until the end; null: none' }),
   time_zone: Type.String({ description: 'IANA zone of quiet_hours; the deployment\'s TIME_ZONE until the person chooses one' }),
 })
@@ -32,6 +37,7 @@ const ChannelInput = Type.Object({
 export const NotificationSettingsInput = Type.Object({
   email: Type.Optional(ChannelInput),
   push: Type.Optional(ChannelInput),
+  sms: Type.Optional(ChannelInput),
   quiet_hours: Type.Optional(Type.Union([Type.Object({ start: Type.Unknown(), end: Type.Unknown() }), Type.Null()], { description: '`{"start": "HH:MM", "end": "HH:MM"}`, or null for none' })),
   time_zone: Type.Optional(NullableString({ ...TIME_ZONE, description: 'an IANA time zone as the database spells it (Europe/Berlin); null: the deployment\'s TIME_ZONE' })),
 })
@@ -41,6 +47,7 @@ export type NotificationSettingsInput = Static<typeof NotificationSettingsInput>
 export const SETTINGS_MESSAGES = {
   'email.types': 'invalid type',
   'push.types': 'invalid type',
+  'sms.types': 'invalid type',
   quiet_hours: 'invalid quiet_hours',
   'quiet_hours.start': 'invalid quiet_hours',
   'quiet_hours.end': 'invalid quiet_hours',
@@ -49,9 +56,11 @@ export const SETTINGS_MESSAGES = {
 
 export const Delivery = Type.Object({
   notification_id: Type.Union([Type.Integer(), Type.Null()], { description: 'null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names' }),
-  account_message: NullableString({ description: 'sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification\'s delivery' }),
-  channel: Type.Union([Type.Literal('email'), Type.Literal('push')]),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed'), Type.Literal('dropped')]),
+  account_message: NullableString({ description: 'sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed or verify_phone_code (by text); null for a notification\'s delivery' }),
+  channel: Type.Union([Type.Literal('email'), Type.Literal('push'), Type.Literal('sms')]),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('undeliverable'), Type.Literal('failed'), Type.Literal('dropped')], {
+    description: 'a text moves on from sent to delivered or undeliverable (its receipt\'s stat as last_error) when the gateway reports it',
+  }),
   attempts: Type.Integer(),
   last_error: NullableString({ description: 'why the last try did not go (for failed and dropped, and a pending one being retried); never a secret' }),
   sent_at: NullableDateTime,

@@ -49,7 +49,7 @@ export function composeEmail (delivery: OutgoingDelivery, links: LinkSettings): 
     }
     headers['List-Unsubscribe'] = `<${base}/api/v1/unsubscribe?token=${token}>`
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
-  } else if (account !== null) {
+  } else if (account !== null && account.message !== 'verify_phone_code') {
     const code = account.code ?? ''
     words = texts.account[account.message]({ code })
     const email = encodeURIComponent(delivery.email)

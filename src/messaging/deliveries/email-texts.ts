@@ -1,4 +1,4 @@
-import type { AccountMessage, NotificationType } from '../../events/notifications.js'
+import type { EmailAccountMessage, NotificationType } from '../../events/notifications.js'
 
 /**
  * The words of one e-mail, as plain text: email-templates.ts makes both the text and the HTML part from
@@ -25,7 +25,7 @@ export interface Texts {
   /** Stands in for a title when a notification names no request, or the request's title is gone. */
   untitled: string
   notifications: { [K in NotificationType]: (values: NotificationValues) => MessageText }
-  account: { [K in AccountMessage]: (values: AccountValues) => MessageText }
+  account: { [K in EmailAccountMessage]: (values: AccountValues) => MessageText }
   /** Inviting an address without an account to help the inviter, in the inviter's language. */
   invitation: (values: InvitationValues) => MessageText
   /** The link to answer an invitation (after registering or signing in). */

@@ -11,6 +11,9 @@ export interface SettingsRow {
   email_types: NotificationType[]
   push_enabled: boolean
   push_types: NotificationType[]
+  /** Texts (docs/api/messaging.md › Texts): off until the person switches them on (they cost the operator money). */
+  sms_enabled: boolean
+  sms_types: NotificationType[]
   quiet_start: string | null
   quiet_end: string | null
   time_zone: string | null
@@ -18,7 +21,7 @@ export interface SettingsRow {
 
 export async function findSettings (db: Queryable, userId: number): Promise<SettingsRow | undefined> {
   const rows = await db.query<SettingsRow>(sql`
-    SELECT email_enabled, email_types, push_enabled, push_types, quiet_start, quiet_end, time_zone
+    SELECT email_enabled, email_types, push_enabled, push_types, sms_enabled, sms_types, quiet_start, quiet_end, time_zone
     FROM notification_settings WHERE user_id = ${userId}`)
   return rows[0]
 }
@@ -26,17 +29,19 @@ export async function findSettings (db: Queryable, userId: number): Promise<Sett
 /** Locks the person's row (when there is one) for a read-modify-write of their settings. */
 export async function findSettingsForUpdate (tx: Queryable, userId: number): Promise<SettingsRow | undefined> {
   const rows = await tx.query<SettingsRow>(sql`
-    SELECT email_enabled, email_types, push_enabled, push_types, quiet_start, quiet_end, time_zone
+    SELECT email_enabled, email_types, push_enabled, push_types, sms_enabled, sms_types, quiet_start, quiet_end, time_zone
     FROM notification_settings WHERE user_id = ${userId} FOR UPDATE`)
   return rows[0]
 }
 
 export async function saveSettings (tx: Queryable, userId: number, row: SettingsRow): Promise<void> {
   await tx.query(sql`
-    INSERT INTO notification_settings (user_id, email_enabled, email_types, push_enabled, push_types, quiet_start, quiet_end, time_zone)
-    VALUES (${userId}, ${row.email_enabled}, ${row.email_types}::text[], ${row.push_enabled}, ${row.push_types}::text[], ${row.quiet_start}, ${row.quiet_end}, ${row.time_zone})
+    INSERT INTO notification_settings (user_id, email_enabled, email_types, push_enabled, push_types, sms_enabled, sms_types, quiet_start, quiet_end, time_zone)
+    VALUES (${userId}, ${row.email_enabled}, ${row.email_types}::text[], ${row.push_enabled}, ${row.push_types}::text[], ${row.sms_enabled}, ${row.sms_types}::text[],
+      ${row.quiet_start}, ${row.quiet_end}, ${row.time_zone})
     ON CONFLICT (user_id) DO UPDATE SET email_enabled = excluded.email_enabled, email_types = excluded.email_types,
-      push_enabled = excluded.push_enabled, push_types = excluded.push_types, quiet_start = excluded.quiet_start,
+      push_enabled = excluded.push_enabled, push_types = excluded.push_types, sms_enabled = excluded.sms_enabled, sms_types = excluded.sms_types,
+      quiet_start = excluded.quiet_start,
       quiet_end = excluded.quiet_end, time_zone = excluded.time_zone`)
 }
 

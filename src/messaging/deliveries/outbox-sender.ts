@@ -8,8 +8,8 @@ import type { Channel, OutgoingDelivery, SendOutcome } from './channel.js'
 import { claimDueDeliveries, recordDeliveries, type ClaimedRow, type Recorded } from './deliveries.repo.js'
 import { HeldLeases } from './leases.js'
 
-/** The ways out: e-mail always, push when it is configured (`push/push-channel.ts`). */
-export interface Channels { email: Channel, push?: Channel | undefined }
+/** The ways out: e-mail always, push when it is configured (`push/push-channel.ts`), texts when the app has them (`sms/sms-channel.ts`). */
+export interface Channels { email: Channel, push?: Channel | undefined, sms?: Channel | undefined }
 
 export interface SenderSettings {
   /** DELIVERY_MAX_ATTEMPTS. */
@@ -149,8 +149,8 @@ export class OutboxSender {
 
   async #sendOne (row: ClaimedRow): Promise<Recorded> {
     const base = { id: row.id, attempt: row.attempts }
-    const channel = row.channel === 'email' ? this.channels.email : this.channels.push
-    if (channel === undefined) return { ...base, status: 'dropped', reason: 'push is not configured' }
+    const channel = row.channel === 'email' ? this.channels.email : row.channel === 'push' ? this.channels.push : this.channels.sms
+    if (channel === undefined) return { ...base, status: 'dropped', reason: `${row.channel} is not configured` }
     if (row.channel === 'push' && row.endpoint === null) return { ...base, status: 'dropped', reason: 'the device was removed' }
     let code: string | null = null
     if (row.account_message !== null && WITH_CODE.has(row.account_message)) {
@@ -181,11 +181,19 @@ function outgoing (row: ClaimedRow, code: string | null, deploymentZone: string)
     locale: row.locale,
     timeZone: row.time_zone ?? deploymentZone,
     notification: row.notification_id !== null && row.type !== null
-      ? { id: row.notification_id, type: row.type, requestId: row.request_id, requestTitle: row.request_title, data: row.data ?? {} }
+      ? {
+          id: row.notification_id,
+          type: row.type,
+          requestId: row.request_id,
+          requestTitle: row.request_title,
+          requestWindowStart: row.request_window_start === null ? null : new Date(row.request_window_start).toISOString(),
+          data: row.data ?? {},
+        }
       : null,
     account: row.account_message !== null ? { message: row.account_message, code } : null,
     invitation: row.invitation_id !== null ? { inviterName: row.inviter_name ?? '', can: row.invitation_can ?? [] } : null,
     email: row.email,
+    phone: row.phone === null ? null : { number: row.phone, confirmed: row.phone_confirmed },
     subscription: row.subscription_id !== null && row.endpoint !== null && row.p256dh !== null && row.auth !== null
       ? { id: row.subscription_id, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth }
       : null,

@@ -32,7 +32,7 @@ export function publicUrlOf (config: Config): string {
  * The app's channels: the ones given (tests, and push when it is configured), else e-mail from the
  * settings (SMTP_URL, or .eml files in MAIL_DIR, by default DATA_DIR/mail).
  */
-export function deliveryChannels (config: Config, signingSecret: string, given: { email?: Channel | undefined, push?: Channel | undefined }, log: { info (fields: Record<string, unknown>, message: string): void }): Channels {
+export function deliveryChannels (config: Config, signingSecret: string, given: { email?: Channel | undefined, push?: Channel | undefined, sms?: Channel | undefined }, log: { info (fields: Record<string, unknown>, message: string): void }): Channels {
   const email = given.email ?? emailChannel({
     smtpUrl: config.smtpUrl,
     mailDir: config.mailDir ?? join(config.dataDir, 'mail'),
@@ -40,7 +40,7 @@ export function deliveryChannels (config: Config, signingSecret: string, given: 
     links: { publicUrl: publicUrlOf(config), unsubscribe: unsubscribeTokens(signingSecret) },
     log,
   })
-  return { email, push: given.push }
+  return { email, push: given.push, sms: given.sms }
 }
 
 /**

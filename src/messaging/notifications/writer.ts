@@ -10,6 +10,8 @@ export interface OutboxOptions {
   timeZone?: string
   /** Whether push is configured: without it no push rows are written (default false). */
   push?: boolean
+  /** Whether the app sends texts (docs/api/messaging.md › Texts): without it no sms rows are written (default false). */
+  sms?: boolean
 }
 
 /**
@@ -19,7 +21,7 @@ export interface OutboxOptions {
  * transaction, their deliveries (the outbox, docs/api/messaging.md), so both commit or roll back together.
  */
 export function notificationWriter (clock: Clock, outbox: OutboxOptions = {}): (tx: Transaction, notifications: readonly NewNotification[], actorId?: number | null) => Promise<void> {
-  const settings = { timeZone: outbox.timeZone ?? 'UTC', push: outbox.push ?? false }
+  const settings = { timeZone: outbox.timeZone ?? 'UTC', push: outbox.push ?? false, sms: outbox.sms ?? false }
   return async (tx, notifications, actorId) => {
     const written = await insertNotifications(tx, await withRequesterSide(tx, notifications, actorId ?? null))
     await insertNotificationDeliveries(tx, written, { ...settings, now: clock.now() })

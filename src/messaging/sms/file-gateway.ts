@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { smsShape } from '../../lib/sms-segments.js'
+import { MAX_SMS_SEGMENTS, smsShape } from '../../lib/sms-segments.js'
 import { writeWholeFile } from '../../lib/whole-file.js'
 import type { OutgoingText, SmsGateway, SmsHandlers, SubmitOutcome } from './gateway.js'
 
 /** The most segments a text may take; the service keeps every text within it, a longer one is refused. */
-export const MAX_SEGMENTS = 2
+export const MAX_SEGMENTS = MAX_SMS_SEGMENTS
 
 /**
  * Texts without SMS_SMPP_URL (docs/api/messaging.md › Texts): each outgoing text is one JSON file

@@ -686,6 +686,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether own phone can get texts */
+        get: operations["getOwnPhone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text a code to own phone to confirm it
+         * @description The code (6 digits, 30 minutes, single use, five wrong tries) goes by text to the profile's phone; asking again voids the earlier code. Counts against login's rate limits and the number's daily texts.
+         */
+        post: operations["sendPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/phone/verify/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm own phone with the code texted to it */
+        post: operations["confirmPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/roles": {
         parameters: {
             query?: never;
@@ -2865,6 +2919,12 @@ export interface operations {
                             /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
                             types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                         };
+                        sms: {
+                            /** @description false until the person switches texts on; texts go only to a confirmed mobile number (GET /users/me/phone) */
+                            enabled: boolean;
+                            /** @description the types texted (of request_alert, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, request_cancelled, request_completed, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed) */
+                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                        };
                         /** @description deliveries due inside wait until the end; null: none */
                         quiet_hours: {
                             /** @description HH:MM in time_zone */
@@ -2934,6 +2994,11 @@ export interface operations {
                         /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue */
                         types?: unknown[];
                     };
+                    sms?: {
+                        enabled?: boolean;
+                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
+                        types?: unknown[];
+                    };
                     /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
                     quiet_hours?: {
                         start: unknown;
@@ -2964,6 +3029,12 @@ export interface operations {
                             enabled: boolean;
                             /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
                             types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
+                        };
+                        sms: {
+                            /** @description false until the person switches texts on; texts go only to a confirmed mobile number (GET /users/me/phone) */
+                            enabled: boolean;
+                            /** @description the types texted (of request_alert, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, request_cancelled, request_completed, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed) */
+                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
                         };
                         /** @description deliveries due inside wait until the end; null: none */
                         quiet_hours: {
@@ -3070,10 +3141,11 @@ export interface operations {
                     "application/json": {
                         /** @description null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names */
                         notification_id: number | null;
-                        /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
+                        /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed or verify_phone_code (by text); null for a notification's delivery */
                         account_message: string | null;
-                        channel: "email" | "push";
-                        status: "pending" | "sent" | "failed" | "dropped";
+                        channel: "email" | "push" | "sms";
+                        /** @description a text moves on from sent to delivered or undeliverable (its receipt's stat as last_error) when the gateway reports it */
+                        status: "pending" | "sent" | "delivered" | "undeliverable" | "failed" | "dropped";
                         attempts: number;
                         /** @description why the last try did not go (for failed and dropped, and a pending one being retried); never a secret */
                         last_error: string | null;
@@ -6023,6 +6095,324 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Too many requests from this address or for this account */
+            429: {
+                headers: {
+                    /** @description seconds until the next call may succeed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getOwnPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the profile's phone in E.164 (as written when it is no valid number); null when there is none */
+                        phone: string | null;
+                        /** @description confirmed by the code texted to it; changing the profile's phone makes it unconfirmed again */
+                        verified: boolean;
+                        /** @description the number replied STOP: it gets no texts at all until it replies START */
+                        stopped: boolean;
+                        /** @description a mobile number, confirmed and not stopped */
+                        can_receive_texts: boolean;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    sendPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ignored: send no body, or any JSON such as `{}` */
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "we have sent a code to your phone";
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Too many requests from this address or for this account */
+            429: {
+                headers: {
+                    /** @description seconds until the next call may succeed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    confirmPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6 digits from the e-mail */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        phone: string;
+                        /** @enum {boolean} */
+                        verified: true;
                     };
                 };
             };
@@ -15482,6 +15872,12 @@ export interface operations {
                                 /** @description the types this channel carries (the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue) */
                                 types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                             };
+                            sms: {
+                                /** @description false until the person switches texts on; texts go only to a confirmed mobile number (GET /users/me/phone) */
+                                enabled: boolean;
+                                /** @description the types texted (of request_alert, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, request_cancelled, request_completed, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed) */
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {
                                 /** @description HH:MM in time_zone */
@@ -15496,10 +15892,11 @@ export interface operations {
                         deliveries: {
                             /** @description null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names */
                             notification_id: number | null;
-                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified or password_changed; null for a notification's delivery */
+                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed or verify_phone_code (by text); null for a notification's delivery */
                             account_message: string | null;
-                            channel: "email" | "push";
-                            status: "pending" | "sent" | "failed" | "dropped";
+                            channel: "email" | "push" | "sms";
+                            /** @description a text moves on from sent to delivered or undeliverable (its receipt's stat as last_error) when the gateway reports it */
+                            status: "pending" | "sent" | "delivered" | "undeliverable" | "failed" | "dropped";
                             attempts: number;
                             /** @description why the last try did not go (for failed and dropped, and a pending one being retried); never a secret */
                             last_error: string | null;

@@ -76,6 +76,10 @@ export const ROWS: readonly Row[] = [
   { op: 'POST /users/me/location', state: 'assigned', path: () => '/users/me/location', body: () => ({ latitude: 1.5, longitude: 2.5 }), expect: signedIn(200) },
   { op: 'GET /users/me/location', state: 'assigned', path: () => '/users/me/location', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['latitude', 'longitude']) },
   { op: 'POST /users/me/verify-email', state: 'assigned', path: () => '/users/me/verify-email', expect: signedIn(200) },
+  // Of the shared accounts the requester, another requester and the assigned volunteer have a mobile phone: a code is texted (to SMS_DIR here).
+  { op: 'GET /users/me/phone', state: 'assigned', path: () => '/users/me/phone', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['can_receive_texts', 'phone', 'stopped', 'verified']) },
+  { op: 'POST /users/me/phone/verify', state: 'assigned', path: () => '/users/me/phone/verify', expect: signedIn([400, 'no phone number'], { requester: 202, other: 202, assigned: 202 }) },
+  { op: 'POST /users/me/phone/verify/confirm', state: 'assigned', path: () => '/users/me/phone/verify/confirm', body: () => ({ code: '123456' }), expect: signedIn([400, 'invalid or expired code']) },
   { op: 'GET /users/me/roles', state: 'assigned', path: () => '/users/me/roles', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), rolesOf(actor)) },
   { op: 'GET /users/me/permissions', state: 'assigned', path: () => '/users/me/permissions', expect: signedIn(200), see: (res, { actor }) => assert.deepEqual(names(res), permissionsOf(actor)) },
   {

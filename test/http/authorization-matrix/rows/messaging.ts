@@ -5,7 +5,7 @@ import { type Row, PUSH_IDENTITY, everyone, signedIn } from '../rows.js'
 export const ROWS: readonly Row[] = [
   // docs/api/messaging.md preferences and deliveries: each caller's own; one-click unsubscribe needs no sign-in, only its
   // signed token (the journeys: test/http/deliveries-*.test.ts).
-  { op: 'GET /users/me/notification-settings', state: 'assigned', path: () => '/users/me/notification-settings', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['email', 'push', 'quiet_hours', 'time_zone']) },
+  { op: 'GET /users/me/notification-settings', state: 'assigned', path: () => '/users/me/notification-settings', expect: signedIn(200), see: (res) => assert.deepEqual(Object.keys(res.body).sort(), ['email', 'push', 'quiet_hours', 'sms', 'time_zone']) },
   { op: 'PUT /users/me/notification-settings', state: 'assigned', path: () => '/users/me/notification-settings', body: () => ({ quiet_hours: null }), expect: signedIn(200) },
   { op: 'GET /users/me/deliveries', state: 'assigned', path: () => '/users/me/deliveries', expect: signedIn(200) },
   { op: 'POST /unsubscribe', state: 'open', path: () => '/unsubscribe?token=1.request_approved.forged', expect: everyone([400, 'invalid token']) },

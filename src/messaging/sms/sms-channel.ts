@@ -1,0 +1,120 @@
+import type { Database } from '../../db/database.js'
+import { PHONE_CODE_MESSAGE } from '../../events/notifications.js'
+import type { Clock } from '../../lib/clock.js'
+import { parsePhone } from '../../lib/phone-numbers.js'
+import { MAX_SMS_SEGMENTS, smsShape } from '../../lib/sms-segments.js'
+import { whenText } from '../../lib/when.js'
+import type { Channel, OutgoingDelivery, SendOutcome } from '../deliveries/channel.js'
+import type { SmsGateway } from './gateway.js'
+import type { Job } from '../../jobs/job.js'
+import { recordReceipt, recordSubmitted } from '../deliveries/deliveries.repo.js'
+import { giveBack, isStopped, takeBudget, type Budget } from './sms.repo.js'
+import { notificationText, phoneCodeText } from './sms-texts.js'
+
+export interface SmsChannelOptions {
+  db: Database
+  /** Opens the gateway (smsGatewayFor): called once, when the background work starts (smsGatewayJob). */
+  openGateway: () => SmsGateway
+  clock: Clock
+  /** SMS_DEFAULT_COUNTRY: the country of numbers written without a `+`. */
+  defaultCountry: string
+  /** SMS_DAILY_LIMIT_PER_NUMBER, SMS_DAILY_LIMIT, counted in TIME_ZONE days. */
+  budget: Budget
+}
+
+/** Reasons a text is dropped, shown to its owner as last_error: they name the rule, never the number. */
+export const NOT_MOBILE = 'not a mobile number'
+export const NOT_CONFIRMED = 'the phone number is not confirmed'
+export const STOPPED = 'texts are stopped for this number'
+export const DAILY_LIMIT = 'daily limit'
+
+/**
+ * The sms channel (docs/api/messaging.md › Texts): a delivery's text to the recipient's phone, through the gateway
+ * (SMPP, or files in SMS_DIR). Checked at the moment of sending, since a number may have changed, been
+ * stopped or used up its day since the row was written: a mobile number, confirmed (except for the code
+ * that confirms it), not stopped, within both budgets. Called by the sending loop only, outside any
+ * transaction; the gateway's id is written at once so that the receipt finds the delivery.
+ */
+export class SmsChannel implements Channel {
+  #gateway: SmsGateway | undefined
+  #closed = false
+
+  constructor (private readonly options: SmsChannelOptions) {}
+
+  /**
+   * Opens the gateway (an SMPP bind, or the SMS_DIR folder) and starts taking its receipts. Only the job
+   * runner calls it (smsGatewayJob), so no gateway is opened by building the app or on a request's path.
+   */
+  start (): void {
+    if (this.#gateway !== undefined || this.#closed) return
+    const { db, clock } = this.options
+    this.#gateway = this.options.openGateway()
+    this.#gateway.listen({
+      receipt: async (receipt) => {
+        // Only a final word moves a delivery; ENROUTE, ACCEPTD and the like are on the way.
+        if (!FINAL_STATS.has(receipt.stat)) return
+        await recordReceipt(db, receipt.messageId, receipt.delivered, receipt.stat, clock.now())
+      },
+      // Replies (STOP, START, HELP and the answers with a code) are not read yet: an incoming text is let go.
+      incoming: async () => {},
+    })
+  }
+
+  async send (delivery: OutgoingDelivery): Promise<SendOutcome> {
+    const phone = delivery.phone ?? null
+    const isCode = delivery.account?.message === PHONE_CODE_MESSAGE
+    const parsed = phone === null ? undefined : parsePhone(phone.number, this.options.defaultCountry)
+    if (parsed?.e164 == null || !parsed.mobile) return { outcome: 'gone', reason: NOT_MOBILE }
+    if (!isCode && !phone!.confirmed) return { outcome: 'gone', reason: NOT_CONFIRMED }
+    const text = textOf(delivery)
+    if (text === undefined) return { outcome: 'gone', reason: 'no text for this message' }
+    const shape = smsShape(text)
+    if (shape.segments > MAX_SMS_SEGMENTS) return { outcome: 'gone', reason: 'text too long' }
+    const gateway = this.#gateway
+    if (gateway === undefined) return { outcome: 'retry', reason: 'the gateway is not started yet' }
+    const { db, clock } = this.options
+    if (await isStopped(db, parsed.e164)) return { outcome: 'gone', reason: STOPPED }
+    const taken = await takeBudget(db, parsed.e164, this.options.budget, clock.now(), isCode)
+    if (taken === undefined) return { outcome: 'gone', reason: DAILY_LIMIT }
+    const outcome = await gateway.submit({ to: parsed.e164, text })
+    if (outcome.outcome !== 'sent') {
+      // Not sent now: the text is counted again when it goes.
+      await giveBack(db, taken).catch(() => {})
+      return outcome
+    }
+    // Should this write fail, the text is still out: its receipt then finds no delivery and changes nothing.
+    await recordSubmitted(db, delivery.id, outcome.messageId, shape.segments).catch(() => {})
+    return { outcome: 'sent' }
+  }
+
+  async close (): Promise<void> {
+    this.#closed = true
+    await this.#gateway?.close()
+  }
+}
+
+/** The receipt stats that end a text's way: DELIVRD, and every way of not arriving. */
+const FINAL_STATS = new Set(['DELIVRD', 'UNDELIV', 'EXPIRED', 'REJECTD', 'DELETED', 'UNKNOWN'])
+
+/** The job that opens the gateway once this instance's background work starts, and keeps an eye on nothing else. */
+export function smsGatewayJob (channel: SmsChannel): Job {
+  return {
+    name: 'sms-gateway',
+    intervalMs: 3_600_000,
+    async run () {
+      channel.start()
+      return undefined
+    },
+  }
+}
+
+/** The words of a delivery: a notification's text in the recipient's language and zone, or the phone's code. */
+function textOf (delivery: OutgoingDelivery): string | undefined {
+  const { notification, account, locale, timeZone } = delivery
+  if (notification !== null) {
+    const when = whenText(notification.data.window_start ?? notification.requestWindowStart ?? undefined, locale, timeZone)
+    return notificationText(locale, notification.type, { title: notification.requestTitle, when, data: notification.data })
+  }
+  if (account?.message === PHONE_CODE_MESSAGE && account.code !== null) return phoneCodeText(locale, account.code)
+  return undefined
+}

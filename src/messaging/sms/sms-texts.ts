@@ -1,0 +1,117 @@
+import type { NotificationType } from '../../events/notifications.js'
+import { MAX_SMS_SEGMENTS, smsShape } from '../../lib/sms-segments.js'
+
+/**
+ * The words of texts (docs/api/messaging.md › Texts), in the recipient's language. A text names the request by
+ * its title, cut to fit, and its day and time in words; never a contact detail, an address or anyone's code
+ * but the recipient's own. Every text fits in MAX_SMS_SEGMENTS: the title is what gives way.
+ */
+
+export type Locale = 'en' | 'de'
+
+/** The notification types that can go by text; the others (the app's bookkeeping) stay in the app, e-mail and push. */
+export const SMS_TYPES = [
+  'request_alert', 'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted',
+  'request_cancelled', 'request_completed', 'series_invitation', 'confirm_needed', 'volunteer_confirmed', 'confirmation_missed',
+  'reminder', 'request_expired', 'still_needed',
+] as const satisfies readonly NotificationType[]
+export type SmsType = typeof SMS_TYPES[number]
+
+/**
+ * The types texted once a person switches texts on and has chosen none (and the column default of
+ * migrations/0033_texts.sql): what needs an answer or changes a plan.
+ */
+export const DEFAULT_SMS_TYPES: readonly SmsType[] = [
+  'request_alert', 'response_accepted', 'request_cancelled', 'confirm_needed', 'volunteer_confirmed', 'confirmation_missed', 'reminder', 'still_needed',
+]
+
+export function isSmsType (type: string): type is SmsType {
+  return (SMS_TYPES as readonly string[]).includes(type)
+}
+
+/** What a text is made from: the title in quotes (already cut), the day and time in words, the type's data. */
+interface Values { title: string, when: string | undefined, data: Record<string, unknown> }
+type Texts = Record<SmsType, (values: Values) => string>
+
+const km = (meters: unknown, locale: Locale): string | undefined => {
+  if (typeof meters !== 'number' || !Number.isFinite(meters)) return undefined
+  const value = (Math.round(meters / 100) / 10).toFixed(1)
+  return `${locale === 'de' ? value.replace('.', ',') : value} km`
+}
+const on = (when: string | undefined, word: string) => when === undefined ? '' : ` ${word} ${when}`
+
+const EN: Texts = {
+  request_alert: ({ title, when, data }) => `Help needed nearby${km(data.distance_meters, 'en') === undefined ? '' : ` (${km(data.distance_meters, 'en')!} away)`}: ${title}${on(when, 'on')}. Can you help?`,
+  request_approved: ({ title }) => `Your request ${title} is published; volunteers nearby are being told.`,
+  request_rejected: ({ title }) => `Your request ${title} was not approved. Sign in to see why.`,
+  response_received: ({ title }) => `A volunteer offered to help with ${title}.`,
+  response_withdrawn: ({ title, data }) => data.was_accepted === true
+    ? `Your volunteer can no longer help with ${title}; we are looking for another.`
+    : `A volunteer withdrew their offer for ${title}.`,
+  response_accepted: ({ title, when }) => `Your offer for ${title}${on(when, 'on')} was accepted. Thank you!`,
+  request_cancelled: ({ title, when }) => `${title}${on(when, 'on')} was cancelled.`,
+  request_completed: ({ title }) => `${title} is done. Thank you!`,
+  series_invitation: ({ title, when }) => `You helped last time. Can you help with ${title}${on(when, 'on')}?`,
+  confirm_needed: ({ title, when }) => `Please confirm you will help with ${title}${on(when, 'on')}.`,
+  volunteer_confirmed: ({ title, when }) => `Your volunteer confirmed ${title}${on(when, 'for')}.`,
+  confirmation_missed: ({ title }) => `${title} was not confirmed in time; we are asking other volunteers.`,
+  reminder: ({ title, when }) => `Reminder: ${title}${on(when, 'on')}.`,
+  request_expired: ({ title }) => `Nobody could help with ${title} in time. You can ask again.`,
+  still_needed: ({ title, when }) => `Is ${title}${on(when, 'on')} still needed?`,
+}
+
+const DE: Texts = {
+  request_alert: ({ title, when, data }) => `Hilfe in der Nähe gesucht${km(data.distance_meters, 'de') === undefined ? '' : ` (${km(data.distance_meters, 'de')!} entfernt)`}: ${title}${on(when, 'am')}. Können Sie helfen?`,
+  request_approved: ({ title }) => `Ihre Anfrage ${title} ist veröffentlicht; Freiwillige in der Nähe werden benachrichtigt.`,
+  request_rejected: ({ title }) => `Ihre Anfrage ${title} wurde nicht freigegeben. Melden Sie sich an, um den Grund zu lesen.`,
+  response_received: ({ title }) => `Jemand hat Hilfe angeboten bei ${title}.`,
+  response_withdrawn: ({ title, data }) => data.was_accepted === true
+    ? `Ihre Hilfe kann bei ${title} nicht mehr kommen; wir suchen jemand anderen.`
+    : `Ein Hilfsangebot für ${title} wurde zurückgezogen.`,
+  response_accepted: ({ title, when }) => `Ihr Angebot für ${title}${on(when, 'am')} wurde angenommen. Danke!`,
+  request_cancelled: ({ title, when }) => `${title}${on(when, 'am')} wurde abgesagt.`,
+  request_completed: ({ title }) => `${title} ist erledigt. Danke!`,
+  series_invitation: ({ title, when }) => `Sie haben letztes Mal geholfen. Können Sie bei ${title}${on(when, 'am')} helfen?`,
+  confirm_needed: ({ title, when }) => `Bitte bestätigen Sie, dass Sie bei ${title}${on(when, 'am')} helfen.`,
+  volunteer_confirmed: ({ title, when }) => `Ihre Hilfe hat ${title}${on(when, 'am')} bestätigt.`,
+  confirmation_missed: ({ title }) => `${title} wurde nicht rechtzeitig bestätigt; wir fragen andere Freiwillige.`,
+  reminder: ({ title, when }) => `Erinnerung: ${title}${on(when, 'am')}.`,
+  request_expired: ({ title }) => `Niemand konnte rechtzeitig bei ${title} helfen. Sie können erneut fragen.`,
+  still_needed: ({ title, when }) => `Wird ${title}${on(when, 'am')} noch gebraucht?`,
+}
+
+const PHONE_CODE: Record<Locale, (code: string) => string> = {
+  en: (code) => `Your code to confirm this phone: ${code}. It is valid for 30 minutes. Do not share it.`,
+  de: (code) => `Ihr Code zur Bestätigung dieses Telefons: ${code}. Er gilt 30 Minuten. Geben Sie ihn nicht weiter.`,
+}
+
+/** Stands in for a title when a notification names no request, or its title is gone. */
+const UNTITLED: Record<Locale, string> = { en: 'your request', de: 'Ihre Anfrage' }
+
+/**
+ * `render(title)` with the longest form of `title` that keeps the text within MAX_SMS_SEGMENTS: cut at a
+ * character, with "..." (in the GSM alphabet, unlike "…", which would switch the whole text to UCS-2).
+ * Spaces that are not in the GSM alphabet (a formatter's narrow no-break space) become plain ones.
+ */
+export function fitted (render: (title: string) => string, title: string): string {
+  const plain = (text: string) => text.replace(/[\u00a0\u2009\u202f]/g, ' ')
+  const characters = [...plain(title)]
+  let text = plain(render(`"${title}"`))
+  for (let keep = characters.length - 1; smsShape(text).segments > MAX_SMS_SEGMENTS && keep >= 0; keep -= 1) {
+    text = plain(render(`"${characters.slice(0, keep).join('').trimEnd()}..."`))
+  }
+  return text
+}
+
+/** A notification's text, or undefined for a type that never goes by text. */
+export function notificationText (locale: Locale, type: NotificationType, values: { title: string | null, when: string | undefined, data: Record<string, unknown> }): string | undefined {
+  if (!isSmsType(type)) return undefined
+  const words = (locale === 'de' ? DE : EN)[type]
+  if (values.title === null) return words({ ...values, title: UNTITLED[locale] })
+  return fitted((title) => words({ ...values, title }), values.title)
+}
+
+/** The text carrying the code that confirms a phone (docs/api/accounts.md's code rules): the recipient's own. */
+export function phoneCodeText (locale: Locale, code: string): string {
+  return PHONE_CODE[locale](code)
+}

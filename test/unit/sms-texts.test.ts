@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { ConfigError, loadConfig } from '../../src/config.js'
+import { smsShape } from '../../src/lib/sms-segments.js'
+import { whenText } from '../../src/lib/when.js'
+import { notificationText, phoneCodeText, SMS_TYPES, type Locale } from '../../src/messaging/sms/sms-texts.js'
+
+/**
+ * docs/api/messaging.md › Texts: every text type's longest form, in both languages, counted in segments: the
+ * longest title (200 characters, the interface's most), the longest day and time, the farthest distance.
+ */
+
+const LOCALES: Locale[] = ['en', 'de']
+/** The longest weekday and month in either language: Wednesday/Donnerstag, September. */
+const LONGEST_WHEN = '2026-09-30T21:59:00Z'
+const GSM_TITLE = `Fahrt zur Dialyse für Frau Müller ${'und zurück '.repeat(20)}`.slice(0, 200)
+const UCS2_TITLE = 'Покупки на неделю и аптека, '.repeat(10).slice(0, 200)
+const DATA = { distance_meters: 49_999, was_accepted: true }
+
+describe('the words of texts', () => {
+  for (const locale of LOCALES) {
+    it(`every type fits in 2 segments in ${locale}, GSM with the longest GSM title, UCS-2 with a Cyrillic one`, () => {
+      const when = whenText(LONGEST_WHEN, locale, 'Europe/Berlin')
+      const shapes: Record<string, string> = {}
+      for (const type of SMS_TYPES) {
+        const gsm = notificationText(locale, type, { title: GSM_TITLE, when, data: DATA })!
+        const ucs2 = notificationText(locale, type, { title: UCS2_TITLE, when, data: DATA })!
+        assert.equal(smsShape(gsm).encoding, 'gsm', `${type}: ${gsm}`)
+        assert.equal(smsShape(ucs2).encoding, 'ucs2', type)
+        assert.ok(smsShape(gsm).segments <= 2 && smsShape(ucs2).segments <= 2, type)
+        // The title gives way, never the rest: the day and time are whole wherever the type names them.
+        if (gsm.includes('2026') || gsm.includes('Septem')) assert.ok(gsm.includes(when!), `${type} names the whole day and time`)
+        assert.match(ucs2, /"Покупки на неделю/, `${type} still names the request`)
+        shapes[type] = `${smsShape(gsm).segments}/${smsShape(ucs2).segments}`
+      }
+      // The longest forms, as segments in GSM / UCS-2: the GSM title fits whole, the UCS-2 one is cut to fill 2.
+      assert.deepEqual(new Set(Object.values(shapes)), new Set(['2/2']))
+    })
+
+    it(`a short title, no day, and no title at all (${locale}): one segment`, () => {
+      for (const type of SMS_TYPES) {
+        const text = notificationText(locale, type, { title: 'Einkauf', when: undefined, data: {} })!
+        assert.deepEqual([smsShape(text).segments, smsShape(text).encoding], [1, 'gsm'], text)
+        assert.ok(!text.includes('undefined'), text)
+        const untitled = notificationText(locale, type, { title: null, when: undefined, data: {} })!
+        assert.equal(smsShape(untitled).segments, 1, untitled)
+      }
+      const code = phoneCodeText(locale, '048213')
+      assert.deepEqual([smsShape(code).segments, smsShape(code).encoding], [1, 'gsm'])
+      assert.match(code, /048213/)
+    })
+  }
+
+  it('types that have no text are not texted', () => {
+    assert.equal(notificationText('en', 'check_expiring', { title: null, when: undefined, data: {} }), undefined)
+    assert.equal(notificationText('de', 'trust_invitation', { title: null, when: undefined, data: {} }), undefined)
+  })
+
+  it('names the day and time in words, in the language', () => {
+    const when = whenText('2026-12-08T09:30:00Z', 'de', 'Europe/Berlin')
+    assert.equal(notificationText('de', 'reminder', { title: 'Arzttermin', when, data: {} }), 'Erinnerung: "Arzttermin" am Dienstag, 8. Dezember um 10:30.')
+    assert.equal(notificationText('en', 'reminder', { title: 'Doctor', when: whenText('2026-12-08T09:30:00Z', 'en', 'Europe/Berlin'), data: {} }), 'Reminder: "Doctor" on Tuesday 8 December at 10:30.')
+  })
+})
+
+describe('the texts\' settings', () => {
+  const refused = (env: Record<string, string>, message: RegExp) => assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env))
+
+  it('reads the budgets and the HELP text; refuses a HELP text over 2 segments', () => {
+    const config = loadConfig({ SMS_DAILY_LIMIT_PER_NUMBER: '3', SMS_DAILY_LIMIT: '1000000', SMS_HELP_TEXT: 'Nachbarschaftshilfe: help.example.org, 030 1234567' })
+    assert.deepEqual([config.smsDailyLimitPerNumber, config.smsDailyLimit, config.smsHelpText], [3, 1_000_000, 'Nachbarschaftshilfe: help.example.org, 030 1234567'])
+    for (const [name, value] of [['SMS_DAILY_LIMIT_PER_NUMBER', '0'], ['SMS_DAILY_LIMIT_PER_NUMBER', '1001'], ['SMS_DAILY_LIMIT', '1000001']] as const) refused({ [name]: value }, new RegExp(`^${name} must be`))
+    refused({ SMS_HELP_TEXT: 'Ж'.repeat(139) }, /^SMS_HELP_TEXT must fit in 2 text segments, got 3/)
+  })
+})
