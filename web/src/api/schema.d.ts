@@ -2923,7 +2923,7 @@ export interface operations {
                             /** @description false until the person switches texts on; texts go only to a confirmed mobile number (GET /users/me/phone) */
                             enabled: boolean;
                             /** @description the types texted (of request_alert, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, request_cancelled, request_completed, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed) */
-                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                         };
                         /** @description deliveries due inside wait until the end; null: none */
                         quiet_hours: {
@@ -2996,7 +2996,7 @@ export interface operations {
                     };
                     sms?: {
                         enabled?: boolean;
-                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you */
+                        /** @description the notification types of docs/api/messaging.md: request_alert, request_alert_closed, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, response_rejected, request_cancelled, request_completed, check_expiring, concern_raised, concern_resolved, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed, please_complete, trust_invitation, request_created_for_you, visit_not_started, visit_overdue */
                         types?: unknown[];
                     };
                     /** @description `{"start": "HH:MM", "end": "HH:MM"}`, or null for none */
@@ -3034,7 +3034,7 @@ export interface operations {
                             /** @description false until the person switches texts on; texts go only to a confirmed mobile number (GET /users/me/phone) */
                             enabled: boolean;
                             /** @description the types texted (of request_alert, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, request_cancelled, request_completed, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed) */
-                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                            types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                         };
                         /** @description deliveries due inside wait until the end; null: none */
                         quiet_hours: {
@@ -15876,7 +15876,7 @@ export interface operations {
                                 /** @description false until the person switches texts on; texts go only to a confirmed mobile number (GET /users/me/phone) */
                                 enabled: boolean;
                                 /** @description the types texted (of request_alert, request_approved, request_rejected, response_received, response_withdrawn, response_accepted, request_cancelled, request_completed, series_invitation, confirm_needed, volunteer_confirmed, confirmation_missed, reminder, request_expired, still_needed) */
-                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you")[];
+                                types: ("request_alert" | "request_alert_closed" | "request_approved" | "request_rejected" | "response_received" | "response_withdrawn" | "response_accepted" | "response_rejected" | "request_cancelled" | "request_completed" | "check_expiring" | "concern_raised" | "concern_resolved" | "series_invitation" | "confirm_needed" | "volunteer_confirmed" | "confirmation_missed" | "reminder" | "request_expired" | "still_needed" | "please_complete" | "trust_invitation" | "request_created_for_you" | "visit_not_started" | "visit_overdue")[];
                             };
                             /** @description deliveries due inside wait until the end; null: none */
                             quiet_hours: {

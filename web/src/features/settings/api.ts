@@ -10,7 +10,7 @@ export interface NotificationSettings {
   time_zone: string
 }
 export interface Device { id: number, created_at: string, last_success_at: string | null, endpoint_host: string }
-export interface Delivery { notification_id: number | null, account_message?: string | null, channel: 'email' | 'push', status: 'pending' | 'sent' | 'failed' | 'dropped', attempts: number, last_error: string | null, sent_at: string | null }
+export interface Delivery { notification_id: number | null, account_message?: string | null, channel: 'email' | 'push' | 'sms', status: 'pending' | 'sent' | 'failed' | 'dropped' | 'delivered' | 'undeliverable', attempts: number, last_error: string | null, sent_at: string | null }
 
 export const SETTINGS_KEY = ['get', '/api/v1/users/me/notification-settings'] as const
 export const DEVICES_KEY = ['get', '/api/v1/users/me/push-subscriptions'] as const
