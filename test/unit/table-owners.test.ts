@@ -33,6 +33,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   request_series: 'regular-help/series/series.repo.ts',
   request_history: 'on-behalf/history/history.repo.ts',
   trusted_people: 'on-behalf/carers/carers.repo.ts',
+  request_types: 'help/request-types/request-types.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

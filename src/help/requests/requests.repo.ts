@@ -1,6 +1,7 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
 import { raw, sql } from '../../db/sql.js'
 import type { GridPoint } from '../../lib/grid.js'
+import type { NeedCode } from '../needs/needs.js'
 import type { RequestStatus, Urgency } from './requests.values.js'
 import { ACTIVE, type LocatedRow } from './search/shared.js'
 
@@ -14,7 +15,8 @@ import { ACTIVE, type LocatedRow } from './search/shared.js'
 /** Every column of a RequestRow, on `requests r`. */
 export const REQUEST_COLUMNS = raw(`r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
   r.address, r.city, r.desired_completion_date, r.urgency, r.status, r.contact_phone, r.contact_notes,
-  r.created_at, r.updated_at, r.window_start, r.window_end, r.series_id, r.return_of, r.confirmed_at, r.cancel_reason, r.client_id`)
+  r.created_at, r.updated_at, r.window_start, r.window_end, r.series_id, r.return_of, r.confirmed_at, r.cancel_reason, r.client_id,
+  r.needs, r.languages`)
 
 /** A request row as REQUEST_COLUMNS reads it. */
 export interface RequestRow {
@@ -40,6 +42,9 @@ export interface RequestRow {
   confirmed_at: Date | null
   cancel_reason: CancelReason | null
   client_id: number | null
+  /** docs/api/visits.md › Needs and matching: codes, in the table's order, and ISO 639-1 codes. */
+  needs: NeedCode[]
+  languages: string[]
 }
 
 /** Why a request was cancelled (docs/api/schedule.md › Confirmation, reminders, expiry). */
@@ -51,12 +56,14 @@ export interface UserInfoJson { id: number, email: string, first_name: string, l
 /** The detail row: the request, its parties and type as JSON, and the columns its `location` is made from. */
 export interface DetailRow extends RequestRow, LocatedRow {
   requester: UserInfoJson
-  request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean }
+  request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean, default_needs: NeedCode[] }
   assigned_volunteer: UserInfoJson | null
   /** docs/api/on-behalf.md › Coordinators and clients: whom a client's request is for; null for others' requests and once the client is erased. */
   client: { id: number, first_name: string, last_name: string, needs: string | null } | null
   /** Whether the viewer it was read for is the requester's carer (docs/api/on-behalf.md › Carers; visibility.ts). */
   viewer_is_carer: boolean
+  /** Whether the viewer meets its needs (docs/api/visits.md › Needs and matching); null when the viewer does not offer help. */
+  suitable: boolean | null
 }
 
 /** What a request is created from: the caller's answers, already checked. */
@@ -74,6 +81,9 @@ export interface NewRequest {
   urgency: Urgency
   contact_phone?: string | undefined
   contact_notes?: string | undefined
+  /** Checked and completed by needs-input.ts resolveNeeds; a series' template stored before them has neither (none). */
+  needs?: readonly NeedCode[] | undefined
+  languages?: readonly string[] | undefined
 }
 
 /** Who a new request was asked for (docs/api/on-behalf.md): a client of the coordinators, or by a carer for the requester. */
@@ -89,12 +99,12 @@ export function insertRequest (db: Queryable, requesterId: number, input: NewReq
   return maybeOne<RequestRow>(db, sql`
     INSERT INTO requests AS r (requester_id, request_type_id, title, description, latitude, longitude, address, city,
       desired_completion_date, window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters,
-      client_id, created_by_carer)
+      client_id, created_by_carer, needs, languages)
     SELECT ${requesterId}::bigint, t.id, ${input.title}::text, ${input.description}::text, ${input.latitude}::float8, ${input.longitude}::float8,
       ${input.address}::text, ${input.city ?? null}::text, ${input.desired_completion_date ?? null}::timestamptz,
       ${input.window_start ?? null}::timestamptz, ${input.window_end ?? null}::timestamptz, ${input.urgency}::text,
       ${input.contact_phone ?? null}::text, ${input.contact_notes ?? null}::text, ${grid.latitude}::float8, ${grid.longitude}::float8, ${gridMeters}::integer,
-      ${origin.clientId}::bigint, ${origin.carerId}::bigint
+      ${origin.clientId}::bigint, ${origin.carerId}::bigint, ${[...input.needs ?? []]}::text[], ${[...input.languages ?? []]}::text[]
     FROM request_types t WHERE t.id = ${input.request_type_id}::bigint AND t.is_active
     RETURNING ${REQUEST_COLUMNS}`)
 }
@@ -120,12 +130,13 @@ export async function insertOccurrence (db: Queryable, o: NewOccurrence, grid: G
   return await maybeOne<{ id: number, return_of: number | null }>(db, sql`
     INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, city, desired_completion_date,
       window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters, status, moderated_by,
-      moderated_at, series_id, return_of, client_id, created_by_carer)
+      moderated_at, series_id, return_of, client_id, created_by_carer, needs, languages)
     VALUES (${o.requester_id}, ${o.request_type_id}, ${o.title}, ${o.description}, ${o.latitude}, ${o.longitude}, ${o.address}, ${o.city ?? null},
       ${o.window_end}, ${o.window_start}, ${o.window_end}, ${o.urgency}, ${o.contact_phone ?? null}, ${o.contact_notes ?? null},
       ${grid.latitude}, ${grid.longitude}, ${gridMeters}, 'approved', ${o.moderated_by}, ${o.moderated_at}, ${o.series_id},
       (SELECT id FROM requests WHERE series_id = ${o.series_id} AND window_start = ${o.outbound_start}::timestamptz
-        AND cancel_reason IS DISTINCT FROM 'series_changed'), ${o.origin.clientId}::bigint, ${o.origin.carerId}::bigint)
+        AND cancel_reason IS DISTINCT FROM 'series_changed'), ${o.origin.clientId}::bigint, ${o.origin.carerId}::bigint,
+      ${[...o.needs ?? []]}::text[], ${[...o.languages ?? []]}::text[])
     ON CONFLICT (series_id, window_start) WHERE series_id IS NOT NULL AND cancel_reason IS DISTINCT FROM 'series_changed' DO NOTHING
     RETURNING id, return_of`)
 }

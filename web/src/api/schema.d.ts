@@ -603,7 +603,7 @@ export interface paths {
         head?: never;
         /**
          * Change own profile
-         * @description Only the listed fields are written; any other field in the body is ignored. `phone`, `bio`, `address` and `city` may be null to clear them.
+         * @description Only the listed fields are written; any other field in the body is ignored. `phone`, `bio`, `address` and `city` may be null to clear them. `capabilities`, `languages` and `gender` (docs/api/visits.md › Needs and matching) replace what was set: 400 `invalid capabilities`, `invalid languages`, `invalid gender`.
          */
         patch: operations["updateOwnProfile"];
         trace?: never;
@@ -968,7 +968,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What a request may need of its helper, in the caller's language */
+        /**
+         * What a request may need of its helper, in the caller's language
+         * @description Public. The language: a signed-in caller's profile `locale` (with a bearer token), else Accept-Language, else en.
+         */
         get: operations["listNeeds"];
         put?: never;
         post?: never;
@@ -993,6 +996,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/request-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the needs a type's requests get by default (admins)
+         * @description docs/api/visits.md › Needs and matching: `default_needs` replaces the type's defaults; a request that leaves `needs` out gets them. Unknown or repeated codes → 400 `invalid needs`; no such type → 404 `request type not found`; not an admin → 403 `admin role required`.
+         */
+        patch: operations["updateRequestType"];
         trace?: never;
     };
     "/api/v1/requests": {
@@ -5239,13 +5262,19 @@ export interface operations {
                         is_verified: boolean;
                         is_blocked: boolean;
                         email_verified: boolean;
-                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                        checks: ("identity" | "background" | "training" | "reference")[];
+                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                        checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                         /**
                          * @description language of e-mails and pushes: `en` (default) or `de`
                          * @enum {string}
                          */
                         locale: "en" | "de";
+                        /** @description what the volunteer can offer (docs/api/visits.md › Needs and matching); car and wheelchair_vehicle count only while a valid driving check is held */
+                        capabilities: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "ok_with_pets")[];
+                        /** @description ISO 639-1 codes of the languages the person speaks */
+                        languages: string[];
+                        /** @description only in the person's own profile (GET /users/me) and data export: read by the matching (same_gender), shown to nobody else */
+                        gender?: ("woman" | "man" | "another") | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -5432,6 +5461,12 @@ export interface operations {
                      * @enum {string}
                      */
                     locale?: "en" | "de";
+                    /** @description replaces the list; wheelchair_vehicle implies car (stored with it) */
+                    capabilities?: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "ok_with_pets")[];
+                    /** @description ISO 639-1 codes, at most 10 */
+                    languages?: string[];
+                    /** @description woman, man, another or null; only the matching reads it */
+                    gender?: ("woman" | "man" | "another") | null;
                 };
             };
         };
@@ -5717,13 +5752,19 @@ export interface operations {
                         is_verified: boolean;
                         is_blocked: boolean;
                         email_verified: boolean;
-                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                        checks: ("identity" | "background" | "training" | "reference")[];
+                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                        checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                         /**
                          * @description language of e-mails and pushes: `en` (default) or `de`
                          * @enum {string}
                          */
                         locale: "en" | "de";
+                        /** @description what the volunteer can offer (docs/api/visits.md › Needs and matching); car and wheelchair_vehicle count only while a valid driving check is held */
+                        capabilities: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "ok_with_pets")[];
+                        /** @description ISO 639-1 codes of the languages the person speaks */
+                        languages: string[];
+                        /** @description only in the person's own profile (GET /users/me) and data export: read by the matching (same_gender), shown to nobody else */
+                        gender?: ("woman" | "man" | "another") | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -7113,7 +7154,7 @@ export interface operations {
                         id: number;
                         user_id: number;
                         /** @enum {string} */
-                        kind: "identity" | "background" | "training" | "reference";
+                        kind: "identity" | "background" | "training" | "reference" | "driving";
                         note: string | null;
                         /**
                          * Format: date
@@ -7213,7 +7254,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description one of identity, background, training, reference */
+                    /** @description one of identity, background, training, reference, driving */
                     kind: string;
                     note?: string | null;
                     /** @description YYYY-MM-DD, today or later (in TIME_ZONE); null or absent: does not expire */
@@ -7232,7 +7273,7 @@ export interface operations {
                         id: number;
                         user_id: number;
                         /** @enum {string} */
-                        kind: "identity" | "background" | "training" | "reference";
+                        kind: "identity" | "background" | "training" | "reference" | "driving";
                         note: string | null;
                         /**
                          * Format: date
@@ -7369,7 +7410,7 @@ export interface operations {
                         id: number;
                         user_id: number;
                         /** @enum {string} */
-                        kind: "identity" | "background" | "training" | "reference";
+                        kind: "identity" | "background" | "training" | "reference" | "driving";
                         note: string | null;
                         /**
                          * Format: date
@@ -7665,6 +7706,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listRequestTypes: {
@@ -7688,7 +7742,136 @@ export interface operations {
                         description: string | null;
                         icon: string | null;
                         is_active: boolean;
+                        /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                        default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
                     }[];
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    updateRequestType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description replaces the type's defaults */
+                    default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        description: string | null;
+                        icon: string | null;
+                        is_active: boolean;
+                        /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                        default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description Server failure; the body carries only the operation's failure text */
@@ -7750,6 +7933,10 @@ export interface operations {
                     urgency: "low" | "medium" | "high" | "urgent";
                     contact_phone?: string;
                     contact_notes?: string;
+                    /** @description codes of GET /needs, each once; left out: the type's default_needs; []: none */
+                    needs?: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                    /** @description ISO 639-1 codes the requester speaks, at most 5; a volunteer must share one when it is not empty */
+                    languages?: string[];
                     /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                     on_behalf_of?: {
                         client_id: number;
@@ -7798,6 +7985,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                     };
                 };
             };
@@ -7946,6 +8137,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                     }[];
                 };
             };
@@ -8060,6 +8257,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         client_id: number;
                         /** @description the client's first name and last initial ("Erna S."); null once the client is erased */
                         client_name: string | null;
@@ -8140,6 +8343,8 @@ export interface operations {
                 lon?: string;
                 /** @description metres, 100..50000, default 5000 */
                 radius?: string;
+                /** @description `true`: only the requests the caller can help with (docs/api/visits.md › Needs and matching); `false` or left out: all */
+                suitable?: string;
                 /** @description integer 1..100, default 20; anything else means 20 */
                 limit?: string | string[];
                 /** @description integer >= 0, default 0; anything else means 0 */
@@ -8188,6 +8393,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         distance_meters: number;
                     }[];
                 };
@@ -8251,6 +8462,8 @@ export interface operations {
                 max_lon?: string;
                 /** @description north edge, -90..90, not below min_lat (required) */
                 max_lat?: string;
+                /** @description `true`: only the requests the caller can help with (docs/api/visits.md › Needs and matching); `false` or left out: all */
+                suitable?: string;
                 /** @description integer 1..100, default 20; anything else means 20 */
                 limit?: string | string[];
                 /** @description integer >= 0, default 0; anything else means 0 */
@@ -8299,6 +8512,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                     }[];
                 };
             };
@@ -8361,6 +8580,8 @@ export interface operations {
                 max_lon?: string;
                 /** @description north edge, -90..90, not below min_lat (required) */
                 max_lat?: string;
+                /** @description `true`: only the requests the caller can help with (docs/api/visits.md › Needs and matching); `false` or left out: all */
+                suitable?: string;
                 /** @description latitude the markers are chosen nearest to, -90..90; with center_lon (default: the rectangle's middle) */
                 center_lat?: string;
                 /** @description longitude the markers are chosen nearest to, -180..180; with center_lat (default: the rectangle's middle) */
@@ -8497,6 +8718,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
@@ -8517,6 +8742,8 @@ export interface operations {
                             description: string | null;
                             icon: string | null;
                             is_active: boolean;
+                            /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                            default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
                         };
                         assigned_volunteer: {
                             id: number;
@@ -8533,6 +8760,8 @@ export interface operations {
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
@@ -8644,6 +8873,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                     };
                 };
             };
@@ -8887,6 +9120,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                     }[];
                 };
             };
@@ -8989,6 +9228,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                     }[];
                 };
             };
@@ -9444,11 +9689,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                     }[];
                 };
             };
@@ -9556,11 +9803,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                     };
                 };
             };
@@ -9947,11 +10196,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                     };
                 };
             };
@@ -10078,11 +10329,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                         request_title: string;
                         /** @enum {string} */
                         request_status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
@@ -10171,11 +10424,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                     };
                 };
             };
@@ -10953,6 +11208,10 @@ export interface operations {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
+                        /** @description codes of GET /needs, each once; left out: the type's default_needs; []: none */
+                        needs?: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes the requester speaks, at most 5; a volunteer must share one when it is not empty */
+                        languages?: string[];
                         /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                         on_behalf_of?: {
                             client_id: number;
@@ -11019,6 +11278,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -11171,6 +11434,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -11265,6 +11532,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -11372,6 +11643,10 @@ export interface operations {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
+                        /** @description codes of GET /needs, each once; left out: the type's default_needs; []: none */
+                        needs?: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes the requester speaks, at most 5; a volunteer must share one when it is not empty */
+                        languages?: string[];
                         /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                         on_behalf_of?: {
                             client_id: number;
@@ -11425,6 +11700,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -11579,6 +11858,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -11731,6 +12014,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -11842,6 +12129,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -11997,6 +12288,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12274,6 +12569,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
@@ -12294,6 +12593,8 @@ export interface operations {
                             description: string | null;
                             icon: string | null;
                             is_active: boolean;
+                            /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                            default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
                         };
                         assigned_volunteer: {
                             id: number;
@@ -12310,6 +12611,8 @@ export interface operations {
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
@@ -12457,6 +12760,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
@@ -12477,6 +12784,8 @@ export interface operations {
                             description: string | null;
                             icon: string | null;
                             is_active: boolean;
+                            /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                            default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
                         };
                         assigned_volunteer: {
                             id: number;
@@ -12493,6 +12802,8 @@ export interface operations {
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
@@ -12894,6 +13205,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         /** @description `requester`: the caller's own request; `volunteer`: the caller is its assigned volunteer */
                         role: "requester" | "volunteer";
                         /** @description On the caller's own request in progress: the assigned volunteer's name ("First Last"), who is coming (confirmed when `confirmed_at` is set); null otherwise */
@@ -13079,6 +13396,10 @@ export interface operations {
                         latitude: number | null;
                         longitude: number | null;
                         needs: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        gender?: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        languages?: string[];
                         consent: {
                             /**
                              * @description how the client agreed to be recorded
@@ -13176,6 +13497,10 @@ export interface operations {
                     longitude?: number | null;
                     /** @description for example "wheelchair, needs help on stairs" */
                     needs?: string | null;
+                    /** @description woman, man, another or null */
+                    gender?: ("woman" | "man" | "another") | null;
+                    /** @description ISO 639-1 codes the client speaks, at most 5; their requests take them when they name none */
+                    languages?: string[];
                     /** @description recorded_by (the caller) and recorded_at (now) are set by the service */
                     consent: {
                         /**
@@ -13204,6 +13529,10 @@ export interface operations {
                         latitude: number | null;
                         longitude: number | null;
                         needs: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        gender?: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        languages?: string[];
                         consent: {
                             /**
                              * @description how the client agreed to be recorded
@@ -13330,6 +13659,10 @@ export interface operations {
                         latitude: number | null;
                         longitude: number | null;
                         needs: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        gender?: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        languages?: string[];
                         consent: {
                             /**
                              * @description how the client agreed to be recorded
@@ -13546,6 +13879,10 @@ export interface operations {
                     longitude?: number | null;
                     /** @description for example "wheelchair, needs help on stairs" */
                     needs?: string | null;
+                    /** @description woman, man, another or null */
+                    gender?: ("woman" | "man" | "another") | null;
+                    /** @description ISO 639-1 codes the client speaks, at most 5; their requests take them when they name none */
+                    languages?: string[];
                     /** @description a consent recorded again: by the caller, now */
                     consent?: {
                         /**
@@ -13574,6 +13911,10 @@ export interface operations {
                         latitude: number | null;
                         longitude: number | null;
                         needs: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        gender?: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        languages?: string[];
                         consent: {
                             /**
                              * @description how the client agreed to be recorded
@@ -14499,13 +14840,19 @@ export interface operations {
                             is_verified: boolean;
                             is_blocked: boolean;
                             email_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /**
                              * @description language of e-mails and pushes: `en` (default) or `de`
                              * @enum {string}
                              */
                             locale: "en" | "de";
+                            /** @description what the volunteer can offer (docs/api/visits.md › Needs and matching); car and wheelchair_vehicle count only while a valid driving check is held */
+                            capabilities: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "ok_with_pets")[];
+                            /** @description ISO 639-1 codes of the languages the person speaks */
+                            languages: string[];
+                            /** @description only in the person's own profile (GET /users/me) and data export: read by the matching (same_gender), shown to nobody else */
+                            gender?: ("woman" | "man" | "another") | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -14627,6 +14974,10 @@ export interface operations {
                                 contact_phone?: string;
                                 contact_notes?: string;
                                 auto_accept_preferred: boolean;
+                                /** @description codes of GET /needs, each once, in the table's order */
+                                needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                                /** @description ISO 639-1 codes */
+                                languages: string[];
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
                             days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
