@@ -13,6 +13,7 @@ import { moderationRoutes } from './moderation/moderation.routes.js'
 import { ModerationService } from './moderation/moderation.service.js'
 import { requestTypesRoutes } from './request-types/request-types.routes.js'
 import { needsRoutes } from './needs/needs.routes.js'
+import { findLocale } from '../accounts/users/users.repo.js'
 import { RequestTypesService } from './request-types/request-types.service.js'
 import type { ActingPolicy } from './requests/acting.js'
 import { Disclosure } from './requests/disclosure.js'
@@ -66,6 +67,7 @@ export function helpArea ({ config, db, changes, clock, calendar, options }: Wir
       mapMarkerCap: config.mapMarkerCap,
     },
     disclosure,
+    today: () => calendar.today(),
   }
   const alertTickMs = options.alertTickMs ?? ALERT_TICK_MS
   const alertChecks = { required: config.volunteerChecks, timeZone: config.timeZone }
@@ -95,9 +97,9 @@ export function helpArea ({ config, db, changes, clock, calendar, options }: Wir
         },
         config: { auth: 'none', extension: true, usesDatabase: false },
       }, async () => mapSettings)
-      await api.register(needsRoutes)
+      await api.register(needsRoutes, { locales: { localeOf: (userId) => findLocale(db, userId) } })
       await api.register(requestTypesRoutes, { requestTypes: new RequestTypesService(db) })
-      await api.register(requestsRoutes, { requests: new RequestsService(db, changes, disclosure, acting, clock), search })
+      await api.register(requestsRoutes, { requests: new RequestsService(db, changes, disclosure, acting, calendar), search })
       await api.register(moderationRoutes, { moderation: new ModerationService(db, changes, disclosure) })
       await api.register(responsesRoutes, { responses: new ResponsesService(db, changes, { required: config.volunteerChecks, calendar }, acting, series) })
       await api.register(concernsRoutes, { concerns: new ConcernsService(db, changes, principals, clock) })

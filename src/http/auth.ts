@@ -32,6 +32,11 @@ export function registerAuth (app: FastifyInstance, tokens: AccessTokens, princi
     const token = bearerToken(request)
     const claims = token === undefined ? undefined : tokens.verify(token)
     const user = claims === undefined ? undefined : await principals.get(claims.userId)
+    if (level === 'optional') {
+      // A public answer that a signed-in caller gets in their own way (GET /needs in their locale): no token is no error.
+      if (user !== undefined) request.user = user
+      return
+    }
     if (user === undefined || claims === undefined) throw unauthorized()
     if (level === 'mod' && !isModerator(user)) throw forbidden(MODERATOR_ROLE_REQUIRED)
     if (level === 'admin' && !hasPermission(user, 'manage_users')) throw forbidden(ADMIN_ROLE_REQUIRED)

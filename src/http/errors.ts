@@ -40,7 +40,8 @@ export function validationText (issues: readonly ValidationIssue[], part: string
   const issue = issues[0]
   if (issue === undefined) return INVALID_BODY
   const field = fieldOf(issue)
-  const specific = messages[`${field}:${issue.keyword}`] ?? messages[field]
+  // `list.*` names one text for every item of a list (`needs.0`, `needs.1`, …).
+  const specific = messages[`${field}:${issue.keyword}`] ?? messages[field] ?? messages[field.replace(/\.\d+$/, '.*')]
   if (specific !== undefined) return specific
   // The body as a whole is not an object (an array, a string, nothing at all).
   if (field === '' && part === 'body') return INVALID_BODY

@@ -95,7 +95,7 @@ export async function registerOpenApi (app: FastifyInstance): Promise<void> {
       const extra: Record<string, unknown> = {
         operationId: operationId([route.method].flat()[0]!, url),
         // An empty list says "no sign-in" outright; an absent one would leave a generator to guess.
-        security: config.auth === 'none' ? [] : [{ bearer: [] }],
+        security: config.auth === 'none' || config.auth === 'optional' ? [] : [{ bearer: [] }],
       }
       // What the service sends on every operation of its kind, beyond what each route lists itself.
       const takesBody = [route.method].flat().some((method) => BODY_METHODS.has(method))

@@ -63,6 +63,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /admin/users/{id}/checks/{check_id}/revoke': 'revokeUserCheck',
 
   'GET /request-types': 'listRequestTypes',
+  'PATCH /request-types/{id}': 'updateRequestType',
   'GET /needs': 'listNeeds',
   'POST /requests': 'createRequest',
   'GET /requests/my': 'listOwnRequests',

@@ -1,5 +1,6 @@
 /** Who may call a route (docs/api/conventions.md, Auth column). */
-export type AuthLevel = 'none' | 'user' | 'mod' | 'admin'
+/** 'optional': public, but a valid bearer token sets request.user (a signed-in caller's preferences); a bad one is ignored. */
+export type AuthLevel = 'none' | 'optional' | 'user' | 'mod' | 'admin'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

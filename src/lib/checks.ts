@@ -2,9 +2,10 @@ import type { Clock } from './clock.js'
 
 /**
  * The kinds of check an organisation records about a person (docs/api/accounts.md › Checks that vet volunteers), in the order they are
- * listed wherever a user's checks are shown.
+ * listed wherever a user's checks are shown. `driving` (a licence and insurance seen) makes a volunteer's `car` and
+ * `wheelchair_vehicle` count (docs/api/visits.md › Needs and matching).
  */
-export const CHECK_KINDS = ['identity', 'background', 'training', 'reference'] as const
+export const CHECK_KINDS = ['identity', 'background', 'training', 'reference', 'driving'] as const
 export type CheckKind = typeof CHECK_KINDS[number]
 
 /** The calendar date (YYYY-MM-DD) of the instant `at` in `timeZone`. */

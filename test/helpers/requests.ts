@@ -102,5 +102,5 @@ export function destination (lat: number, lon: number, bearing: number, distance
 
 /** The fields of a Request, sorted, as the API answers with one. */
 export const REQUEST_FIELDS = ['address', 'assigned_volunteer_id', 'cancel_reason', 'city', 'client_id', 'confirmed_at', 'contact_notes', 'contact_phone', 'created_at', 'description',
-  'desired_completion_date', 'id', 'request_type_id', 'requester_id', 'return_of', 'series_id', 'status', 'title', 'updated_at', 'urgency',
+  'desired_completion_date', 'id', 'languages', 'needs', 'request_type_id', 'requester_id', 'return_of', 'series_id', 'status', 'title', 'updated_at', 'urgency',
   'window_end', 'window_start']

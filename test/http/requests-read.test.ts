@@ -4,7 +4,7 @@ import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 import { createRequest, insertRequests, REQUEST_FIELDS, setStatus, whileFailing } from '../helpers/requests.js'
 
-const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name',
+const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'languages', 'location', 'needs', 'request_type_name', 'requester_name',
   'series_id', 'status', 'title', 'urgency', 'window_end', 'window_start']
 
 for (const engine of engines()) {
@@ -27,12 +27,12 @@ for (const engine of engines()) {
       const created = await createRequest(t, requester.token, { request_type_id: 5 })
       const res = await get(created.id, requester.token)
       assert.equal(res.status, 200)
-      assert.deepEqual(Object.keys(res.body).sort(), [...REQUEST_FIELDS, 'assigned_volunteer', 'client', 'location', 'request_type', 'requester'].sort())
+      assert.deepEqual(Object.keys(res.body).sort(), [...REQUEST_FIELDS, 'assigned_volunteer', 'client', 'location', 'request_type', 'requester', 'suitable'].sort())
       assert.equal(res.body.client, null, 'docs/api/on-behalf.md › Coordinators and clients: asked by its requester, for no client')
-      assert.deepEqual({ ...res.body, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined, client: undefined }, { ...created, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined, client: undefined })
+      assert.deepEqual({ ...res.body, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined, client: undefined, suitable: undefined }, { ...created, requester: undefined, request_type: undefined, assigned_volunteer: undefined, location: undefined, client: undefined, suitable: undefined })
       assert.deepEqual(res.body.location, { latitude: 52.52, longitude: 13.405, precision_meters: 0 })
       assert.deepEqual(res.body.requester, { id: requester.id, email: requester.email, first_name: 'Greta', last_name: 'Requester', email_verified: false })
-      assert.deepEqual(res.body.request_type, { id: 5, name: 'Technology help', description: 'Phones, computers, online forms and video calls', icon: 'laptop', is_active: true })
+      assert.deepEqual(res.body.request_type, { id: 5, name: 'Technology help', description: 'Phones, computers, online forms and video calls', icon: 'laptop', is_active: true, default_needs: [] })
       assert.equal(res.body.assigned_volunteer, null)
       // Once a volunteer is assigned (set with SQL here; accepting a response does it in the product).
       await setStatus(t, created.id, 'in_progress', volunteer.id)
@@ -146,6 +146,8 @@ for (const engine of engines()) {
         window_end: null,
         series_id: null,
         confirmed_at: null,
+        needs: [],
+        languages: [],
         // docs/api/help.md › Maps: the requester sees their own request's exact point.
         location: { latitude: 52.52, longitude: 13.405, precision_meters: 0 },
       })

@@ -5,8 +5,9 @@ import { engines } from '../helpers/engines.js'
 import { insertRequests, setStatus, whileFailing, type Spot } from '../helpers/requests.js'
 
 const STATUSES = ['pending_moderation', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected']
-const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name',
-  'series_id', 'status', 'title', 'urgency', 'window_end', 'window_start']
+// docs/api/visits.md › Needs and matching: a caller who may offer help is told whether they can.
+const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'languages', 'location', 'needs', 'request_type_name', 'requester_name',
+  'series_id', 'status', 'suitable', 'title', 'urgency', 'window_end', 'window_start']
 
 /**
  * Every test works in a region of its own, far from the others' (the app and its database are shared

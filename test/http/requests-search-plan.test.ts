@@ -167,6 +167,18 @@ for (const engine of engines()) {
       })
     }
 
+    // docs/api/visits.md › Needs and matching: `suitable` read, and `suitable=true` tested on the rows the index yields.
+    it('suitable=true keeps nearby and map a KNN scan of requests_active_location and bounds on its box search', async () => {
+      const match = { viewerId: user.id, today: '2027-01-15', only: true }
+      assertKnnScan(await explain(t, nearbyStatement(earthPoint(52.5, 13.4), nearbyTake(21), { offset: 0, limit: 20 }, undefined, undefined, match)), 'requests_active_location')
+      assertKnnScan(await explain(t, nearbyStatement(earthPoint(52.5, 13.4), nearbyTake(21), { offset: 0, limit: 20 }, undefined, undefined, { ...match, only: false })), 'requests_active_location')
+      const boxes = boundsBoxes({ minLon: 13.38, minLat: 52.5, maxLon: 13.42, maxLat: 52.52 })
+      const plan = await explain(t, boundsStatement(boxes, 1001, undefined, match))
+      const scans = walk(plan).filter(({ node }) => node['Index Name'] === 'requests_active_location')
+      assert.equal(scans.length, boxes.length, describePlan(plan))
+      assertKnnScan(await explain(t, nearestMarkersStatement(earthPoint(52.505, 13.4), boxes, 101, undefined, match)), 'requests_active_location')
+    })
+
     for (const [label, minLon, minLat, maxLon, maxLat] of [
       ['a city district', 13.38, 52.5, 13.42, 52.52],
       ['the whole city (over the cap)', 13, 52, 14, 53],

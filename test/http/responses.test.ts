@@ -25,7 +25,7 @@ for (const engine of engines()) {
         const res = await t.post(`/requests/${requestId}/responses`, { message: 'I can come on Tuesday' }, volunteer.token)
         assert.equal(res.status, 201)
         assert.deepEqual(Object.keys(res.body).sort(),
-          ['accepted_at', 'id', 'message', 'rejected_at', 'request_id', 'responded_at', 'status', 'volunteer', 'volunteer_id', 'volunteer_name'])
+          ['accepted_at', 'id', 'message', 'rejected_at', 'request_id', 'responded_at', 'status', 'suitable', 'volunteer', 'volunteer_id', 'volunteer_name'])
         assert.equal(typeof res.body.id, 'number')
         assert.equal(res.body.request_id, requestId)
         assert.equal(res.body.volunteer_id, volunteer.id)

@@ -5,9 +5,11 @@ import { assertError, assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 
 const PROFILE_FIELDS = [
-  'address', 'avatar_url', 'bio', 'checks', 'city', 'completed_requests_count', 'created_at', 'email', 'email_verified', 'first_name',
-  'id', 'is_blocked', 'is_verified', 'last_name', 'locale', 'phone', 'updated_at', 'volunteer_rating',
+  'address', 'avatar_url', 'bio', 'capabilities', 'checks', 'city', 'completed_requests_count', 'created_at', 'email', 'email_verified', 'first_name',
+  'id', 'is_blocked', 'is_verified', 'languages', 'last_name', 'locale', 'phone', 'updated_at', 'volunteer_rating',
 ]
+/** docs/api/visits.md › Needs and matching: the person's own profile alone also holds their gender. */
+const OWN_PROFILE_FIELDS = [...PROFILE_FIELDS, 'gender'].sort()
 
 const CONTACT = { phone: '+4915112345678', address: 'Hauptstrasse 5', city: 'Hamburg', bio: 'Retired nurse' }
 
@@ -30,7 +32,7 @@ for (const engine of engines()) {
       const account = await t.register(CONTACT)
       const res = await t.get('/users/me', account.token)
       assertStatus(res, 200)
-      assert.deepEqual(Object.keys(res.body).sort(), PROFILE_FIELDS)
+      assert.deepEqual(Object.keys(res.body).sort(), OWN_PROFILE_FIELDS)
       assert.deepEqual({ ...res.body, created_at: undefined, updated_at: undefined }, {
         id: account.id,
         email: account.email,
@@ -45,6 +47,9 @@ for (const engine of engines()) {
         email_verified: false,
         checks: [],
         locale: 'en',
+        capabilities: [],
+        languages: [],
+        gender: null,
         created_at: undefined,
         updated_at: undefined,
       })

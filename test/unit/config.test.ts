@@ -265,7 +265,7 @@ describe('loadConfig', () => {
     }
     for (const kinds of ['passport', 'identity,dbs', 'Identity']) {
       assert.throws(() => loadConfig({ VOLUNTEER_CHECKS: kinds }), (error: Error) => error instanceof ConfigError &&
-        error.message.startsWith('VOLUNTEER_CHECKS must be a comma-separated list of identity, background, training, reference, got'), kinds)
+        error.message.startsWith('VOLUNTEER_CHECKS must be a comma-separated list of identity, background, training, reference, driving, got'), kinds)
     }
   })
 

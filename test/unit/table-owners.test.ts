@@ -5,8 +5,8 @@ import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
 /**
- * src/README.md: the file whose SQL writes each table; `requests` has a second one for docs/api/schedule.md › Confirmation, reminders, expiry
- * (requests.repo.ts would pass 300 lines with it), in the same folder.
+ * src/README.md: the file whose SQL writes each table; `requests` has two more, in the same folder, for docs/api/schedule.md › Confirmation,
+ * reminders, expiry and for retention and erasure (requests.repo.ts would pass 300 lines with them).
  */
 const OWNERS: Record<string, string | readonly string[]> = {
   alert_rounds: 'help/alerts/alerts.repo.ts',
@@ -17,7 +17,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   user_roles: 'accounts/roles/roles.repo.ts',
   refresh_tokens: 'accounts/auth/auth.repo.ts',
   auth_codes: 'accounts/auth/auth.repo.ts',
-  requests: ['help/requests/requests.repo.ts', 'help/requests/deadlines.repo.ts'],
+  requests: ['help/requests/requests.repo.ts', 'help/requests/deadlines.repo.ts', 'help/requests/retention.repo.ts'],
   schedule_messages: 'regular-help/schedule/schedule.repo.ts',
   volunteer_responses: 'help/responses/responses.repo.ts',
   ratings: 'help/responses/responses.repo.ts',
@@ -36,6 +36,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   request_series: 'regular-help/series/series.repo.ts',
   request_history: 'on-behalf/history/history.repo.ts',
   trusted_people: 'on-behalf/carers/carers.repo.ts',
+  request_types: 'help/request-types/request-types.repo.ts',
 }
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))

@@ -29,7 +29,8 @@ const CHECK_COLUMNS = raw(`id, user_id, kind, note, to_char(valid_until, 'YYYY-M
   verified_at, revoked_at`)
 
 /** The condition "check `c` is valid on `today`": not revoked, and no end date or one not yet past. */
-const validOn = (today: string): Sql => sql`c.revoked_at IS NULL AND (c.valid_until IS NULL OR c.valid_until >= ${today}::date)`
+const validOnDate = (today: Sql): Sql => sql`c.revoked_at IS NULL AND (c.valid_until IS NULL OR c.valid_until >= ${today})`
+const validOn = (today: string): Sql => validOnDate(sql`${today}::date`)
 
 const KIND_ORDER = raw(`ARRAY[${CHECK_KINDS.map((kind) => `'${kind}'`).join(', ')}]::text[]`)
 
@@ -50,6 +51,13 @@ export const holdsChecks = (userId: Sql, kinds: readonly CheckKind[], today: str
   ? raw('true')
   : sql`(SELECT count(DISTINCT c.kind) FROM user_checks c
       WHERE c.user_id = ${userId} AND c.kind = ANY (${kinds}::text[]) AND ${validOn(today)}) = ${kinds.length}`
+
+/**
+ * Whether user `userId` holds a valid check of `kind` on `today`, both SQL expressions (docs/api/visits.md › Needs and matching:
+ * the driving check), so that a statement kept as text can pass its parameters by number. `kind` is a literal of CHECK_KINDS.
+ */
+export const holdsCheckOn = (userId: Sql, kind: CheckKind, today: Sql): Sql => sql`EXISTS (SELECT 1 FROM user_checks c
+  WHERE c.user_id = ${userId} AND c.kind = ${raw(`'${kind}'`)} AND ${validOnDate(today)})`
 
 export interface NewCheck {
   userId: number

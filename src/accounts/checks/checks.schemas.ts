@@ -6,7 +6,7 @@ export type CheckKind = CheckKindValue
 export const CheckKind = Type.Unsafe<CheckKind>({ type: 'string', enum: [...CHECK_KINDS] })
 
 /** The kinds of a user's valid checks, each once, in the order identity, background, training, reference. */
-export const CheckKinds = Type.Array(CheckKind, { description: 'kinds of the user\'s valid checks, in the order identity, background, training, reference' })
+export const CheckKinds = Type.Array(CheckKind, { description: 'kinds of the user\'s valid checks, in the order identity, background, training, reference, driving' })
 
 const DATE = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date', description: 'the last day (YYYY-MM-DD, in TIME_ZONE) on which the check is valid; null: it does not expire' })
 

@@ -1,6 +1,7 @@
 import { maybeOne, one, type Queryable } from '../../db/database.js'
 import { empty, join, raw, sql } from '../../db/sql.js'
 import type { CheckKind } from '../../lib/checks.js'
+import type { Capability, Gender } from '../../lib/matching-values.js'
 import type { Page } from '../../lib/page.js'
 import { validCheckKinds } from '../checks/checks.repo.js'
 
@@ -26,6 +27,10 @@ export interface ProfileRow extends UserInfoRow {
   is_blocked: boolean
   /** The language of the person's e-mails and pushes (docs/api/messaging.md › Deliveries and e-mail). */
   locale: 'en' | 'de'
+  /** docs/api/visits.md › Needs and matching: what they can offer and speak; gender only for their own profile and export. */
+  capabilities: Capability[]
+  languages: string[]
+  gender: Gender | null
   created_at: Date
   updated_at: Date
 }
@@ -48,14 +53,16 @@ export interface NewUser {
 }
 
 /** The fields PATCH /users/me may change; nothing else is ever written from that body. */
-export const EDITABLE_PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'bio', 'address', 'city', 'locale'] as const
-export type ProfileChanges = Partial<Record<typeof EDITABLE_PROFILE_FIELDS[number], string | null>>
+export const EDITABLE_PROFILE_FIELDS = ['first_name', 'last_name', 'phone', 'bio', 'address', 'city', 'locale', 'gender'] as const
+/** The array fields PATCH /users/me may change (docs/api/visits.md › Needs and matching), already checked. */
+export const EDITABLE_PROFILE_LISTS = ['capabilities', 'languages'] as const
+export type ProfileChanges = Partial<Record<typeof EDITABLE_PROFILE_FIELDS[number], string | null> & Record<typeof EDITABLE_PROFILE_LISTS[number], string[]>>
 
 const USER_INFO_TEXT = 'id, email, first_name, last_name, email_verified'
 const USER_INFO = raw(USER_INFO_TEXT)
 /** A profile's columns as of `today` (the checks' validity), for queries reading `users` unaliased. */
 const profile = (today: string) => sql`${raw(`${USER_INFO_TEXT}, phone, bio, avatar_url, address, city, volunteer_rating, completed_requests_count,
-  is_blocked, locale, created_at, updated_at`)}, ${validCheckKinds(raw('users.id'), today)} AS checks`
+  is_blocked, locale, capabilities, languages, gender, created_at, updated_at`)}, ${validCheckKinds(raw('users.id'), today)} AS checks`
 
 export function insertUser (db: Queryable, user: NewUser): Promise<UserInfoRow> {
   return one<UserInfoRow>(db, sql`
@@ -103,7 +110,8 @@ export function findProfileFor (db: Queryable, id: number, viewerId: number, tod
  */
 export async function updateProfile (db: Queryable, id: number, changes: ProfileChanges): Promise<{ phoneChanged: boolean } | undefined> {
   const fields = EDITABLE_PROFILE_FIELDS.filter((field) => changes[field] !== undefined)
-  const assignments = fields.map((field) => sql`${raw(field)} = ${changes[field]}`)
+  const lists = EDITABLE_PROFILE_LISTS.filter((field) => changes[field] !== undefined)
+  const assignments = [...fields.map((field) => sql`${raw(field)} = ${changes[field]}`), ...lists.map((field) => sql`${raw(field)} = ${changes[field]}::text[]`)]
   const rows = await db.query<{ phone_changed: boolean }>(sql`
     WITH changed AS (SELECT id FROM users WHERE id = ${id} AND ${changes.phone !== undefined} AND phone IS DISTINCT FROM ${changes.phone ?? null})
     UPDATE users SET ${join([...assignments, raw('updated_at = now()')], ', ')},
@@ -250,6 +258,11 @@ export async function eraseUser (db: Queryable, id: number, email: string): Prom
   await db.query(sql`
     UPDATE users SET email = ${email}, password_hash = '!erased', first_name = ${FORMER_USER.first_name}, last_name = ${FORMER_USER.last_name},
       phone = NULL, phone_verified_at = NULL, bio = NULL, avatar_url = NULL, address = NULL, city = NULL, latitude = NULL, longitude = NULL,
-      email_verified = false, erased_at = now(), updated_at = now()
+      capabilities = '{}', languages = '{}', gender = NULL, email_verified = false, erased_at = now(), updated_at = now()
     WHERE id = ${id}`)
+}
+
+/** The language of the person's answers and messages (GET /needs for a signed-in caller). */
+export async function findLocale (db: Queryable, id: number): Promise<'en' | 'de' | undefined> {
+  return (await maybeOne<{ locale: 'en' | 'de' }>(db, sql`SELECT locale FROM users WHERE id = ${id}`))?.locale
 }

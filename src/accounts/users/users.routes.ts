@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { errors, idParams, Message } from '../../http/schemas.js'
 import type { UsersService } from './users.service.js'
-import { HomeLocation, LocationInput, NAME_MESSAGES, UpdateProfileInput, UserProfile } from './users.schemas.js'
+import { HomeLocation, LocationInput, MATCHING_PROFILE_MESSAGES, NAME_MESSAGES, UpdateProfileInput, UserProfile } from './users.schemas.js'
 
 const tags = ['users']
 
@@ -16,14 +16,15 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
       tags,
       summary: 'Change own profile',
       description: 'Only the listed fields are written; any other field in the body is ignored. ' +
-        '`phone`, `bio`, `address` and `city` may be null to clear them.',
+        '`phone`, `bio`, `address` and `city` may be null to clear them. `capabilities`, `languages` and `gender` ' +
+        '(docs/api/visits.md › Needs and matching) replace what was set: 400 `invalid capabilities`, `invalid languages`, `invalid gender`.',
       body: UpdateProfileInput,
       response: { 200: Message, ...errors(400, 401, 500) },
     },
     config: {
       auth: 'user',
       failure: 'failed to update profile',
-      messages: { ...NAME_MESSAGES, phone: 'invalid phone', locale: 'invalid locale' },
+      messages: { ...NAME_MESSAGES, ...MATCHING_PROFILE_MESSAGES, phone: 'invalid phone', locale: 'invalid locale' },
     },
   }, async (request) => {
     await users.update(request.user, request.body)

@@ -2,6 +2,18 @@ import { Type, type Static } from 'typebox'
 import { LOCALES, type Locale as LocaleName } from '../../lib/values.js'
 import { DateTime, Latitude, Longitude, NullableNumber, NullableString, PHONE_PATTERN } from '../../http/schemas.js'
 import { CheckKinds } from '../checks/checks.schemas.js'
+import { CAPABILITIES, GENDERS } from '../../lib/matching-values.js'
+
+const Capability = Type.Unsafe<typeof CAPABILITIES[number]>({ type: 'string', enum: [...CAPABILITIES] })
+const GenderValue = Type.Unsafe<typeof GENDERS[number]>({ type: 'string', enum: [...GENDERS] })
+/** The texts of PATCH /users/me's matching fields (docs/api/visits.md › Needs and matching), for any item of their lists too. */
+export const MATCHING_PROFILE_MESSAGES = {
+  capabilities: 'invalid capabilities',
+  'capabilities.*': 'invalid capabilities',
+  languages: 'invalid languages',
+  'languages.*': 'invalid languages',
+  gender: 'invalid gender',
+}
 
 export const UserInfo = Type.Object({
   id: Type.Integer(),
@@ -32,6 +44,11 @@ export const UserProfile = Type.Object({
   email_verified: Type.Boolean(),
   checks: CheckKinds,
   locale: Locale,
+  capabilities: Type.Array(Capability, { description: 'what the volunteer can offer (docs/api/visits.md › Needs and matching); car and wheelchair_vehicle count only while a valid driving check is held' }),
+  languages: Type.Array(Type.String(), { description: 'ISO 639-1 codes of the languages the person speaks' }),
+  gender: Type.Optional(Type.Union([GenderValue, Type.Null()], {
+    description: 'only in the person\'s own profile (GET /users/me) and data export: read by the matching (same_gender), shown to nobody else',
+  })),
   created_at: DateTime,
   updated_at: DateTime,
 })
@@ -60,6 +77,10 @@ export const UpdateProfileInput = Type.Object({
   address: Type.Optional(NullableString({ maxLength: 500 })),
   city: Type.Optional(NullableString({ maxLength: 200 })),
   locale: Type.Optional(Locale),
+  // Checked by the service (users.service.ts), so that any wrong list answers with its one text.
+  capabilities: Type.Optional(Type.Array(Capability, { uniqueItems: true, description: 'replaces the list; wheelchair_vehicle implies car (stored with it)' })),
+  languages: Type.Optional(Type.Array(Type.String(), { maxItems: 10, uniqueItems: true, description: 'ISO 639-1 codes, at most 10' })),
+  gender: Type.Optional(Type.Union([GenderValue, Type.Null()], { description: 'woman, man, another or null; only the matching reads it' })),
 })
 export type UpdateProfileInput = Static<typeof UpdateProfileInput>
 

@@ -3,12 +3,17 @@ import type { Changes } from '../../events/dispatcher.js'
 import type { Calendar } from '../../lib/checks.js'
 import type { AccessField, NewAccessRecord } from '../access/access.repo.js'
 import type { AccessRecorder } from '../access/access.recorder.js'
-import { notFound, USER_NOT_FOUND } from '../../lib/errors.js'
+import { badRequest, notFound, USER_NOT_FOUND } from '../../lib/errors.js'
+import { parseCapabilities, parseLanguages } from '../../lib/matching-values.js'
 import { initialOf } from '../../lib/names.js'
 import { isModerator, type Principal } from '../../lib/principal.js'
 import { deleteCode } from '../auth/auth.repo.js'
 import * as users from './users.repo.js'
 import type { HomeLocation, LocationInput, UpdateProfileInput, UserProfile } from './users.schemas.js'
+
+/** A volunteer may speak more languages than a request lists (at most 5). */
+const MAX_PROFILE_LANGUAGES = 10
+const badRequestThrown = (text: string): never => { throw badRequest(text) }
 
 function toProfile (row: users.ProfileRow, showContact: boolean): UserProfile {
   return {
@@ -28,6 +33,8 @@ function toProfile (row: users.ProfileRow, showContact: boolean): UserProfile {
     email_verified: row.email_verified,
     checks: row.checks,
     locale: row.locale,
+    capabilities: row.capabilities,
+    languages: row.languages,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
@@ -60,7 +67,8 @@ export class UsersService {
   async me (user: Principal): Promise<UserProfile> {
     const row = await users.findProfile(this.db, user.id, this.calendar.today())
     if (row === undefined) throw notFound(USER_NOT_FOUND)
-    return toProfile(row, true)
+    // docs/privacy.md › Needs and gender: the person's own profile is the one answer besides the export that holds their gender.
+    return { ...toProfile(row, true), gender: row.gender }
   }
 
   /**
@@ -81,6 +89,8 @@ export class UsersService {
     for (const field of users.EDITABLE_PROFILE_FIELDS) {
       if (input[field] !== undefined) changes[field] = input[field]
     }
+    if (input.capabilities !== undefined) changes.capabilities = parseCapabilities(input.capabilities) ?? badRequestThrown('invalid capabilities')
+    if (input.languages !== undefined) changes.languages = parseLanguages(input.languages, MAX_PROFILE_LANGUAGES) ?? badRequestThrown('invalid languages')
     const found = await this.db.transaction(async (tx) => {
       const updated = await users.updateProfile(tx, user.id, changes)
       // A code texted to the old number must not confirm the new one (docs/api/messaging.md › Texts).

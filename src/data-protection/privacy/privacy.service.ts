@@ -15,7 +15,7 @@ import { toNotification } from '../../messaging/notifications/notifications.sche
 import { listSubscriptions } from '../../messaging/push/push.repo.js'
 import { toPushSubscription } from '../../messaging/push/push.schemas.js'
 import { findInProgressRoles } from '../../help/requests/requests.reads.js'
-import * as requests from '../../help/requests/requests.repo.js'
+import * as requests from '../../help/requests/retention.repo.js'
 import * as responses from '../../help/responses/responses.repo.js'
 import * as roles from '../../accounts/roles/roles.repo.js'
 import * as series from '../../regular-help/series/series.repo.js'

@@ -6,7 +6,7 @@ import { sql } from '../../db/sql.js'
 import { gridPoint } from '../../lib/grid.js'
 import { deleteClient, lockIdleClients } from '../../on-behalf/clients/clients.repo.js'
 import { deleteOldNotifications } from '../../messaging/notifications/notifications.repo.js'
-import * as requests from '../../help/requests/requests.repo.js'
+import * as requests from '../../help/requests/retention.repo.js'
 import { lockFinishedSeries, minimiseSeries } from '../../regular-help/series/series.repo.js'
 
 /**

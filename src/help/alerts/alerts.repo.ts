@@ -3,6 +3,8 @@ import { raw, sql, type Sql } from '../../db/sql.js'
 import type { CheckKind } from '../../lib/checks.js'
 import { EARTH_RADIUS_M, earthPoint } from '../../lib/geo.js'
 import { holdsChecks } from '../../accounts/checks/checks.repo.js'
+import { volunteerMeets } from '../needs/matching.js'
+import type { NeedCode } from '../needs/needs.js'
 
 /**
  * Owns the tables `alert_rounds` and `request_alerts` (migrations/0006_alerts.sql): every statement
@@ -70,6 +72,9 @@ export interface DueRound {
   requester_id: number
   latitude: number
   longitude: number
+  /** docs/api/visits.md › Needs and matching: who may be alerted. */
+  needs: NeedCode[]
+  languages: string[]
 }
 
 /**
@@ -83,7 +88,7 @@ export interface DueRound {
 export function claimDueRound (tx: Queryable, at: At, skip: readonly number[]): Promise<DueRound | undefined> {
   return maybeOne<DueRound>(tx, sql`
     SELECT a.request_id, a.round, a.urgent, q.status, q.urgency, q.title, q.request_type_id, t.name AS request_type_name,
-      q.requester_id, q.latitude, q.longitude
+      q.requester_id, q.latitude, q.longitude, q.needs, q.languages
     FROM alert_rounds a
       JOIN requests q ON q.id = a.request_id
       JOIN request_types t ON t.id = q.request_type_id
@@ -123,6 +128,8 @@ export interface RoundInput {
   order?: AlertPolicy
   /** VOLUNTEER_CHECKS (docs/api/accounts.md › Checks that vet volunteers): kinds a volunteer must hold, valid on `today` (YYYY-MM-DD in TIME_ZONE); none when absent. */
   checks?: { required: readonly CheckKind[], today: string }
+  /** docs/api/visits.md › Needs and matching: the request's needs and languages, judged on `today` (the driving check); none when absent. */
+  needs?: { needs: readonly NeedCode[], languages: readonly string[], today: string }
 }
 
 /**
@@ -146,13 +153,15 @@ const near = (input: RoundInput, point: Sql, bound: Sql): Sql => sql`v.on_duty
 
 /**
  * The rest of eligibility (docs/alerts.md) for volunteer `k.user_id`: the daily cap (`k.max_alerts_per_day` over `k.recent`,
- * their alerts in the last 24 hours), the checks VOLUNTEER_CHECKS requires (docs/api/accounts.md › Checks that vet volunteers), and the rest. Written as scalar subqueries on purpose: PostgreSQL turns EXISTS into
+ * their alerts in the last 24 hours), the checks VOLUNTEER_CHECKS requires (docs/api/accounts.md › Checks that vet volunteers), the request's
+ * needs (docs/api/visits.md › Needs and matching), and the rest. Written as scalar subqueries on purpose: PostgreSQL turns EXISTS into
  * joins, which read every candidate before a LIMIT can stop; scalar subqueries are evaluated row by row, in
  * order, only for the rows a LIMIT still needs.
  */
 const eligible = (input: RoundInput, dailyCap: boolean): Sql => sql`${raw(dailyCap ? 'k.max_alerts_per_day > k.recent' : 'true')}
     AND (SELECT NOT u.is_blocked FROM users u WHERE u.id = k.user_id)
     AND ${input.checks === undefined ? raw('true') : holdsChecks(raw('k.user_id'), input.checks.required, input.checks.today)}
+    AND ${input.needs === undefined ? raw('true') : volunteerMeets({ id: input.requestId, ...input.needs }, raw('k.user_id'))}
     AND coalesce((SELECT true FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
       WHERE ur.user_id = k.user_id AND rp.permission_id = (SELECT id FROM permissions WHERE name = 'respond_request') LIMIT 1), false)
     AND (SELECT count(*) FROM request_alerts a WHERE a.request_id = ${input.requestId}::bigint AND a.volunteer_id = k.user_id) = 0

@@ -100,6 +100,7 @@ export class AlertService {
       at,
       order: this.order,
       ...(this.checks.required.length > 0 ? { checks: { required: this.checks.required, today: dateIn(at, this.checks.timeZone) } } : {}),
+      needs: { needs: due.needs, languages: due.languages, today: dateIn(at, this.checks.timeZone) },
     })
     change.record({ type: 'alert_round_ran', requestId: id, round: due.round, alertedIds: outcome.alerted.map((volunteer) => Number(volunteer.volunteer_id)), at })
     // A round that finds nobody still counts, and the rounds go on (docs/api/help.md › Catch-up alerts): volunteers may come on duty meanwhile.

@@ -3,6 +3,7 @@ import { raw, sql } from '../../db/sql.js'
 import type { CheckKind } from '../../lib/checks.js'
 import { EARTH_RADIUS_M, earthPoint } from '../../lib/geo.js'
 import { holdsChecks } from '../../accounts/checks/checks.repo.js'
+import { suitableFor } from '../needs/matching.js'
 import type { At, Urgency } from './alerts.repo.js'
 
 /**
@@ -113,6 +114,8 @@ export interface OpenRequestsQuery {
   slackMeters: number
   /** ALERT_STOP_AFTER_OFFERS: a request with this many pending offers has its rounds paused, and no catch-up adds to them. */
   stopAfterOffers: number
+  /** TIME_ZONE's date at the catch-up: only requests whose needs the volunteer meets on it (docs/api/visits.md › Needs and matching). */
+  today: string
 }
 
 /**
@@ -137,5 +140,6 @@ export function findOpenRequests (tx: Queryable, query: OpenRequestsQuery): Prom
       AND q.location <-> cube(ARRAY[${x}, ${y}, ${z}]::float8[]) <= ${chord}::float8
       AND NOT EXISTS (SELECT 1 FROM request_alerts r WHERE r.request_id = q.id AND r.volunteer_id = ${volunteerId}::bigint)
       AND NOT EXISTS (SELECT 1 FROM volunteer_responses r WHERE r.request_id = q.id AND r.volunteer_id = ${volunteerId}::bigint)
-      AND (SELECT count(*) FROM volunteer_responses r WHERE r.request_id = q.id AND r.status = 'pending') < ${query.stopAfterOffers}`)
+      AND (SELECT count(*) FROM volunteer_responses r WHERE r.request_id = q.id AND r.status = 'pending') < ${query.stopAfterOffers}
+      AND ${suitableFor(sql`${volunteerId}::bigint`, sql`${query.today}::date`, 'q')}`)
 }

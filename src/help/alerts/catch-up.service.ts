@@ -80,7 +80,7 @@ export class CatchUpService {
         const limit = Math.min(this.settings.catchUp, catcher?.room ?? 0)
         if (catcher === undefined || limit <= 0) return outcome
         const chosen = this.choose(catcher, await catchUps.findOpenRequests(tx, {
-          volunteerId: claim.volunteer_id, catcher, cutoff: claim.cutoff, slackMeters: PLACE_SLACK_M, stopAfterOffers: this.settings.stopAfterOffers,
+          volunteerId: claim.volunteer_id, catcher, cutoff: claim.cutoff, slackMeters: PLACE_SLACK_M, stopAfterOffers: this.settings.stopAfterOffers, today,
         })).slice(0, limit)
         const written = new Map((await alerts.insertCatchUpAlerts(tx, claim.volunteer_id, chosen.map((c) => c.request.id), at))
           .map((row) => [Number(row.request_id), row.round]))

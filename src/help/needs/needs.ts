@@ -47,3 +47,9 @@ export function localeFromAcceptLanguage (header: string | undefined): NeedsLoca
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
   return (ranked[0]?.language as NeedsLocale | undefined) ?? 'en'
 }
+
+/** Needs as stored: known codes, each once, in the table's order; undefined when the list is not that (400 'invalid needs'). */
+export function parseNeeds (given: readonly string[]): NeedCode[] | undefined {
+  if (!given.every((code) => (NEED_CODES as readonly string[]).includes(code)) || new Set(given).size !== given.length) return undefined
+  return NEED_CODES.filter((code) => given.includes(code))
+}

@@ -62,7 +62,10 @@ export function toListItem (viewer: Principal, row: ListedRow, policy: Disclosur
     series_id: row.series_id,
     confirmed_at: row.confirmed_at,
     location: locationFor(viewer, row, policy.mapGridMeters),
+    needs: row.needs,
+    languages: row.languages,
   }
+  if (row.suitable != null) item.suitable = row.suitable
   // Set, not spread in: a spread copies per item, and lists are the hot path (docs/performance.md › Nearby search CPU).
   if (policy.addressPrivacy === 'parties') item.address_hidden = !shown
   return item
@@ -75,9 +78,10 @@ export function toListItem (viewer: Principal, row: ListedRow, policy: Disclosur
 export function toDetail (viewer: Principal, row: DetailRow, policy: DisclosurePolicy): RequestDetail {
   const contact = isParty(viewer, row)
   const shown = seesAddress(viewer, row, policy)
-  const detail = withLocation(viewer, row, policy.mapGridMeters)
+  const { suitable, ...detail } = withLocation(viewer, row, policy.mapGridMeters)
   return {
     ...detail,
+    ...(suitable === null ? {} : { suitable }),
     contact_phone: contact ? row.contact_phone : null,
     contact_notes: contact ? row.contact_notes : null,
     address: shown ? row.address : hiddenAddress(row.city),

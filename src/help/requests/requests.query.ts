@@ -63,3 +63,10 @@ export function parseMapView (query: MapQuery): { rectangle: Rectangle, centre: 
     centre: { lat: inRange(query.center_lat, -90, 90, 'invalid center_lat'), lon: inRange(query.center_lon, -180, 180, 'invalid center_lon') },
   }
 }
+
+/** `suitable=true` (docs/api/visits.md › Needs and matching): only what the caller can do; `false` or left out: everything, as 1.0.1. */
+export function parseSuitable (raw: string | undefined): boolean {
+  if (absent(raw) || raw === 'false') return false
+  if (raw === 'true') return true
+  throw badRequest('invalid suitable')
+}

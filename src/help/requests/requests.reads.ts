@@ -1,8 +1,10 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
 import { empty, raw, sql, type Sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
-import { ownedBy, REQUEST_COLUMNS, type CancelReason, type DetailRow, type RequestsOf } from './requests.repo.js'
+import { REQUEST_COLUMNS, type CancelReason, type DetailRow } from './requests.repo.js'
+import { ownedBy, type RequestsOf } from './retention.repo.js'
 import type { RequestStatus } from './requests.values.js'
+import { suitableFor } from '../needs/matching.js'
 import type { Parties } from './visibility.js'
 import { LIST_ITEM_COLUMNS, LIST_ITEM_FROM, LOCATION_COLUMNS, type ListItemRow } from './search/shared.js'
 
@@ -21,20 +23,29 @@ const userInfo = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'email', ${alias}.email, 'first_name', ${alias}.first_name,
     'last_name', ${alias}.last_name, 'email_verified', ${alias}.email_verified)`
 const DETAIL_PARTIES = raw(`${userInfo('u')} AS requester,
-      json_build_object('id', t.id, 'name', t.name, 'description', t.description, 'icon', t.icon, 'is_active', t.is_active) AS request_type,
+      json_build_object('id', t.id, 'name', t.name, 'description', t.description, 'icon', t.icon, 'is_active', t.is_active,
+        'default_needs', t.default_needs) AS request_type,
       CASE WHEN v.id IS NULL THEN NULL ELSE ${userInfo('v')} END AS assigned_volunteer,
       CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'needs', c.needs) END AS client`)
 
 const REQUESTER = raw('r.requester_id')
 
+/** How a read decides `suitable` for a viewer who offers help (docs/api/visits.md › Needs and matching): on today's checks. */
+export interface Matching { today: string }
+
+/** `suitable` for the viewer when they offer help, else NULL (the field is left out). */
+export const suitableColumn = (viewerId: number, match: Matching | undefined): Sql => match === undefined
+  ? raw('NULL::boolean')
+  : suitableFor(sql`${viewerId}::bigint`, sql`${match.today}::date`)
+
 /**
  * The request with its requester, type, assigned volunteer and client (docs/api/on-behalf.md › Coordinators and clients), and whether `viewerId`
  * is the requester's carer (visibility.ts), in one query.
  */
-export function findRequestDetail (db: Queryable, id: number, viewerId: number): Promise<DetailRow | undefined> {
+export function findRequestDetail (db: Queryable, id: number, viewerId: number, match?: Matching): Promise<DetailRow | undefined> {
   return maybeOne<DetailRow>(db, sql`
     SELECT ${REQUEST_COLUMNS}, ${LOCATION_COLUMNS},
-      ${DETAIL_PARTIES}, ${caresFor(REQUESTER, viewerId)} AS viewer_is_carer
+      ${DETAIL_PARTIES}, ${caresFor(REQUESTER, viewerId)} AS viewer_is_carer, ${suitableColumn(viewerId, match)} AS suitable
     FROM requests r
       JOIN users u ON u.id = r.requester_id
       JOIN request_types t ON t.id = r.request_type_id

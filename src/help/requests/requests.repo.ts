@@ -1,6 +1,7 @@
 import { maybeOne, type Queryable } from '../../db/database.js'
-import { raw, sql, type Sql } from '../../db/sql.js'
-import { gridPoint, type GridPoint } from '../../lib/grid.js'
+import { raw, sql } from '../../db/sql.js'
+import type { GridPoint } from '../../lib/grid.js'
+import type { NeedCode } from '../needs/needs.js'
 import type { RequestStatus, Urgency } from './requests.values.js'
 import { ACTIVE, type LocatedRow } from './search/shared.js'
 
@@ -14,7 +15,8 @@ import { ACTIVE, type LocatedRow } from './search/shared.js'
 /** Every column of a RequestRow, on `requests r`. */
 export const REQUEST_COLUMNS = raw(`r.id, r.requester_id, r.request_type_id, r.assigned_volunteer_id, r.title, r.description,
   r.address, r.city, r.desired_completion_date, r.urgency, r.status, r.contact_phone, r.contact_notes,
-  r.created_at, r.updated_at, r.window_start, r.window_end, r.series_id, r.return_of, r.confirmed_at, r.cancel_reason, r.client_id`)
+  r.created_at, r.updated_at, r.window_start, r.window_end, r.series_id, r.return_of, r.confirmed_at, r.cancel_reason, r.client_id,
+  r.needs, r.languages`)
 
 /** A request row as REQUEST_COLUMNS reads it. */
 export interface RequestRow {
@@ -40,6 +42,9 @@ export interface RequestRow {
   confirmed_at: Date | null
   cancel_reason: CancelReason | null
   client_id: number | null
+  /** docs/api/visits.md › Needs and matching: codes, in the table's order, and ISO 639-1 codes. */
+  needs: NeedCode[]
+  languages: string[]
 }
 
 /** Why a request was cancelled (docs/api/schedule.md › Confirmation, reminders, expiry). */
@@ -51,12 +56,14 @@ export interface UserInfoJson { id: number, email: string, first_name: string, l
 /** The detail row: the request, its parties and type as JSON, and the columns its `location` is made from. */
 export interface DetailRow extends RequestRow, LocatedRow {
   requester: UserInfoJson
-  request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean }
+  request_type: { id: number, name: string, description: string | null, icon: string | null, is_active: boolean, default_needs: NeedCode[] }
   assigned_volunteer: UserInfoJson | null
   /** docs/api/on-behalf.md › Coordinators and clients: whom a client's request is for; null for others' requests and once the client is erased. */
   client: { id: number, first_name: string, last_name: string, needs: string | null } | null
   /** Whether the viewer it was read for is the requester's carer (docs/api/on-behalf.md › Carers; visibility.ts). */
   viewer_is_carer: boolean
+  /** Whether the viewer meets its needs (docs/api/visits.md › Needs and matching); null when the viewer does not offer help. */
+  suitable: boolean | null
 }
 
 /** What a request is created from: the caller's answers, already checked. */
@@ -74,6 +81,9 @@ export interface NewRequest {
   urgency: Urgency
   contact_phone?: string | undefined
   contact_notes?: string | undefined
+  /** Checked and completed by needs-input.ts resolveNeeds; a series' template stored before them has neither (none). */
+  needs?: readonly NeedCode[] | undefined
+  languages?: readonly string[] | undefined
 }
 
 /** Who a new request was asked for (docs/api/on-behalf.md): a client of the coordinators, or by a carer for the requester. */
@@ -89,12 +99,12 @@ export function insertRequest (db: Queryable, requesterId: number, input: NewReq
   return maybeOne<RequestRow>(db, sql`
     INSERT INTO requests AS r (requester_id, request_type_id, title, description, latitude, longitude, address, city,
       desired_completion_date, window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters,
-      client_id, created_by_carer)
+      client_id, created_by_carer, needs, languages)
     SELECT ${requesterId}::bigint, t.id, ${input.title}::text, ${input.description}::text, ${input.latitude}::float8, ${input.longitude}::float8,
       ${input.address}::text, ${input.city ?? null}::text, ${input.desired_completion_date ?? null}::timestamptz,
       ${input.window_start ?? null}::timestamptz, ${input.window_end ?? null}::timestamptz, ${input.urgency}::text,
       ${input.contact_phone ?? null}::text, ${input.contact_notes ?? null}::text, ${grid.latitude}::float8, ${grid.longitude}::float8, ${gridMeters}::integer,
-      ${origin.clientId}::bigint, ${origin.carerId}::bigint
+      ${origin.clientId}::bigint, ${origin.carerId}::bigint, ${[...input.needs ?? []]}::text[], ${[...input.languages ?? []]}::text[]
     FROM request_types t WHERE t.id = ${input.request_type_id}::bigint AND t.is_active
     RETURNING ${REQUEST_COLUMNS}`)
 }
@@ -120,12 +130,13 @@ export async function insertOccurrence (db: Queryable, o: NewOccurrence, grid: G
   return await maybeOne<{ id: number, return_of: number | null }>(db, sql`
     INSERT INTO requests (requester_id, request_type_id, title, description, latitude, longitude, address, city, desired_completion_date,
       window_start, window_end, urgency, contact_phone, contact_notes, grid_latitude, grid_longitude, grid_meters, status, moderated_by,
-      moderated_at, series_id, return_of, client_id, created_by_carer)
+      moderated_at, series_id, return_of, client_id, created_by_carer, needs, languages)
     VALUES (${o.requester_id}, ${o.request_type_id}, ${o.title}, ${o.description}, ${o.latitude}, ${o.longitude}, ${o.address}, ${o.city ?? null},
       ${o.window_end}, ${o.window_start}, ${o.window_end}, ${o.urgency}, ${o.contact_phone ?? null}, ${o.contact_notes ?? null},
       ${grid.latitude}, ${grid.longitude}, ${gridMeters}, 'approved', ${o.moderated_by}, ${o.moderated_at}, ${o.series_id},
       (SELECT id FROM requests WHERE series_id = ${o.series_id} AND window_start = ${o.outbound_start}::timestamptz
-        AND cancel_reason IS DISTINCT FROM 'series_changed'), ${o.origin.clientId}::bigint, ${o.origin.carerId}::bigint)
+        AND cancel_reason IS DISTINCT FROM 'series_changed'), ${o.origin.clientId}::bigint, ${o.origin.carerId}::bigint,
+      ${[...o.needs ?? []]}::text[], ${[...o.languages ?? []]}::text[])
     ON CONFLICT (series_id, window_start) WHERE series_id IS NOT NULL AND cancel_reason IS DISTINCT FROM 'series_changed' DO NOTHING
     RETURNING id, return_of`)
 }
@@ -207,94 +218,4 @@ export async function markOffered (db: Queryable, requestId: number): Promise<vo
 export async function markCompleted (db: Queryable, requestId: number): Promise<void> {
   await db.query(sql`
     UPDATE requests SET status = 'completed', updated_at = now() WHERE id = ${requestId}`)
-}
-
-/**
- * Grid points (docs/privacy.md › The grid) of rows computed for another grid size, or never: at most `limit` of them, to be
- * recomputed by the service with src/lib/grid.ts. Three index conditions on requests_by_grid_meters.
- */
-export function findStaleGridPoints (db: Queryable, gridMeters: number, limit: number): Promise<Array<{ id: number, latitude: number, longitude: number }>> {
-  return db.query(sql`
-    SELECT id, latitude, longitude FROM requests
-    WHERE grid_meters IS NULL OR grid_meters < ${gridMeters} OR grid_meters > ${gridMeters}
-    LIMIT ${limit}`)
-}
-
-export interface GridUpdate extends GridPoint { id: number }
-
-/** Stores computed grid points, one statement for the batch. */
-export async function storeGridPoints (db: Queryable, points: readonly GridUpdate[], gridMeters: number): Promise<void> {
-  await db.query(sql`
-    UPDATE requests r SET grid_latitude = p.latitude, grid_longitude = p.longitude, grid_meters = ${gridMeters}
-    FROM unnest(${points.map((p) => p.id)}::bigint[], ${points.map((p) => p.latitude)}::float8[], ${points.map((p) => p.longitude)}::float8[])
-      AS p (id, latitude, longitude)
-    WHERE r.id = p.id`)
-}
-
-const FINISHED = raw("r.status IN ('completed', 'cancelled', 'rejected')")
-
-/**
- * Up to `limit` requests finished more than `days` days ago and not yet minimised (docs/privacy.md › `RETENTION_DAYS`), locked
- * until the transaction ends; rows another transaction holds are skipped, so two instances running the
- * job at once never take the same row. Read by requests_to_minimise. `now`: the job's clock.
- */
-export function lockExpiredRequests (db: Queryable, days: number, limit: number, now: Date): Promise<Array<{ id: number, latitude: number, longitude: number }>> {
-  return db.query(sql`
-    SELECT r.id, r.latitude, r.longitude FROM requests r
-    WHERE r.minimised_at IS NULL AND ${FINISHED} AND r.finished_at < ${now}::timestamptz - make_interval(days => ${days})
-    ORDER BY r.finished_at, r.id
-    LIMIT ${limit}
-    FOR NO KEY UPDATE SKIP LOCKED`)
-}
-
-/** Whose requests an erasure closes: a user's own (not her clients', which every coordinator acts on: docs/api/on-behalf.md › Coordinators and clients), or a client's. */
-export type RequestsOf = { requesterId: number } | { clientId: number }
-export const ownedBy = (of: RequestsOf): Sql =>
-  'clientId' in of ? sql`r.client_id = ${of.clientId}` : sql`r.requester_id = ${of.requesterId} AND r.client_id IS NULL`
-
-/** Their finished requests not yet minimised, locked in id order and minimised at once (erasure: docs/privacy.md › Erasure). */
-export async function minimiseFinishedRequestsOf (db: Queryable, of: RequestsOf, gridMeters: number): Promise<void> {
-  const finished = await db.query<{ id: number, latitude: number, longitude: number }>(sql`
-    SELECT r.id, r.latitude, r.longitude FROM requests r
-    WHERE ${ownedBy(of)} AND r.minimised_at IS NULL AND ${FINISHED}
-    ORDER BY r.id
-    FOR NO KEY UPDATE`)
-  await minimiseRequests(db, finished.map((row) => ({ id: row.id, ...gridPoint(row.latitude, row.longitude, gridMeters) })), gridMeters)
-}
-
-/** The text that replaces personal data in a minimised request (docs/privacy.md › `RETENTION_DAYS`). */
-export const REMOVED = '(removed)'
-
-/**
- * Minimises finished requests (docs/privacy.md › `RETENTION_DAYS`): contact data, address and description become "(removed)",
- * the exact point becomes the given grid point. A contact field that was empty stays empty. The
- * `minimised_at IS NULL` and status conditions make it idempotent: a row is minimised once. Returns how many.
- */
-export async function minimiseRequests (db: Queryable, points: readonly GridUpdate[], gridMeters: number): Promise<number> {
-  if (points.length === 0) return 0
-  const rows = await db.query(sql`
-    UPDATE requests r SET
-      contact_phone = CASE WHEN r.contact_phone IS NULL THEN NULL ELSE ${REMOVED} END,
-      contact_notes = CASE WHEN r.contact_notes IS NULL THEN NULL ELSE ${REMOVED} END,
-      address = ${REMOVED}, description = ${REMOVED},
-      latitude = p.latitude, longitude = p.longitude,
-      grid_latitude = p.latitude, grid_longitude = p.longitude, grid_meters = ${gridMeters},
-      minimised_at = now()
-    FROM unnest(${points.map((p) => p.id)}::bigint[], ${points.map((p) => p.latitude)}::float8[], ${points.map((p) => p.longitude)}::float8[])
-      AS p (id, latitude, longitude)
-    WHERE r.id = p.id AND r.minimised_at IS NULL AND ${FINISHED}
-    RETURNING r.id`)
-  return rows.length
-}
-
-/**
- * Erasure (docs/privacy.md › Erasure): their requests in pending_moderation or approved → cancelled, as one
- * conditional update (a concurrent accept either happened first, and the request stays in_progress, or
- * finds it cancelled). Returns the cancelled requests' ids and requesters.
- */
-export async function cancelActiveRequestsOf (db: Queryable, of: RequestsOf): Promise<Array<{ id: number, requester_id: number }>> {
-  return await db.query<{ id: number, requester_id: number }>(sql`
-    UPDATE requests r SET status = 'cancelled', updated_at = now(), cancel_reason = 'requester'
-    WHERE ${ownedBy(of)} AND r.status IN ('pending_moderation', 'approved')
-    RETURNING r.id, r.requester_id`)
 }

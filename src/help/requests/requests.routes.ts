@@ -4,7 +4,7 @@ import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
 import { REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { RequestAccessRecord } from '../../accounts/access/access.schemas.js'
-import { parseBounds, parseMapView, parseNearby } from './requests.query.js'
+import { parseBounds, parseMapView, parseNearby, parseSuitable } from './requests.query.js'
 import {
   BOUNDS_MESSAGES, BoundsQuery, COORDINATED_MESSAGES, CoordinatedQuery, CoordinatedRequest, MY_REQUESTS_MESSAGES, MyRequestsQuery, MAP_MESSAGES, CREATE_REQUEST_MESSAGES,
   CreateRequestInput, MapQuery, MapView, NEARBY_MESSAGES, NearbyQuery,
@@ -71,7 +71,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
       response: { 200: Type.Array(RequestWithDistance), ...errors(400, 401, 500) },
     },
     config: { auth: 'user', failure: SEARCH_FAILURE, messages: NEARBY_MESSAGES },
-  }, (request) => searchNearby(search, request.user, parseNearby(request.query), parsePage(request.query)))
+  }, (request) => searchNearby(search, request.user, parseNearby(request.query), parsePage(request.query), parseSuitable(request.query.suitable)))
 
   app.get('/requests/bounds', {
     schema: {
@@ -84,7 +84,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     },
     config: { auth: 'user', failure: SEARCH_FAILURE, messages: BOUNDS_MESSAGES },
   }, async (request, reply) => {
-    const { items, truncated } = await searchBounds(search, request.user, parseBounds(request.query))
+    const { items, truncated } = await searchBounds(search, request.user, parseBounds(request.query), parseSuitable(request.query.suitable))
     if (truncated) reply.header('X-Result-Truncated', 'true')
     return items
   })
@@ -102,7 +102,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ requests: RequestsServi
     config: { auth: 'user', extension: true, failure: SEARCH_FAILURE, messages: MAP_MESSAGES },
   }, (request) => {
     const { rectangle, centre } = parseMapView(request.query)
-    return searchMap(search, request.user, rectangle, centre)
+    return searchMap(search, request.user, rectangle, centre, parseSuitable(request.query.suitable))
   })
 
   app.get('/requests/:id', {

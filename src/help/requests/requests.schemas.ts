@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, Latitude, Longitude, NullableDateTime, NullableId, NullableString } from '../../http/schemas.js'
-import { RequestType } from '../request-types/request-types.schemas.js'
+import { NeedCode, Needs, RequestType } from '../request-types/request-types.schemas.js'
 import { UserInfo } from '../../accounts/users/users.schemas.js'
 import { REQUEST_STATUSES, URGENCIES, type RequestStatus as RequestStatusValue, type Urgency as UrgencyValue } from './requests.values.js'
 
@@ -44,6 +44,11 @@ export const CreateRequestInput = Type.Object({
   urgency: Urgency,
   contact_phone: Type.Optional(Type.String({ maxLength: 50 })),
   contact_notes: Type.Optional(Type.String({ maxLength: 2000 })),
+  // docs/api/visits.md › Needs and matching; repeated or unknown codes are refused by the schema, the rest by needs-input.ts.
+  needs: Type.Optional(Type.Array(NeedCode, { uniqueItems: true, description: 'codes of GET /needs, each once; left out: the type\'s default_needs; []: none' })),
+  languages: Type.Optional(Type.Array(Type.String(), {
+    maxItems: 5, uniqueItems: true, description: 'ISO 639-1 codes the requester speaks, at most 5; a volunteer must share one when it is not empty',
+  })),
   on_behalf_of: Type.Optional(Type.Union([
     Type.Object({ client_id: Id }, { additionalProperties: false }),
     Type.Object({ user_id: Id }, { additionalProperties: false }),
@@ -68,6 +73,16 @@ const scheduleFields = {
 }
 export const CancelReason = Type.Unsafe<'requester' | 'moderator' | 'expired' | 'series_changed'>({ type: 'string', enum: ['requester', 'moderator', 'expired', 'series_changed'] })
 
+/** docs/api/visits.md › Needs and matching: what the helper must bring and the languages the requester speaks. */
+const needsFields = {
+  needs: Needs,
+  languages: Type.Array(Type.String(), { description: 'ISO 639-1 codes; a volunteer must share one when it is not empty' }),
+}
+/** Only for a caller who offers help (respond_request): whether they meet the needs now. */
+const Suitable = Type.Optional(Type.Boolean({
+  description: 'whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help',
+}))
+
 const requestFields = {
   id: Type.Integer(),
   requester_id: Type.Integer(),
@@ -88,6 +103,7 @@ const requestFields = {
   return_of: NullableId,
   cancel_reason: Type.Union([CancelReason, Type.Null()], { description: 'why it was cancelled (docs/api/schedule.md); null unless cancelled' }),
   client_id: Type.Union([Type.Integer(), Type.Null()], { description: 'docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer' }),
+  ...needsFields,
 }
 
 export const Request = Type.Object(requestFields)
@@ -116,6 +132,7 @@ export const RequestDetail = Type.Object({
   request_type: RequestType,
   assigned_volunteer: Type.Union([UserInfo, Type.Null()]),
   location: Location,
+  suitable: Suitable,
   client: Type.Union([ClientSummary, Type.Null()], {
     description: 'docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request\'s parties; null to others, for a request asked by its requester, and once the client is erased',
   }),
@@ -136,6 +153,8 @@ const listItemFields = {
   ...scheduleFields,
   location: Location,
   address_hidden: AddressHidden,
+  ...needsFields,
+  suitable: Suitable,
 }
 export const RequestListItem = Type.Object(listItemFields)
 export type RequestListItem = Static<typeof RequestListItem>
@@ -172,26 +191,33 @@ export const CREATE_REQUEST_MESSAGES = {
   'title:pattern': 'title must not be blank',
   'description:pattern': 'description must not be blank',
   'address:pattern': 'address must not be blank',
+  needs: 'invalid needs',
+  'needs.*': 'invalid needs',
+  languages: 'invalid languages',
+  'languages.*': 'invalid languages',
 }
 
 /** Query parameters are declared as text, so that the route reads them with the interface's texts (requests.query.ts). */
 const text = (description: string) => Type.Optional(Type.String({ description }))
 
+const SUITABLE_QUERY = '`true`: only the requests the caller can help with (docs/api/visits.md › Needs and matching); `false` or left out: all'
 export const NearbyQuery = Type.Object({
   lat: text('latitude of the point, -90..90 (required)'),
   lon: text('longitude of the point, -180..180 (required)'),
   radius: text('metres, 100..50000, default 5000'),
+  suitable: text(SUITABLE_QUERY),
   ...PaginationQuery,
 })
 export type NearbyQuery = Static<typeof NearbyQuery>
 /** A parameter given twice arrives as a list, which is no number either. */
-export const NEARBY_MESSAGES = { lat: 'invalid latitude', lon: 'invalid longitude', radius: 'invalid radius' }
+export const NEARBY_MESSAGES = { lat: 'invalid latitude', lon: 'invalid longitude', radius: 'invalid radius', suitable: 'invalid suitable' }
 
 const rectangleQuery = {
   min_lon: text('west edge, -180..180 (required); greater than max_lon when the rectangle crosses the antimeridian'),
   min_lat: text('south edge, -90..90 (required)'),
   max_lon: text('east edge, -180..180 (required)'),
   max_lat: text('north edge, -90..90, not below min_lat (required)'),
+  suitable: text(SUITABLE_QUERY),
 }
 export const BoundsQuery = Type.Object({ ...rectangleQuery, ...PaginationQuery })
 export type BoundsQuery = Static<typeof BoundsQuery>
@@ -201,7 +227,7 @@ export const MapQuery = Type.Object({
   center_lon: text('longitude the markers are chosen nearest to, -180..180; with center_lat (default: the rectangle\'s middle)'),
 })
 export type MapQuery = Static<typeof MapQuery>
-export const BOUNDS_MESSAGES = { min_lon: 'invalid min_lon', min_lat: 'invalid min_lat', max_lon: 'invalid max_lon', max_lat: 'invalid max_lat' }
+export const BOUNDS_MESSAGES = { min_lon: 'invalid min_lon', min_lat: 'invalid min_lat', max_lon: 'invalid max_lon', max_lat: 'invalid max_lat', suitable: 'invalid suitable' }
 export const MAP_MESSAGES = { ...BOUNDS_MESSAGES, center_lat: 'invalid center_lat', center_lon: 'invalid center_lon' }
 
 /** What a map draws of one request (docs/api/help.md › Maps): its place, its name and what it is, no more. */

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js'
 import type { Changes } from '../../events/dispatcher.js'
-import { systemClock, type Clock } from '../../lib/clock.js'
+import { systemClock } from '../../lib/clock.js'
+import { calendarOf, type Calendar } from '../../lib/checks.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import { gridPoint } from '../../lib/grid.js'
 import type { Page } from '../../lib/page.js'
@@ -11,6 +12,8 @@ import * as reads from './requests.reads.js'
 import type { CoordinatedRequest, CreateRequestInput, Request, RequestDetail, RequestListItem, RequestStatus } from './requests.schemas.js'
 import { toListItem, type Disclosure } from './disclosure.js'
 import { isVisibleTo, seesAllResponses } from './visibility.js'
+import { offersHelp } from './search/context.js'
+import { resolveNeeds } from './needs-input.js'
 import { listRequestRecords } from '../../accounts/access/access.repo.js'
 import type { RequestAccessRecord } from '../../accounts/access/access.schemas.js'
 
@@ -37,7 +40,7 @@ export function withWindow<I extends Pick<CreateRequestInput, 'window_start' | '
 export class RequestsService {
   constructor (
     private readonly db: Database, private readonly changes: Changes, private readonly disclosure: Disclosure,
-    private readonly acting: ActingPolicy, private readonly clock: Clock = systemClock
+    private readonly acting: ActingPolicy, private readonly clock: Calendar = calendarOf(systemClock, 'UTC')
   ) {}
 
   /** For herself, or on someone's behalf (docs/api/on-behalf.md: `on_behalf_of`, decided by acting.ts). */
@@ -53,7 +56,8 @@ export class RequestsService {
       }
       const grid = this.disclosure.policy.mapGridMeters
       const origin = { clientId: standing.client?.id ?? null, carerId: standing.acting.role === 'carer' ? user.id : null }
-      const created = await requests.insertRequest(tx, standing.requesterId, dated, gridPoint(dated.latitude, dated.longitude, grid), grid, origin)
+      const needs = await resolveNeeds(tx, dated, { requestTypeId: dated.request_type_id, requesterId: standing.requesterId, clientId: origin.clientId })
+      const created = await requests.insertRequest(tx, standing.requesterId, { ...dated, ...needs }, gridPoint(dated.latitude, dated.longitude, grid), grid, origin)
       if (created === undefined) throw badRequest('invalid request type')
       change.record({ type: 'request_created', requestId: created.id, requesterId: created.requester_id, clientId: created.client_id })
       return created
@@ -61,7 +65,8 @@ export class RequestsService {
   }
 
   async get (viewer: Principal, id: number): Promise<RequestDetail> {
-    const request = await reads.findRequestDetail(this.db, id, viewer.id)
+    // docs/api/visits.md › Needs and matching: `suitable` for a caller who offers help, on today's checks.
+    const request = await reads.findRequestDetail(this.db, id, viewer.id, offersHelp(viewer) ? { today: this.clock.today() } : undefined)
     if (request === undefined || !isVisibleTo(viewer, request)) throw notFound(REQUEST_NOT_FOUND)
     return await this.disclosure.detail(viewer, request)
   }

@@ -3,6 +3,7 @@ import { raw, sql, type Sql } from '../../db/sql.js'
 import type { CheckKind } from '../../lib/checks.js'
 import type { Page } from '../../lib/page.js'
 import { validCheckKinds } from '../../accounts/checks/checks.repo.js'
+import { suitablePair } from '../needs/matching.js'
 import type { RequestStatus } from '../requests/requests.values.js'
 import type { ResponseStatus } from './responses.values.js'
 
@@ -38,6 +39,8 @@ export interface ResponseRow extends TrustColumns {
   responded_at: Date
   accepted_at: Date | null
   rejected_at: Date | null
+  /** docs/api/visits.md › Needs and matching: whether the volunteer meets the request's needs now (a driving check can lapse). */
+  suitable: boolean
 }
 
 /** One of a volunteer's own responses, with its request's title and status now. */
@@ -50,7 +53,8 @@ export interface MyResponseRow extends ResponseRow { request_title: string, requ
 const responseColumns = (today: string): Sql => sql`${raw(`vr.id, vr.request_id, vr.volunteer_id, u.first_name || ' ' || u.last_name AS volunteer_name,
   vr.status, vr.message, vr.responded_at, vr.accepted_at, vr.rejected_at, u.first_name AS volunteer_first_name,
   u.volunteer_rating, u.completed_requests_count AS volunteer_completed_count, u.created_at AS volunteer_since`)},
-  ${validCheckKinds(raw('u.id'), today)} AS volunteer_checks`
+  ${validCheckKinds(raw('u.id'), today)} AS volunteer_checks,
+  (SELECT ${suitablePair(sql`${today}::date`)} FROM requests r WHERE r.id = vr.request_id) AS suitable`
 
 /** A new pending response (the partial unique index volunteer_responses_one_open refuses a second open one). */
 export function insertResponse (db: Queryable, requestId: number, volunteerId: number, message: string | null, today: string): Promise<ResponseRow> {

@@ -35,6 +35,7 @@ export const VolunteerResponse = Type.Object({
   accepted_at: NullableDateTime,
   rejected_at: NullableDateTime,
   volunteer: OfferingVolunteer,
+  suitable: Type.Boolean({ description: 'whether the volunteer meets the request\'s needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer' }),
 })
 export type VolunteerResponse = Static<typeof VolunteerResponse>
 

@@ -6,6 +6,7 @@ import { badRequest, fail, forbidden, notFound, REQUEST_NOT_FOUND } from '../../
 import type { Page } from '../../lib/page.js'
 import { hasPermission, type Principal } from '../../lib/principal.js'
 import { holdsRequiredChecks } from '../../accounts/checks/checks.repo.js'
+import { cannotOffer, findOfferFacts, missingFor } from '../needs/matching.js'
 import * as requests from '../requests/requests.repo.js'
 import { findRequestParties, hasEarlierOffer } from '../requests/requests.reads.js'
 import { actingAsVolunteer, type ActingPolicy } from '../requests/acting.js'
@@ -95,6 +96,10 @@ export class ResponsesService {
         if (request.status !== 'approved') throw badRequest(NOT_OPEN)
         // VOLUNTEER_CHECKS (docs/api/accounts.md › Checks that vet volunteers): offers already made stay when a check lapses; new ones wait for it.
         if (!await holdsRequiredChecks(tx, volunteer.id, this.checks.required, this.#today())) throw badRequest('your checks do not allow offering help yet')
+        // docs/api/visits.md › Needs and matching: every need met and a language shared, moderators and admins too.
+        const facts = await findOfferFacts(tx, requestId, volunteer.id, this.#today())
+        const missing = facts === undefined ? [] : missingFor(facts.request, facts.volunteer)
+        if (missing.length > 0) throw badRequest(cannotOffer(missing))
         const response = await responses.insertResponse(tx, requestId, volunteer.id, input.message ?? null, this.#today())
         if (exclusive) await requests.markOffered(tx, requestId)
         change.record({

@@ -2,6 +2,7 @@ import { maybeOne, one, type Queryable } from '../../db/database.js'
 import { empty, raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 import type { ConsentHow } from './clients.schemas.js'
+import type { Gender } from '../../lib/matching-values.js'
 import type { ClientDefaults } from '../../help/requests/acting.js'
 
 /**
@@ -23,6 +24,8 @@ export interface ClientRow extends ClientDefaults {
   first_name: string
   last_name: string
   needs: string | null
+  gender: Gender | null
+  languages: string[]
   consent_how: ConsentHow
   consent_recorded_by: number | null
   consent_recorded_at: Date
@@ -40,12 +43,15 @@ export interface ClientFields {
   latitude?: number | null
   longitude?: number | null
   needs?: string | null
+  gender?: Gender | null
+  /** Checked (lib/matching-values.ts parseLanguages). */
+  languages?: string[]
 }
 
 /** A consent as recorded: how, by which coordinator, when. */
 export interface Consent { how: ConsentHow, recordedBy: number, at: Date }
 
-const COLUMNS = raw(`id, first_name, last_name, phone, address, city, latitude, longitude, needs,
+const COLUMNS = raw(`id, first_name, last_name, phone, address, city, latitude, longitude, needs, gender, languages,
   consent_how, consent_recorded_by, consent_recorded_at, created_at, updated_at`)
 
 /**
@@ -57,11 +63,11 @@ export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '').r
 export function insertClient (db: Queryable, fields: Required<Pick<ClientFields, 'first_name' | 'last_name'>> & ClientFields, consent: Consent): Promise<ClientRow> {
   const phone = fields.phone ?? null
   return one<ClientRow>(db, sql`
-    INSERT INTO clients (first_name, last_name, phone, phone_digits, address, city, latitude, longitude, needs,
+    INSERT INTO clients (first_name, last_name, phone, phone_digits, address, city, latitude, longitude, needs, gender, languages,
       consent_how, consent_recorded_by, consent_recorded_at, created_at, updated_at)
     VALUES (${fields.first_name}, ${fields.last_name}, ${phone}, ${phone === null ? null : phoneDigits(phone)}, ${fields.address ?? null},
       ${fields.city ?? null}, ${fields.latitude ?? null}::float8, ${fields.longitude ?? null}::float8, ${fields.needs ?? null},
-      ${consent.how}, ${consent.recordedBy}, ${consent.at}, ${consent.at}, ${consent.at})
+      ${fields.gender ?? null}, ${fields.languages ?? []}::text[], ${consent.how}, ${consent.recordedBy}, ${consent.at}, ${consent.at}, ${consent.at})
     RETURNING ${COLUMNS}`)
 }
 
@@ -84,6 +90,7 @@ export function updateClient (db: Queryable, id: number, fields: ClientFields, c
       ${set('phone', phone)} ${set('phone_digits', phone === undefined ? undefined : phone === null ? null : phoneDigits(phone))}
       ${set('address', fields.address)} ${set('city', fields.city)}
       ${set('latitude', fields.latitude, '::float8')} ${set('longitude', fields.longitude, '::float8')} ${set('needs', fields.needs)}
+      ${set('gender', fields.gender)} ${set('languages', fields.languages, '::text[]')}
       ${set('consent_how', consent?.how)} ${set('consent_recorded_by', consent?.recordedBy)} ${set('consent_recorded_at', consent?.at)}
     WHERE id = ${id}
     RETURNING ${COLUMNS}`)

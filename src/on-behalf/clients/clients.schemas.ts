@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, NullableNumber, NullableString, PHONE_PATTERN } from '../../http/schemas.js'
+import { GENDERS, type Gender } from '../../lib/matching-values.js'
 
 /** docs/api/on-behalf.md › Coordinators and clients: a person without an account whom coordinators ask for. */
 
@@ -22,6 +23,9 @@ const writable = {
   latitude: Type.Optional(NullableLatitude),
   longitude: Type.Optional(NullableLongitude),
   needs: Type.Optional(NullableString({ maxLength: 1000, description: 'for example "wheelchair, needs help on stairs"' })),
+  // docs/api/visits.md › Needs and matching: read by the matching of the client's requests; shown only by GET and PATCH /clients/{id}.
+  gender: Type.Optional(Type.Union([Type.Unsafe<Gender>({ type: 'string', enum: [...GENDERS] }), Type.Null()], { description: 'woman, man, another or null' })),
+  languages: Type.Optional(Type.Array(Type.String(), { maxItems: 5, uniqueItems: true, description: 'ISO 639-1 codes the client speaks, at most 5; their requests take them when they name none' })),
 }
 
 export const ConsentInput = Type.Object({ how: ConsentHow }, { description: 'recorded_by (the caller) and recorded_at (now) are set by the service' })
@@ -47,6 +51,8 @@ export const Client = Type.Object({
   latitude: NullableNumber,
   longitude: NullableNumber,
   needs: NullableString(),
+  gender: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'only from /clients/{id} (GET and PATCH)' })),
+  languages: Type.Optional(Type.Array(Type.String(), { description: 'only from /clients/{id} (GET and PATCH)' })),
   consent: Type.Object({ how: ConsentHow, recorded_by: Type.Union([Type.Integer(), Type.Null()], { description: 'the coordinator; null once their account is gone' }), recorded_at: DateTime }),
   created_at: DateTime,
   updated_at: DateTime,
@@ -74,4 +80,7 @@ export const CLIENT_MESSAGES = {
   phone: 'invalid phone',
   latitude: 'invalid latitude',
   longitude: 'invalid longitude',
+  gender: 'invalid gender',
+  languages: 'invalid languages',
+  'languages.*': 'invalid languages',
 }

@@ -7,7 +7,9 @@ import type { Page } from '../../lib/page.js'
 import { hasPermission, isModerator, type Principal } from '../../lib/principal.js'
 import { CLIENT_NOT_FOUND, COORDINATOR_REQUIRED } from '../../help/requests/acting.js'
 import { findInProgressRoles } from '../../help/requests/requests.reads.js'
-import * as requests from '../../help/requests/requests.repo.js'
+import { INVALID_LANGUAGES, MAX_REQUEST_LANGUAGES } from '../../help/requests/needs-input.js'
+import { parseLanguages } from '../../lib/matching-values.js'
+import * as requests from '../../help/requests/retention.repo.js'
 import { gridPoint } from '../../lib/grid.js'
 import { endSeriesOfClient, minimiseSeries } from '../../regular-help/series/series.repo.js'
 import * as clients from './clients.repo.js'
@@ -32,12 +34,19 @@ const toClient = (row: ClientRow): Client => ({
   updated_at: row.updated_at,
 })
 
+/** docs/api/visits.md › Needs and matching: the one record that shows a client's gender and languages (GET and PATCH /clients/{id}). */
+const withMatching = (row: ClientRow): Client => ({ ...toClient(row), gender: row.gender, languages: row.languages })
+
 /** The fields the body gives, latitude and longitude both or neither (either may be null, to clear the point). */
 function fieldsOf (input: Omit<UpdateClientInput, 'consent'>): ClientFields {
   if ((input.latitude === undefined) !== (input.longitude === undefined) || (input.latitude === null) !== (input.longitude === null)) {
     throw badRequest(LOCATION_TOGETHER)
   }
-  return input
+  const { languages, ...rest } = input
+  if (languages === undefined) return rest
+  const parsed = parseLanguages(languages, MAX_REQUEST_LANGUAGES)
+  if (parsed === undefined) throw badRequest(INVALID_LANGUAGES)
+  return { ...rest, languages: parsed }
 }
 
 /** docs/api/on-behalf.md › Coordinators and clients: coordinators' records of the people without an account they ask for. */
@@ -60,8 +69,8 @@ export class ClientsService {
 
   async create (user: Principal, input: CreateClientInput): Promise<Client> {
     this.#mayWrite(user)
-    const { consent, ...fields } = input
-    fieldsOf(fields)
+    const { consent, ...given } = input
+    const fields = { ...given, ...fieldsOf(given) }
     const row = await clients.insertClient(this.db, fields, { how: consent.how, recordedBy: user.id, at: this.clock.now() })
     return toClient(row)
   }
@@ -75,7 +84,7 @@ export class ClientsService {
     this.#mayRead(user)
     const row = await clients.findClient(this.db, id)
     if (row === undefined) throw notFound(CLIENT_NOT_FOUND)
-    return toClient(row)
+    return withMatching(row)
   }
 
   async update (user: Principal, id: number, input: UpdateClientInput): Promise<Client> {
@@ -85,7 +94,7 @@ export class ClientsService {
     return await this.db.transaction(async (tx) => {
       if (await clients.lockClient(tx, id) === undefined) throw notFound(CLIENT_NOT_FOUND)
       const now = this.clock.now()
-      return toClient(await clients.updateClient(tx, id, fields, consent === undefined ? undefined : { how: consent.how, recordedBy: user.id, at: now }, now))
+      return withMatching(await clients.updateClient(tx, id, fields, consent === undefined ? undefined : { how: consent.how, recordedBy: user.id, at: now }, now))
     })
   }
 

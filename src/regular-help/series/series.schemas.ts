@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, NullableId, NullableString, TimeZone } from '../../http/schemas.js'
 import { CREATE_REQUEST_MESSAGES, CreateRequestInput } from '../../help/requests/requests.schemas.js'
+import { Needs } from '../../help/request-types/request-types.schemas.js'
 import { DAYS, type Day } from './recurrence.js'
 
 /** docs/api/schedule.md › Series: the fields of CreateRequestInput but its dates, checked as on creation, and auto_accept_preferred. */
@@ -25,6 +26,9 @@ const SeriesTemplateAnswer = Type.Object({
   contact_phone: Type.Optional(Type.String()),
   contact_notes: Type.Optional(Type.String()),
   auto_accept_preferred: Type.Boolean(),
+  // docs/api/visits.md › Needs and matching: carried to every occurrence; [] for a template stored before them.
+  needs: Needs,
+  languages: Type.Array(Type.String(), { description: 'ISO 639-1 codes' }),
 })
 
 const Days = Type.Array(Type.Unsafe<Day>({ type: 'string', enum: [...DAYS] }), {

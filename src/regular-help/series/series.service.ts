@@ -10,6 +10,7 @@ import type { AccessRecorder } from '../../accounts/access/access.recorder.js'
 import { isActiveRequestType } from '../../help/request-types/request-types.repo.js'
 import { actingAsModerator, actingAsVolunteer, withClientDefaults, type ActingPolicy, type ClientDefaults } from '../../help/requests/acting.js'
 import { lockRequest } from '../../help/requests/requests.repo.js'
+import { resolveNeeds } from '../../help/requests/needs-input.js'
 import { isVisibleTo } from '../../help/requests/visibility.js'
 import { actingOnSeries, checkSameFor } from './behalf.js'
 import { cancelAll, createOccurrences, horizonEnd, type OccurrenceSettings } from './occurrences.js'
@@ -28,7 +29,9 @@ export const NOT_OPEN = 'request is not open for responses'
 
 /** A series as the API shows it (moderation columns stay inside). */
 function toSeries ({ moderated_by: _by, moderated_at: _at, created_by_carer: _carer, ...row }: series.SeriesRow): Series {
-  return { ...row, days: inWeekOrder(row.days) }
+  // A template stored before needs existed has none (docs/api/visits.md › Needs and matching).
+  const template = { ...row.template, needs: row.template.needs ?? [], languages: row.template.languages ?? [] }
+  return { ...row, template, days: inWeekOrder(row.days) }
 }
 
 /** The template without the requester's preference, which is no text for a moderator to check. */
@@ -50,8 +53,10 @@ export class SeriesService {
   async create (user: Principal, input: CreateSeriesInput): Promise<Series> {
     const { on_behalf_of: onBehalfOf, ...template } = input.template
     const standing = await this.acting.toCreate(this.db, user, onBehalfOf)
+    const located = withClientDefaults(template, standing.client)
+    const needs = await resolveNeeds(this.db, located, { requestTypeId: located.request_type_id, requesterId: standing.requesterId, clientId: standing.client?.id ?? null })
     const fields: series.SeriesFields = {
-      template: withClientDefaults(template, standing.client),
+      template: { ...located, ...needs },
       days: inWeekOrder(input.days),
       start_time: input.start_time,
       duration_minutes: input.duration_minutes,
@@ -105,7 +110,9 @@ export class SeriesService {
       if (input.template !== undefined) {
         const { on_behalf_of: onBehalfOf, ...given } = input.template
         checkSameFor(row, onBehalfOf)
-        template = withClientDefaults(given, await this.clientOf(tx, user, row))
+        const located = withClientDefaults(given, await this.clientOf(tx, user, row))
+        const whom = { requestTypeId: located.request_type_id, requesterId: row.requester_id, clientId: row.client_id }
+        template = { ...located, ...await resolveNeeds(tx, located, whom) }
       }
       const fields: series.SeriesFields = {
         ...row,

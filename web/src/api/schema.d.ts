@@ -603,7 +603,7 @@ export interface paths {
         head?: never;
         /**
          * Change own profile
-         * @description Only the listed fields are written; any other field in the body is ignored. `phone`, `bio`, `address` and `city` may be null to clear them.
+         * @description Only the listed fields are written; any other field in the body is ignored. `phone`, `bio`, `address` and `city` may be null to clear them. `capabilities`, `languages` and `gender` (docs/api/visits.md › Needs and matching) replace what was set: 400 `invalid capabilities`, `invalid languages`, `invalid gender`.
          */
         patch: operations["updateOwnProfile"];
         trace?: never;
@@ -1022,7 +1022,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What a request may need of its helper, in the caller's language */
+        /**
+         * What a request may need of its helper, in the caller's language
+         * @description Public. The language: a signed-in caller's profile `locale` (with a bearer token), else Accept-Language, else en.
+         */
         get: operations["listNeeds"];
         put?: never;
         post?: never;
@@ -1047,6 +1050,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/request-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the needs a type's requests get by default (admins)
+         * @description docs/api/visits.md › Needs and matching: `default_needs` replaces the type's defaults; a request that leaves `needs` out gets them. Unknown or repeated codes → 400 `invalid needs`; no such type → 404 `request type not found`; not an admin → 403 `admin role required`.
+         */
+        patch: operations["updateRequestType"];
         trace?: never;
     };
     "/api/v1/requests": {
@@ -5414,13 +5437,19 @@ export interface operations {
                         is_verified: boolean;
                         is_blocked: boolean;
                         email_verified: boolean;
-                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                        checks: ("identity" | "background" | "training" | "reference")[];
+                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                        checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                         /**
                          * @description language of e-mails and pushes: `en` (default) or `de`
                          * @enum {string}
                          */
                         locale: "en" | "de";
+                        /** @description what the volunteer can offer (docs/api/visits.md › Needs and matching); car and wheelchair_vehicle count only while a valid driving check is held */
+                        capabilities: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "ok_with_pets")[];
+                        /** @description ISO 639-1 codes of the languages the person speaks */
+                        languages: string[];
+                        /** @description only in the person's own profile (GET /users/me) and data export: read by the matching (same_gender), shown to nobody else */
+                        gender?: ("woman" | "man" | "another") | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -5607,6 +5636,12 @@ export interface operations {
                      * @enum {string}
                      */
                     locale?: "en" | "de";
+                    /** @description replaces the list; wheelchair_vehicle implies car (stored with it) */
+                    capabilities?: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "ok_with_pets")[];
+                    /** @description ISO 639-1 codes, at most 10 */
+                    languages?: string[];
+                    /** @description woman, man, another or null; only the matching reads it */
+                    gender?: ("woman" | "man" | "another") | null;
                 };
             };
         };
@@ -5892,13 +5927,19 @@ export interface operations {
                         is_verified: boolean;
                         is_blocked: boolean;
                         email_verified: boolean;
-                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                        checks: ("identity" | "background" | "training" | "reference")[];
+                        /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                        checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                         /**
                          * @description language of e-mails and pushes: `en` (default) or `de`
                          * @enum {string}
                          */
                         locale: "en" | "de";
+                        /** @description what the volunteer can offer (docs/api/visits.md › Needs and matching); car and wheelchair_vehicle count only while a valid driving check is held */
+                        capabilities: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "ok_with_pets")[];
+                        /** @description ISO 639-1 codes of the languages the person speaks */
+                        languages: string[];
+                        /** @description only in the person's own profile (GET /users/me) and data export: read by the matching (same_gender), shown to nobody else */
+                        gender?: ("woman" | "man" | "another") | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -7606,7 +7647,7 @@ export interface operations {
                         id: number;
                         user_id: number;
                         /** @enum {string} */
-                        kind: "identity" | "background" | "training" | "reference";
+                        kind: "identity" | "background" | "training" | "reference" | "driving";
                         note: string | null;
                         /**
                          * Format: date
@@ -7706,7 +7747,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description one of identity, background, training, reference */
+                    /** @description one of identity, background, training, reference, driving */
                     kind: string;
                     note?: string | null;
                     /** @description YYYY-MM-DD, today or later (in TIME_ZONE); null or absent: does not expire */
@@ -7725,7 +7766,7 @@ export interface operations {
                         id: number;
                         user_id: number;
                         /** @enum {string} */
-                        kind: "identity" | "background" | "training" | "reference";
+                        kind: "identity" | "background" | "training" | "reference" | "driving";
                         note: string | null;
                         /**
                          * Format: date
@@ -7862,7 +7903,7 @@ export interface operations {
                         id: number;
                         user_id: number;
                         /** @enum {string} */
-                        kind: "identity" | "background" | "training" | "reference";
+                        kind: "identity" | "background" | "training" | "reference" | "driving";
                         note: string | null;
                         /**
                          * Format: date
@@ -7994,7 +8035,7 @@ export interface operations {
                          */
                         email_verification: "self" | "code";
                         /** @description VOLUNTEER_CHECKS: the kinds of check a volunteer must hold, valid, to offer help and be alerted (docs/api/accounts.md › Checks that vet volunteers); empty when none is asked */
-                        volunteer_checks: ("identity" | "background" | "training" | "reference")[];
+                        volunteer_checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                         /** @description SMS_DEFAULT_COUNTRY: the country (ISO 3166 alpha-2) whose numbers people write without a country code; the web app turns such a number into the international form before sending it (docs/web.md › Phone numbers) */
                         phone_country: string;
                     };
@@ -8162,6 +8203,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
         };
     };
     listRequestTypes: {
@@ -8185,7 +8239,136 @@ export interface operations {
                         description: string | null;
                         icon: string | null;
                         is_active: boolean;
+                        /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                        default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
                     }[];
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    updateRequestType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description replaces the type's defaults */
+                    default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        description: string | null;
+                        icon: string | null;
+                        is_active: boolean;
+                        /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                        default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
                 };
             };
             /** @description Server failure; the body carries only the operation's failure text */
@@ -8247,6 +8430,10 @@ export interface operations {
                     urgency: "low" | "medium" | "high" | "urgent";
                     contact_phone?: string;
                     contact_notes?: string;
+                    /** @description codes of GET /needs, each once; left out: the type's default_needs; []: none */
+                    needs?: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                    /** @description ISO 639-1 codes the requester speaks, at most 5; a volunteer must share one when it is not empty */
+                    languages?: string[];
                     /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                     on_behalf_of?: {
                         client_id: number;
@@ -8295,6 +8482,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                     };
                 };
             };
@@ -8443,6 +8634,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                     }[];
                 };
             };
@@ -8557,6 +8754,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         client_id: number;
                         /** @description the client's first name and last initial ("Erna S."); null once the client is erased */
                         client_name: string | null;
@@ -8637,6 +8840,8 @@ export interface operations {
                 lon?: string;
                 /** @description metres, 100..50000, default 5000 */
                 radius?: string;
+                /** @description `true`: only the requests the caller can help with (docs/api/visits.md › Needs and matching); `false` or left out: all */
+                suitable?: string;
                 /** @description integer 1..100, default 20; anything else means 20 */
                 limit?: string | string[];
                 /** @description integer >= 0, default 0; anything else means 0 */
@@ -8685,6 +8890,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         distance_meters: number;
                     }[];
                 };
@@ -8748,6 +8959,8 @@ export interface operations {
                 max_lon?: string;
                 /** @description north edge, -90..90, not below min_lat (required) */
                 max_lat?: string;
+                /** @description `true`: only the requests the caller can help with (docs/api/visits.md › Needs and matching); `false` or left out: all */
+                suitable?: string;
                 /** @description integer 1..100, default 20; anything else means 20 */
                 limit?: string | string[];
                 /** @description integer >= 0, default 0; anything else means 0 */
@@ -8796,6 +9009,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                     }[];
                 };
             };
@@ -8858,6 +9077,8 @@ export interface operations {
                 max_lon?: string;
                 /** @description north edge, -90..90, not below min_lat (required) */
                 max_lat?: string;
+                /** @description `true`: only the requests the caller can help with (docs/api/visits.md › Needs and matching); `false` or left out: all */
+                suitable?: string;
                 /** @description latitude the markers are chosen nearest to, -90..90; with center_lon (default: the rectangle's middle) */
                 center_lat?: string;
                 /** @description longitude the markers are chosen nearest to, -180..180; with center_lat (default: the rectangle's middle) */
@@ -8994,6 +9215,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
@@ -9014,6 +9239,8 @@ export interface operations {
                             description: string | null;
                             icon: string | null;
                             is_active: boolean;
+                            /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                            default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
                         };
                         assigned_volunteer: {
                             id: number;
@@ -9030,6 +9257,8 @@ export interface operations {
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
@@ -9143,6 +9372,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                     };
                 };
             };
@@ -9386,6 +9619,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                     }[];
                 };
             };
@@ -9488,6 +9727,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                     }[];
                 };
             };
@@ -9943,11 +10188,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                     }[];
                 };
             };
@@ -10055,11 +10302,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                     };
                 };
             };
@@ -10446,11 +10695,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                     };
                 };
             };
@@ -10577,11 +10828,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                         request_title: string;
                         /** @enum {string} */
                         request_status: "pending_moderation" | "approved" | "in_progress" | "completed" | "cancelled" | "rejected";
@@ -10670,11 +10923,13 @@ export interface operations {
                             completed_requests_count: number;
                             /** @description holds a valid identity check */
                             is_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /** Format: date-time */
                             member_since: string;
                         };
+                        /** @description whether the volunteer meets the request's needs now (docs/api/visits.md › Needs and matching): a driving check can lapse after the offer */
+                        suitable: boolean;
                     };
                 };
             };
@@ -11987,6 +12242,10 @@ export interface operations {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
+                        /** @description codes of GET /needs, each once; left out: the type's default_needs; []: none */
+                        needs?: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes the requester speaks, at most 5; a volunteer must share one when it is not empty */
+                        languages?: string[];
                         /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                         on_behalf_of?: {
                             client_id: number;
@@ -12053,6 +12312,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12209,6 +12472,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12336,6 +12603,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12443,6 +12714,10 @@ export interface operations {
                         urgency: "low" | "medium" | "high" | "urgent";
                         contact_phone?: string;
                         contact_notes?: string;
+                        /** @description codes of GET /needs, each once; left out: the type's default_needs; []: none */
+                        needs?: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes the requester speaks, at most 5; a volunteer must share one when it is not empty */
+                        languages?: string[];
                         /** @description docs/api/on-behalf.md: a client of the coordinators (`client_id`, coordinators only), or a person who let the caller ask for them (`user_id`, a carer with `create`) */
                         on_behalf_of?: {
                             client_id: number;
@@ -12496,6 +12771,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12650,6 +12929,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12802,6 +13085,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12913,6 +13200,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13068,6 +13359,10 @@ export interface operations {
                             contact_phone?: string;
                             contact_notes?: string;
                             auto_accept_preferred: boolean;
+                            /** @description codes of GET /needs, each once, in the table's order */
+                            needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                            /** @description ISO 639-1 codes */
+                            languages: string[];
                         };
                         /** @description 1 to 7 distinct days; answers list them in week order */
                         days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13345,6 +13640,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
@@ -13365,6 +13664,8 @@ export interface operations {
                             description: string | null;
                             icon: string | null;
                             is_active: boolean;
+                            /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                            default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
                         };
                         assigned_volunteer: {
                             id: number;
@@ -13381,6 +13682,8 @@ export interface operations {
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
@@ -13530,6 +13833,10 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for; null for a request asked by its requester or a carer */
                         client_id: number | null;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
                         requester: {
@@ -13550,6 +13857,8 @@ export interface operations {
                             description: string | null;
                             icon: string | null;
                             is_active: boolean;
+                            /** @description the needs its requests get when the requester says nothing (docs/api/visits.md › Needs and matching); the app ticks them */
+                            default_needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
                         };
                         assigned_volunteer: {
                             id: number;
@@ -13566,6 +13875,8 @@ export interface operations {
                             /** @description 0 when exact; otherwise the grid size (MAP_GRID_METERS): the point is the centre of the request's grid cell */
                             precision_meters: number;
                         };
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         /** @description docs/api/on-behalf.md › Coordinators and clients: the client a coordinator asked for, to the request's parties; null to others, for a request asked by its requester, and once the client is erased */
                         client: {
                             id: number;
@@ -13969,6 +14280,12 @@ export interface operations {
                         };
                         /** @description Under ADDRESS_PRIVACY=parties only (absent under `full`): true when `address` is only the city (or "address shared after acceptance") and the requester's name is shortened, because the caller is not a party to the request (docs/privacy.md); false otherwise */
                         address_hidden?: boolean;
+                        /** @description codes of GET /needs, each once, in the table's order */
+                        needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                        /** @description ISO 639-1 codes; a volunteer must share one when it is not empty */
+                        languages: string[];
+                        /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
+                        suitable?: boolean;
                         /** @description `requester`: the caller's own request; `volunteer`: the caller is its assigned volunteer */
                         role: "requester" | "volunteer";
                         /** @description On the caller's own request in progress: the assigned volunteer's name ("First Last"), who is coming (confirmed when `confirmed_at` is set); null otherwise */
@@ -14154,6 +14471,10 @@ export interface operations {
                         latitude: number | null;
                         longitude: number | null;
                         needs: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        gender?: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        languages?: string[];
                         consent: {
                             /**
                              * @description how the client agreed to be recorded
@@ -14251,6 +14572,10 @@ export interface operations {
                     longitude?: number | null;
                     /** @description for example "wheelchair, needs help on stairs" */
                     needs?: string | null;
+                    /** @description woman, man, another or null */
+                    gender?: ("woman" | "man" | "another") | null;
+                    /** @description ISO 639-1 codes the client speaks, at most 5; their requests take them when they name none */
+                    languages?: string[];
                     /** @description recorded_by (the caller) and recorded_at (now) are set by the service */
                     consent: {
                         /**
@@ -14279,6 +14604,10 @@ export interface operations {
                         latitude: number | null;
                         longitude: number | null;
                         needs: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        gender?: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        languages?: string[];
                         consent: {
                             /**
                              * @description how the client agreed to be recorded
@@ -14405,6 +14734,10 @@ export interface operations {
                         latitude: number | null;
                         longitude: number | null;
                         needs: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        gender?: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        languages?: string[];
                         consent: {
                             /**
                              * @description how the client agreed to be recorded
@@ -14621,6 +14954,10 @@ export interface operations {
                     longitude?: number | null;
                     /** @description for example "wheelchair, needs help on stairs" */
                     needs?: string | null;
+                    /** @description woman, man, another or null */
+                    gender?: ("woman" | "man" | "another") | null;
+                    /** @description ISO 639-1 codes the client speaks, at most 5; their requests take them when they name none */
+                    languages?: string[];
                     /** @description a consent recorded again: by the caller, now */
                     consent?: {
                         /**
@@ -14649,6 +14986,10 @@ export interface operations {
                         latitude: number | null;
                         longitude: number | null;
                         needs: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        gender?: string | null;
+                        /** @description only from /clients/{id} (GET and PATCH) */
+                        languages?: string[];
                         consent: {
                             /**
                              * @description how the client agreed to be recorded
@@ -15662,13 +16003,19 @@ export interface operations {
                             is_verified: boolean;
                             is_blocked: boolean;
                             email_verified: boolean;
-                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference */
-                            checks: ("identity" | "background" | "training" | "reference")[];
+                            /** @description kinds of the user's valid checks, in the order identity, background, training, reference, driving */
+                            checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                             /**
                              * @description language of e-mails and pushes: `en` (default) or `de`
                              * @enum {string}
                              */
                             locale: "en" | "de";
+                            /** @description what the volunteer can offer (docs/api/visits.md › Needs and matching); car and wheelchair_vehicle count only while a valid driving check is held */
+                            capabilities: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "ok_with_pets")[];
+                            /** @description ISO 639-1 codes of the languages the person speaks */
+                            languages: string[];
+                            /** @description only in the person's own profile (GET /users/me) and data export: read by the matching (same_gender), shown to nobody else */
+                            gender?: ("woman" | "man" | "another") | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15790,6 +16137,10 @@ export interface operations {
                                 contact_phone?: string;
                                 contact_notes?: string;
                                 auto_accept_preferred: boolean;
+                                /** @description codes of GET /needs, each once, in the table's order */
+                                needs: ("car" | "wheelchair_vehicle" | "door_through_door" | "lifting" | "pets_at_home" | "same_gender")[];
+                                /** @description ISO 639-1 codes */
+                                languages: string[];
                             };
                             /** @description 1 to 7 distinct days; answers list them in week order */
                             days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];

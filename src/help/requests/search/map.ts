@@ -4,7 +4,7 @@ import type { Principal } from '../../../lib/principal.js'
 import type { MapMarker, MapView } from '../requests.schemas.js'
 import { inBoxes } from './bounds.js'
 import { ACTIVE, EXACT_VIEW, LOCATION_COLUMNS, locationFor, pendingCondition, placeOf, viewOf, type LocatedRow, type SearchView } from './shared.js'
-import { type SearchContext } from './context.js'
+import { matchOf, onlySuitable, type SearchContext, type SearchMatch } from './context.js'
 
 /**
  * GET /requests/map (extension, docs/api/help.md › Maps): of the active requests in a rectangle, the
@@ -36,7 +36,7 @@ const cubeOf = (point: Readonly<Vector>): Sql => sql`cube(ARRAY[${point[0]}, ${p
  * PostgreSQL misjudges how many requests they hold and reads every one of them (a bitmap scan and a
  * sort: about 1,200 rows for a city-centre view at 100k).
  */
-export function nearestMarkersStatement (point: Readonly<Vector>, boxes: readonly BoundsBox[], take: number, view: SearchView = EXACT_VIEW): Sql {
+export function nearestMarkersStatement (point: Readonly<Vector>, boxes: readonly BoundsBox[], take: number, view: SearchView = EXACT_VIEW, match?: SearchMatch): Sql {
   if (!Number.isSafeInteger(take) || take < 1) throw new Error(`marker take must be a positive integer, got ${take}`)
   const { cube } = placeOf(view)
   const { lat, lon } = placeOf(view, 'k')
@@ -49,7 +49,7 @@ export function nearestMarkersStatement (point: Readonly<Vector>, boxes: readonl
       FROM (
         SELECT ${MARKER_COLUMNS}, ${cube} <-> ${cubeOf(point)} AS knn
         FROM requests r
-        WHERE ${ACTIVE} ${pendingCondition(view)}
+        WHERE ${ACTIVE} ${pendingCondition(view)} ${onlySuitable(match)}
         ORDER BY knn
         LIMIT ${raw(String(take))}
       ) k
@@ -62,11 +62,11 @@ export function nearestMarkersStatement (point: Readonly<Vector>, boxes: readonl
  * The same answer through the boxes' condition: of the active requests inside, the `limit` nearest the
  * point, in order of distance, then id. Reads every request inside, so it is for views that hold few.
  */
-export function markersInBoxesStatement (point: Readonly<Vector>, boxes: readonly BoundsBox[], limit: number, view: SearchView = EXACT_VIEW): Sql {
+export function markersInBoxesStatement (point: Readonly<Vector>, boxes: readonly BoundsBox[], limit: number, view: SearchView = EXACT_VIEW, match?: SearchMatch): Sql {
   return sql`
     SELECT ${MARKER_COLUMNS}, ${placeOf(view).cube} <-> ${cubeOf(point)} AS knn, true AS inside, 0 AS last_knn, 0 AS fetched
     FROM requests r
-    WHERE ${inBoxes(boxes, view)}
+    WHERE ${inBoxes(boxes, view, match)}
     ORDER BY knn, r.id
     LIMIT ${limit}`
 }
@@ -79,18 +79,21 @@ export function markersInBoxesStatement (point: Readonly<Vector>, boxes: readonl
  * that does not settle the answer (too few inside, or a tie past them, and not yet past the rectangle's
  * farthest corner) leaves a view with few requests amid many: the rectangle itself is read then.
  */
-export async function searchMap ({ db, policy }: SearchContext, viewer: Principal, rectangle: Rectangle, centre = rectangleCentre(rectangle)): Promise<MapView> {
+export async function searchMap (context: SearchContext, viewer: Principal, rectangle: Rectangle, centre = rectangleCentre(rectangle), suitableOnly = false): Promise<MapView> {
+  const { db, policy } = context
+  // Markers carry no `suitable`: the map shows what `suitable=true` lets through.
+  const match = suitableOnly ? matchOf(context, viewer, true) : undefined
   const cap = policy.mapMarkerCap
   const view = viewOf(viewer, policy)
   const boxes = boundsBoxes(rectangle)
   const point = earthPoint(centre.lat, centre.lon)
   const take = 2 * (cap + 1)
-  const rows = await db.query<MarkerRow>(nearestMarkersStatement(point, boxes, take, view))
+  const rows = await db.query<MarkerRow>(nearestMarkersStatement(point, boxes, take, view, match))
   const last = rows.at(-1)
   let inside = rows.filter((row) => row.inside)
   const settled = last === undefined || last.fetched < take || last.last_knn > farthestChord(point, boxes) ||
     (inside.length > cap && last.last_knn > inside[cap]!.knn)
-  if (!settled) inside = await db.query<MarkerRow>(markersInBoxesStatement(point, boxes, cap + 1, view))
+  if (!settled) inside = await db.query<MarkerRow>(markersInBoxesStatement(point, boxes, cap + 1, view, match))
   const markers: MapMarker[] = []
   for (let i = 0; i < inside.length && i < cap; i++) markers.push(toMarker(viewer, inside[i]!, policy.mapGridMeters))
   return { markers, truncated: inside.length > cap }

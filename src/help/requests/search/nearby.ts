@@ -4,7 +4,9 @@ import { isModerator, type Principal } from '../../../lib/principal.js'
 import { isoTimestamp, isoTimestampOrNull } from '../../../lib/timestamp-text.js'
 import type { RequestWithDistance } from '../requests.schemas.js'
 import { ACTIVE, EXACT_VIEW, placeOf, REQUESTER_NAME_OF_U, REQUESTER_SHORT_NAME_OF_U, viewOf, type ListItemRow, type SearchView, } from './shared.js'
-import { type SearchContext, type SearchPolicy } from './context.js'
+import { matchOf, type SearchContext, type SearchMatch, type SearchPolicy } from './context.js'
+import { raw } from '../../../db/sql.js'
+import { suitableFor } from '../../needs/matching.js'
 import { toListItem, type DisclosurePolicy } from '../disclosure.js'
 
 /**
@@ -35,7 +37,21 @@ export interface NearbyStatement { text: string, values: unknown[] }
  * How a statement's text varies: the read limit, the point columns, the pending condition, whether short names are
  * read, whether the grid columns (`located`) and the assigned volunteer are read, and whether the window columns are.
  */
-interface Shape { take: number, grid: boolean, hidePending: boolean, shortNames: boolean, located: boolean, volunteer: boolean, window: boolean }
+interface Shape {
+  take: number,
+  grid: boolean,
+  hidePending: boolean,
+  shortNames: boolean,
+  located: boolean,
+  volunteer: boolean,
+  window: boolean,
+  /** docs/api/visits.md › Needs and matching: `suitable` read for a caller who offers help, and `suitable=true` as a condition. */
+  suitable: boolean,
+  suitableOnly: boolean
+}
+
+/** A caller who offers help, for `suitable` (on `today`, TIME_ZONE's date), and whether only suitable requests are wanted. */
+export type NearbyMatch = SearchMatch
 
 /** What a viewer's rows must carry, besides what every row carries (see NearbyRow). */
 export interface NearbyColumns { shortNames: boolean, located: boolean, volunteer: boolean }
@@ -65,14 +81,17 @@ export const ALL_COLUMNS: NearbyColumns = Object.freeze({ shortNames: true, loca
  * values, and so the statement texts, few; each text is built once (nearbyText), so a search neither
  * builds nor hashes a new string. Measurements: docs/performance.md › Why the code is as it is, › Nearby search CPU.
  */
-export function nearbyStatement (point: Readonly<Vector>, take: number, page: Page, view: SearchView = EXACT_VIEW, columns: NearbyColumns = ALL_COLUMNS): NearbyStatement {
+export function nearbyStatement (
+  point: Readonly<Vector>, take: number, page: Page, view: SearchView = EXACT_VIEW, columns: NearbyColumns = ALL_COLUMNS, match?: NearbyMatch
+): NearbyStatement {
   if (!Number.isSafeInteger(take) || take < 1) throw new Error(`nearby take must be a positive integer, got ${take}`)
   const hidePending = view.hidePendingFrom !== undefined
   // Without the window columns the statement returns the page and the one row past it, which is the last row read.
   const window = take !== page.offset + page.limit + 1
-  const text = nearbyText({ take, grid: view.grid, hidePending, window, ...columns })
+  const text = nearbyText({ take, grid: view.grid, hidePending, window, ...columns, suitable: match !== undefined, suitableOnly: match?.only === true })
   const values: unknown[] = [point[0], point[1], point[2], window ? page.limit : page.limit + 1, page.offset]
   if (hidePending) values.push(view.hidePendingFrom)
+  if (match !== undefined) values.push(match.viewerId, match.today)
   return { text, values }
 }
 
@@ -80,7 +99,7 @@ const TEXTS = new Map<string, string>()
 
 /** The text of a shape, built once; the parameters are $1-$3 the point, $4 and $5 the rows returned, $6 the viewer under hidePending. */
 function nearbyText (shape: Shape): string {
-  const key = `${shape.take} ${shape.grid} ${shape.hidePending} ${shape.shortNames} ${shape.located} ${shape.volunteer} ${shape.window}`
+  const key = `${shape.take} ${shape.grid} ${shape.hidePending} ${shape.shortNames} ${shape.located} ${shape.volunteer} ${shape.window} ${shape.suitable} ${shape.suitableOnly}`
   let text = TEXTS.get(key)
   if (text === undefined) {
     text = buildNearbyText(shape)
@@ -89,8 +108,19 @@ function nearbyText (shape: Shape): string {
   return text
 }
 
-function buildNearbyText ({ take, grid, hidePending, shortNames, located, volunteer, window }: Shape): string {
+/** suitableFor's text with the caller and today as the parameters after the others ($6 is the pending condition's viewer). */
+function suitableText (hidePending: boolean): string {
+  const first = hidePending ? 7 : 6
+  const condition = suitableFor(raw(`$${first}::bigint`), raw(`$${first + 1}::date`))
+  if (condition.values.length > 0) throw new Error('the nearby statement takes its parameters by number')
+  return condition.sql
+}
+
+function buildNearbyText ({ take, grid, hidePending, shortNames, located, volunteer, window, suitable, suitableOnly }: Shape): string {
   const { cube } = placeOf({ grid, hidePendingFrom: undefined })
+  const matching = suitable ? suitableText(hidePending) : ''
+  // Only what the caller can do: tested on the rows the index scan reads, nearest first, so the LIMIT still stops it.
+  const only = suitableOnly ? `AND ${matching}` : ''
   const pending = hidePending ? "AND (r.status <> 'pending_moderation' OR r.requester_id = $6::bigint)" : ''
   const shortName = shortNames ? `(SELECT ${REQUESTER_SHORT_NAME_OF_U.sql} FROM users u WHERE u.id = r.requester_id)` : 'NULL::text'
   const place = `${volunteer ? 'r.assigned_volunteer_id, ' : ''}r.latitude, r.longitude${located ? ', r.grid_latitude, r.grid_longitude, r.grid_meters' : ''}`
@@ -103,13 +133,14 @@ function buildNearbyText ({ take, grid, hidePending, shortNames, located, volunt
     (SELECT ${REQUESTER_NAME_OF_U.sql} FROM users u WHERE u.id = r.requester_id) AS requester_name,
     ${shortName} AS requester_short_name,
     (SELECT t.name FROM request_types t WHERE t.id = r.request_type_id) AS request_type_name,
+    r.needs, r.languages, ${suitable ? (suitableOnly ? 'true' : matching) : 'NULL::boolean'} AS suitable,
     r.knn${window ? ', max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched' : ''}
   FROM (
     SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at,
       r.window_start, r.window_end, r.series_id, r.confirmed_at, ${place}, r.requester_id, r.request_type_id,
-      ${cube.sql} <-> cube(ARRAY[$1, $2, $3]::float8[]) AS knn
+      r.needs, r.languages, r.client_id, ${cube.sql} <-> cube(ARRAY[$1, $2, $3]::float8[]) AS knn
     FROM requests r
-    WHERE ${ACTIVE.sql} ${pending}
+    WHERE ${ACTIVE.sql} ${pending} ${only}
     ORDER BY knn
     LIMIT ${take}
   ) r
@@ -151,15 +182,19 @@ function isSettled (rows: readonly NearbyRow[], page: Page, take: number, radius
  * Under `grid` every request of a cell is at the same distance, so the first read there takes GRID_TIE_ROWS more.
  * What a row carries depends on the viewer (nearbyColumns).
  */
-export async function searchNearby ({ db, policy, disclosure }: SearchContext, viewer: Principal, { lat, lon, radius }: NearbySearch, page: Page): Promise<RequestWithDistance[]> {
+export async function searchNearby (
+  context: SearchContext, viewer: Principal, { lat, lon, radius }: NearbySearch, page: Page, suitableOnly = false
+): Promise<RequestWithDistance[]> {
+  const { db, policy, disclosure } = context
   const view = viewOf(viewer, policy)
   const point = earthPoint(lat, lon)
   const columns = nearbyColumns(viewer, policy)
+  const match = matchOf(context, viewer, suitableOnly)
   let take = nearbyTake(page.offset + page.limit + 1 + (view.grid ? GRID_TIE_ROWS : 0))
-  let rows = await db.query<NearbyRow>(nearbyStatement(point, take, page, view, columns))
+  let rows = await db.query<NearbyRow>(nearbyStatement(point, take, page, view, columns, match))
   while (!isSettled(rows, page, take, radius)) {
     take = nearbyTake(take * 2)
-    rows = await db.query<NearbyRow>(nearbyStatement(point, take, page, view, columns))
+    rows = await db.query<NearbyRow>(nearbyStatement(point, take, page, view, columns, match))
   }
   // The row past the page, when the statement returned it, is no part of the answer.
   const shown = rows.length > page.limit ? rows.slice(0, page.limit) : rows

@@ -4,6 +4,7 @@ import { hasPermission, isModerator, type Principal } from '../../../lib/princip
 import type { Location } from '../requests.schemas.js'
 import type { RequestStatus } from '../requests.values.js'
 import type { CarerOf } from '../visibility.js'
+import type { NeedCode } from '../../needs/needs.js'
 
 /**
  * What the lists of requests share: the statuses a search considers, the columns of a list item and
@@ -21,7 +22,7 @@ export const ACTIVE = raw("r.status IN ('pending_moderation', 'approved', 'in_pr
 
 const LOCATION = 'r.assigned_volunteer_id, r.latitude, r.longitude, r.grid_latitude, r.grid_longitude, r.grid_meters'
 const LIST_ITEM_OWN = `r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at,
-  r.window_start, r.window_end, r.series_id, r.confirmed_at, ${LOCATION}`
+  r.window_start, r.window_end, r.series_id, r.confirmed_at, r.needs, r.languages, ${LOCATION}`
 /** requester_name is "first_name last_name" (docs/api/help.md › Searches), of the user aliased `u`. */
 const REQUESTER_NAME = "u.first_name || ' ' || u.last_name"
 /** What a non-party sees under ADDRESS_PRIVACY=parties (docs/privacy.md › `ADDRESS_PRIVACY=parties`): "Erna S." (lib/names.ts initialOf, in SQL). */
@@ -69,6 +70,10 @@ export interface ListItemRow extends LocatedRow {
   requester_name: string
   requester_short_name: string
   request_type_name: string
+  needs: NeedCode[]
+  languages: string[]
+  /** docs/api/visits.md › Needs and matching: read only by the searches and only for a caller who offers help. */
+  suitable?: boolean | null
 }
 
 /** The timestamps of a list item, which a hot read may take as PostgreSQL's text (lib/timestamp-text.ts). */

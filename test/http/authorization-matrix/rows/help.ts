@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
 import { REQUEST_INPUT } from '../../../helpers/lifecycle.js'
-import { type Row, REQUEST_NOT_FOUND, SIGNED_IN, everyone, signedIn, moderatorsOnly, contactShownTo, listedFor, markedFor, responsesSeen, CONCERN_TEXT, raisedConcern, raiseConcern, req, nearby, bounds, map } from '../rows.js'
+import { type Row, REQUEST_NOT_FOUND, SIGNED_IN, adminOnly, everyone, signedIn, moderatorsOnly, contactShownTo, listedFor, markedFor, responsesSeen, CONCERN_TEXT, raisedConcern, raiseConcern, req, nearby, bounds, map } from '../rows.js'
 
 /** Help: request types, availability, requests, moderation, concerns and responses. */
 export const ROWS: readonly Row[] = [
   { op: 'GET /request-types', state: 'open', path: () => '/request-types', expect: everyone(200) },
+  // docs/api/visits.md › Needs and matching: admins set a type's default needs.
+  { op: 'PATCH /request-types/{id}', state: 'open', path: () => '/request-types/1', body: () => ({ default_needs: [] }), expect: adminOnly(200) },
   { op: 'GET /map-settings', state: 'open', path: () => '/map-settings', expect: everyone(200) },
   { op: 'GET /needs', state: 'open', path: () => '/needs', expect: everyone(200), see: (res) => assert.equal(res.body.length, 6) },
   { op: 'GET /users/me/availability', state: 'assigned', path: () => '/users/me/availability', expect: signedIn(200) },
