@@ -85,7 +85,6 @@ describe('loadConfig', () => {
     }
     assert.throws(() => loadConfig({ ALERT_BATCH: '0' }), /ALERT_BATCH must be a whole number from 1 to 1000, got "0"/)
   })
-
   it('reads every setting, trimming surrounding spaces', () => {
     const config = loadConfig({
       PORT: ' 8080 ',
