@@ -101,6 +101,17 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'a response has already been accepted for this request': { key: 'request.errors.alreadyAccepted' },
   'response is already accepted': { key: 'request.errors.alreadyAccepted' },
   'request is not in progress': { key: 'request.errors.notInProgress' },
+  // Needs and matching (docs/api/visits.md): the app does not send these fields yet.
+  'invalid capabilities': OUR_FAULT,
+  'invalid gender': OUR_FAULT,
+  'invalid languages': OUR_FAULT,
+  'invalid needs': OUR_FAULT,
+  'invalid suitable': OUR_FAULT,
+  'invalid request type id': OUR_FAULT,
+  'request type not found': OUR_FAULT,
+  'set your gender in your profile first': { key: 'visit.errors.genderFirst' },
+  // Texts (docs/api/messaging.md › Texts).
+  'texts are stopped for this number: reply START first': { key: 'visit.errors.textsStopped' },
   // Visits checked in and out, hours and mileage (docs/api/visit-checks.md).
   'not checked in': { key: 'visit.errors.notCheckedIn' },
   'only the assigned volunteer can do this': { key: 'visit.errors.onlyVolunteer' },
