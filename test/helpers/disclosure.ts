@@ -208,6 +208,9 @@ export const EXERCISES: Record<string, Exercise> = {
     // docs/api/help.md › Reading one request: the user, moderators, and the other side of a shared in_progress request.
     return [{ kind: 'profile', item: profile, contactShown: ['requester', 'moderator', 'accepted volunteer'].includes(viewer) }]
   },
+  // docs/api/messaging.md › Texts: the caller's own number and its state, never another's; nothing of the scene's people.
+  'GET /users/me/phone': async (t, scene, viewer) => (await ok(t, 'GET', '/users/me/phone', scene.viewers[viewer].token), []),
+  'POST /users/me/phone/verify/confirm': async (t, scene, viewer) => (await ok(t, 'POST', '/users/me/phone/verify/confirm', scene.viewers[viewer].token, 400), []),
   'GET /users/me/export': async (t, scene, viewer) => {
     const exported = await ok(t, 'GET', '/users/me/export', scene.viewers[viewer].token)
     const seen = ofScene(scene, exported.requests)

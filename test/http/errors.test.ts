@@ -145,11 +145,15 @@ for (const engine of engines()) {
     for (const [method, path, statement, text, body] of failures) {
       it(`a server failure in ${method} ${path} is 500 ${text}: no SQL, no stack; the log has them with the request id`, async (ctx) => {
         const account = await t.register()
-        const query = t.db.query.bind(t.db)
-        ctx.mock.method(t.db, 'query', async (sql: Statement, params?: readonly unknown[]) => {
+        const failing = (query: (sql: Statement, params?: readonly unknown[]) => Promise<unknown>) => async (sql: Statement, params?: readonly unknown[]) => {
           if (statementParts(sql, params).text.includes(statement)) throw sqlFailure()
           return await query(sql, params)
-        })
+        }
+        ctx.mock.method(t.db, 'query', failing(t.db.query.bind(t.db)))
+        // The same statement fails inside a transaction too.
+        const transaction = t.db.transaction.bind(t.db)
+        ctx.mock.method(t.db, 'transaction', async (work: (tx: Parameters<Parameters<typeof transaction>[0]>[0]) => Promise<unknown>) =>
+          await transaction(async (tx) => await work(Object.assign(Object.create(tx) as typeof tx, { query: failing(tx.query.bind(tx)) }))))
         lines.length = 0
         const res = await logged.request(method as 'GET', path, { token: account.token, body })
         assertError(res, 500, text)

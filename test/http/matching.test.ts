@@ -192,7 +192,7 @@ for (const engine of engines()) {
       for (const capabilities of [['boat'], ['car', 'car'], 'car']) assertError(await t.patch('/users/me', { capabilities }, requester.token), 400, 'invalid capabilities')
       for (const languages of [['xx'], 'de']) assertError(await t.patch('/users/me', { languages }, requester.token), 400, 'invalid languages')
       for (const gender of ['female', 1, '']) assertError(await t.patch('/users/me', { gender }, requester.token), 400, 'invalid gender')
-      assertError(await t.request('PATCH', '/request-types/1', { body: { default_needs: ['boat'] }, token: t.admin.token }), 400, 'invalid needs')
+      assertError(await t.request('PATCH', '/request-types/1', { body: { default_needs: ['boat'] }, token: t.admin.token }), 400, 'invalid default_needs')
       assertError(await t.request('PATCH', '/request-types/999', { body: { default_needs: [] }, token: t.admin.token }), 404, 'request type not found')
     })
 

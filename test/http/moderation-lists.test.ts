@@ -4,7 +4,7 @@ import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 import { createRequest, insertRequests, whileFailing } from '../helpers/requests.js'
 
-const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'location', 'request_type_name', 'requester_name',
+const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'languages', 'location', 'needs', 'request_type_name', 'requester_name',
   'series_id', 'status', 'title', 'urgency', 'window_end', 'window_start']
 
 for (const engine of engines()) {

@@ -5,14 +5,14 @@ import { engines } from '../helpers/engines.js'
 
 // A burst of sign-ups (docs/api/accounts.md › A burst of sign-ups): registrations that would wait longer
 // than PASSWORD_QUEUE_SECONDS for a hashing thread are refused at once with 429 and Retry-After, and nothing
-// of them is stored. The hash costs as much as a real one's first pass (N=2^14) so that a queue builds.
-const BURST = 80
+// of them is stored. The hash is dear enough (N=2^15) that a queue builds on a quiet machine as on a busy one.
+const BURST = 200
 const PASSWORD = 'correct horse battery staple'
 
 for (const engine of engines()) {
   describe(`a burst of sign-ups (${engine})`, () => {
     let t: TestApp
-    before(async () => { t = await startApp(engine, { scrypt: { N: 2 ** 14, r: 8, p: 1 }, passwordQueueSeconds: 1 }) })
+    before(async () => { t = await startApp(engine, { scrypt: { N: 2 ** 15, r: 8, p: 1 }, passwordQueueSeconds: 1 }) })
     after(() => t.close())
 
     it('refuses what would wait too long with 429 and Retry-After, keeps what it took, and stays answering', async () => {
@@ -30,9 +30,11 @@ for (const engine of engines()) {
         assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/)
       }
 
-      // Every account made can sign in; every refused address was left untouched and can register now.
-      for (const [i, email] of emails.entries()) {
-        if (answers[i]!.status === 201) {
+      // Accounts made can sign in; refused addresses were left untouched and can register now (ten of each).
+      const taken = emails.filter((_, i) => answers[i]!.status === 201).slice(0, 10)
+      const refused = emails.filter((_, i) => answers[i]!.status === 429).slice(0, 10)
+      for (const email of [...taken, ...refused]) {
+        if (taken.includes(email)) {
           assert.equal((await t.post('/auth/login', { email, password: PASSWORD })).status, 200, email)
         } else {
           assert.equal((await t.post('/auth/login', { email, password: PASSWORD })).status, 401, email)

@@ -54,7 +54,7 @@ for (const engine of engines()) {
         assert.equal(res.status, 200, res.text)
         assert.deepEqual(res.body.map((item: { id: number }) => item.id), [secondResponse, firstResponse])
         assert.deepEqual(Object.keys(res.body[0]).sort(), ['accepted_at', 'id', 'message', 'rejected_at', 'request_id', 'request_status',
-          'request_title', 'responded_at', 'status', 'volunteer', 'volunteer_id', 'volunteer_name'])
+          'request_title', 'responded_at', 'status', 'suitable', 'volunteer', 'volunteer_id', 'volunteer_name'])
         assert.deepEqual(res.body.map((item: Record<string, unknown>) => [item.request_id, item.status, item.request_status, item.request_title, item.volunteer_name]), [
           [second, 'pending', 'approved', REQUEST_INPUT.title, 'Vera Helper'],
           [first, 'accepted', 'in_progress', REQUEST_INPUT.title, 'Vera Helper'],

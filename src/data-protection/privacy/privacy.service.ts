@@ -79,6 +79,7 @@ export class PrivacyService {
         : {
             email: { enabled: choices.email_enabled, types: choices.email_types },
             push: { enabled: choices.push_enabled, types: choices.push_types },
+            sms: { enabled: choices.sms_enabled, types: choices.sms_types },
             quiet_hours: choices.quiet_start !== null && choices.quiet_end !== null ? { start: choices.quiet_start, end: choices.quiet_end } : null,
             time_zone: choices.time_zone ?? this.calendar.timeZone,
           },

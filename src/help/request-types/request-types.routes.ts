@@ -15,7 +15,7 @@ export const requestTypesRoutes: FastifyPluginAsyncTypebox<{ requestTypes: Reque
       tags: ['requests'],
       summary: 'Set the needs a type\'s requests get by default (admins)',
       description: 'docs/api/visits.md › Needs and matching: `default_needs` replaces the type\'s defaults; a request that leaves `needs` out gets them. ' +
-        'Unknown or repeated codes → 400 `invalid needs`; no such type → 404 `request type not found`; not an admin → 403 `admin role required`.',
+        'Unknown or repeated codes → 400 `invalid default_needs`; no such type → 404 `request type not found`; not an admin → 403 `admin role required`.',
       params: idParams('id'),
       body: UpdateRequestTypeInput,
       response: { 200: RequestType, ...errors(400, 401, 403, 404) },

@@ -11,7 +11,7 @@ export const UpdateRequestTypeInput = Type.Object({
   default_needs: Type.Array(NeedCode, { uniqueItems: true, description: 'replaces the type\'s defaults' }),
 })
 export type UpdateRequestTypeInput = Static<typeof UpdateRequestTypeInput>
-export const REQUEST_TYPE_MESSAGES = { id: 'invalid request type id', default_needs: 'invalid needs', 'default_needs.*': 'invalid needs' }
+export const REQUEST_TYPE_MESSAGES = { id: 'invalid request type id', default_needs: 'invalid default_needs', 'default_needs.*': 'invalid default_needs' }
 
 export const RequestType = Type.Object({
   id: Type.Integer(),

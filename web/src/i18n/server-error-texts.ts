@@ -106,6 +106,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid gender': OUR_FAULT,
   'invalid languages': OUR_FAULT,
   'invalid needs': OUR_FAULT,
+  'invalid default_needs': OUR_FAULT,
   'invalid suitable': OUR_FAULT,
   'invalid request type id': OUR_FAULT,
   'request type not found': OUR_FAULT,
