@@ -3,6 +3,9 @@ import type { Account, TestApp } from './app.js'
 import { SERIES_EXERCISES } from './disclosure-series.js'
 import { createRequest, requestInput } from './requests.js'
 
+/** Operations that answer only the caller's own phone number: exercised for the access records, carrying no request or profile. */
+export const OWN_NUMBER_ONLY: readonly string[] = ['GET /users/me/phone', 'POST /users/me/phone/verify/confirm']
+
 /**
  * The people and requests of the proof of docs/privacy.md › `ADDRESS_PRIVACY=parties` and › Access records: one requester, Erna Schmidt, with a request
  * in_progress (A, in Berlin, with a window, its accepted volunteer), one approved (B, no city, a volunteer's offer
@@ -208,9 +211,15 @@ export const EXERCISES: Record<string, Exercise> = {
     // docs/api/help.md › Reading one request: the user, moderators, and the other side of a shared in_progress request.
     return [{ kind: 'profile', item: profile, contactShown: ['requester', 'moderator', 'accepted volunteer'].includes(viewer) }]
   },
-  // docs/api/messaging.md › Texts: the caller's own number and its state, never another's; nothing of the scene's people.
-  'GET /users/me/phone': async (t, scene, viewer) => (await ok(t, 'GET', '/users/me/phone', scene.viewers[viewer].token), []),
-  'POST /users/me/phone/verify/confirm': async (t, scene, viewer) => (await ok(t, 'POST', '/users/me/phone/verify/confirm', scene.viewers[viewer].token, 400), []),
+  // docs/api/messaging.md › Texts: the caller's own number and its state, never another's; nothing of the scene's people (OWN_NUMBER_ONLY).
+  'GET /users/me/phone': async (t, scene, viewer) => {
+    await ok(t, 'GET', '/users/me/phone', scene.viewers[viewer].token)
+    return []
+  },
+  'POST /users/me/phone/verify/confirm': async (t, scene, viewer) => {
+    await ok(t, 'POST', '/users/me/phone/verify/confirm', scene.viewers[viewer].token, 400)
+    return []
+  },
   'GET /users/me/export': async (t, scene, viewer) => {
     const exported = await ok(t, 'GET', '/users/me/export', scene.viewers[viewer].token)
     const seen = ofScene(scene, exported.requests)

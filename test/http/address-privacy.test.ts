@@ -5,7 +5,7 @@ import { ADDRESS_HIDDEN_TEXT } from '../../src/help/requests/disclosure.js'
 import { startApp, type TestApp } from '../helpers/app.js'
 import { SERIES_ADDRESS } from '../helpers/disclosure-series.js'
 import {
-  CLIENT_ADDRESS, EXERCISES, ok, operationsAnswering, REQUESTER_ADDRESS, REQUESTER_PHONE, setScene, VIEWERS, type Made, type Scene, type Seen, type ViewerName,
+  CLIENT_ADDRESS, EXERCISES, ok, operationsAnswering, OWN_NUMBER_ONLY, REQUESTER_ADDRESS, REQUESTER_PHONE, setScene, VIEWERS, type Made, type Scene, type Seen, type ViewerName,
 } from '../helpers/disclosure.js'
 import { engines } from '../helpers/engines.js'
 
@@ -78,7 +78,7 @@ for (const engine of engines()) {
 
       it('every operation that can answer with a request or a profile, by each of the five viewers', async () => {
         const operations = await operationsAnswering(t, CARRIERS)
-        assert.deepEqual(Object.keys(EXERCISES).sort(), operations, 'each such operation of the OpenAPI document has an exercise here')
+        assert.deepEqual(Object.keys(EXERCISES).filter((op) => !OWN_NUMBER_ONLY.includes(op)).sort(), operations, 'each such operation of the OpenAPI document has an exercise here')
         const exercised = new Set<string>()
         // Cancelling is last: the others then see the scene unchanged.
         const order = [...operations.filter((o) => !o.endsWith('/cancel')), ...operations.filter((o) => o.endsWith('/cancel'))]
