@@ -3,7 +3,7 @@ import type { Account, TestApp } from './app.js'
 import { SERIES_EXERCISES } from './disclosure-series.js'
 import { createRequest, requestInput } from './requests.js'
 
-/** Operations that answer only the caller's own phone number: exercised for the access records, carrying no request or profile. */
+/** The caller's own number and its confirmation (docs/api/messaging.md › Texts): exercised, but they answer with no request or profile of the scene. */
 export const OWN_NUMBER_ONLY: readonly string[] = ['GET /users/me/phone', 'POST /users/me/phone/verify/confirm']
 
 /**
@@ -211,7 +211,7 @@ export const EXERCISES: Record<string, Exercise> = {
     // docs/api/help.md › Reading one request: the user, moderators, and the other side of a shared in_progress request.
     return [{ kind: 'profile', item: profile, contactShown: ['requester', 'moderator', 'accepted volunteer'].includes(viewer) }]
   },
-  // docs/api/messaging.md › Texts: the caller's own number and its state, never another's; nothing of the scene's people (OWN_NUMBER_ONLY).
+  // docs/api/messaging.md › Texts: the caller's own number and its state, never another's; nothing of the scene's people.
   'GET /users/me/phone': async (t, scene, viewer) => {
     await ok(t, 'GET', '/users/me/phone', scene.viewers[viewer].token)
     return []

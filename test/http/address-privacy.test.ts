@@ -78,7 +78,7 @@ for (const engine of engines()) {
 
       it('every operation that can answer with a request or a profile, by each of the five viewers', async () => {
         const operations = await operationsAnswering(t, CARRIERS)
-        assert.deepEqual(Object.keys(EXERCISES).filter((op) => !OWN_NUMBER_ONLY.includes(op)).sort(), operations, 'each such operation of the OpenAPI document has an exercise here')
+        assert.deepEqual(Object.keys(EXERCISES).sort(), operations, 'each such operation of the OpenAPI document has an exercise here')
         const exercised = new Set<string>()
         // Cancelling is last: the others then see the scene unchanged.
         const order = [...operations.filter((o) => !o.endsWith('/cancel')), ...operations.filter((o) => o.endsWith('/cancel'))]
@@ -93,7 +93,7 @@ for (const engine of engines()) {
             }
           }
         }
-        assert.deepEqual([...exercised].sort(), operations, 'each operation answered with a request or profile at least once')
+        assert.deepEqual([...exercised].sort(), operations.filter((op) => !OWN_NUMBER_ONLY.includes(op)), 'each operation answered with a request or profile at least once')
       })
 
       it('calendar feeds (docs/api/schedule.md): the requester\'s own never carries her address; a volunteer\'s only for the request assigned to them', async () => {
