@@ -1067,7 +1067,7 @@ export interface paths {
         head?: never;
         /**
          * Set the needs a type's requests get by default (admins)
-         * @description docs/api/visits.md › Needs and matching: `default_needs` replaces the type's defaults; a request that leaves `needs` out gets them. Unknown or repeated codes → 400 `invalid needs`; no such type → 404 `request type not found`; not an admin → 403 `admin role required`.
+         * @description docs/api/visits.md › Needs and matching: `default_needs` replaces the type's defaults; a request that leaves `needs` out gets them. Unknown or repeated codes → 400 `invalid default_needs`; no such type → 404 `request type not found`; not an admin → 403 `admin role required`.
          */
         patch: operations["updateRequestType"];
         trace?: never;
