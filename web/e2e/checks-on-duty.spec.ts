@@ -34,9 +34,12 @@ for (const lang of ['en', 'de'] as const satisfies readonly Lang[]) {
         await expect(notice).toContainText(say(lang, 'availability.checks.asked_other', { kinds: KINDS[lang][0] }))
         await expect(notice).toContainText(say(lang, 'availability.checks.missing_other', { kinds: KINDS[lang][0] }))
         await expect(notice).toContainText(say(lang, 'availability.checks.who'))
-        // Read before the form: it comes right after the page's opening words.
+        // Read before the form: it comes right after the page's opening words. The form waits for her saved
+        // availability; a Tab pressed while it is still loading would have nothing in the page to move to.
+        const onDuty = page.getByRole('switch', { name: new RegExp(say(lang, 'availability.onDuty').slice(0, 8)) })
+        await expect(onDuty).toBeVisible()
         await page.keyboard.press('Tab')
-        await expect(page.getByRole('switch', { name: new RegExp(say(lang, 'availability.onDuty').slice(0, 8)) })).toBeFocused()
+        await expect(onDuty).toBeFocused()
         await checkA11y()
         await expectNoHorizontalScroll(page)
 

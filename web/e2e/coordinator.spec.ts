@@ -160,7 +160,7 @@ for (const lang of ['en', 'de'] as const) {
 
       // The client list says what to tell the client, as the request moves on.
       const tell = (message: string) => say(lang, 'coordinator.tell.line', { name: first, message })
-      const listed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: title }) })
+      const listed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) })
       const openList = async () => {
         await page.goto('/clients/requests')
         await expect(h1(page, say(lang, 'coordinator.requests.title'))).toBeVisible()
