@@ -82,6 +82,29 @@ for (const engine of engines()) {
       clock.set(new Date())
     })
 
+    it('the volunteer\'s export holds her visits with what she recorded; the requester\'s and another\'s hold none of them', async () => {
+      clock.set(new Date())
+      const volunteer = await t.register()
+      const { id, requester } = await visit(volunteer)
+      const recorded = await record(id, volunteer, { minutes: 50, distance_km: 7.25 })
+      assertStatus(recorded, 200)
+      const exported = await t.get('/users/me/export', await token(volunteer))
+      assertStatus(exported, 200)
+      assert.deepEqual(exported.body.visits, [{
+        request_id: id,
+        checked_in_at: null,
+        checked_out_at: null,
+        worried_at: null,
+        not_started_at: null,
+        overdue_at: null,
+        escalated_at: null,
+        minutes: 50,
+        distance_km: 7.3,
+        expenses_at: clock.now().toISOString(),
+      }])
+      for (const other of [requester, await t.register()]) assert.deepEqual((await t.get('/users/me/export', await token(other))).body.visits, [])
+    })
+
     it('reports recorded hours and kilometres per period, and one CSV row per volunteer with the mileage amount', async () => {
       clock.set(new Date())
       const today = new Date().toISOString().slice(0, 10)

@@ -54,3 +54,15 @@ export function exportDeliveries (db: Queryable, userId: number): Promise<Delive
     SELECT notification_id, account_message, channel, status, attempts, last_error, sent_at, created_at
     FROM deliveries WHERE user_id = ${userId} AND invitation_id IS NULL ORDER BY id DESC`)
 }
+
+/**
+ * The caller's visits as a volunteer (docs/api/visit-checks.md), oldest first: the check-in and check-out, the
+ * jobs' stamps about the visit, the worry (a time only) and the minutes and kilometres recorded.
+ */
+export function exportVisits (db: Queryable, userId: number): Promise<Array<Record<string, unknown>>> {
+  return db.query(sql`
+    SELECT request_id, checked_in_at, checked_out_at, worried_at, not_started_at, overdue_at, escalated_at,
+      minutes, distance_km::float8 AS distance_km, expenses_at
+    FROM request_visits WHERE volunteer_id = ${userId}
+    ORDER BY request_id`)
+}

@@ -7,6 +7,7 @@ import { Notification } from '../../messaging/notifications/notifications.schema
 import { PushSubscription } from '../../messaging/push/push.schemas.js'
 import { RequestStatus } from '../../help/requests/requests.schemas.js'
 import { Series } from '../../regular-help/series/series.schemas.js'
+import { Expenses } from '../../help/visits/visits.schemas.js'
 import { UserProfile } from '../../accounts/users/users.schemas.js'
 
 /** GET /users/me/export (docs/privacy.md › Erasure): everything the service holds about the caller. */
@@ -64,6 +65,19 @@ const ExportedInvitation = Type.Object({
   decided_at: NullableDateTime,
 })
 
+/** docs/api/visit-checks.md: one visit the caller made as a volunteer. */
+const ExportedVisit = Type.Object({
+  request_id: Type.Integer(),
+  checked_in_at: NullableDateTime,
+  checked_out_at: NullableDateTime,
+  worried_at: NullableDateTime,
+  not_started_at: NullableDateTime,
+  overdue_at: NullableDateTime,
+  escalated_at: NullableDateTime,
+  ...Expenses.properties,
+  expenses_at: NullableDateTime,
+})
+
 export const DataExport = Type.Object({
   exported_at: DateTime,
   profile: Type.Object({
@@ -101,6 +115,9 @@ export const DataExport = Type.Object({
     description: 'The caller\'s invitations to people they trust (docs/api/on-behalf.md › Carers), oldest first; `user_id` the carer\'s account (null while the address has none); no address',
   }),
   acting_for: Type.Array(ExportedInvitation, { description: 'The invitations to the caller to act for someone, any status, oldest first; `user_id` who invited' }),
+  visits: Type.Array(ExportedVisit, {
+    description: 'The caller\'s visits as a volunteer (docs/api/visit-checks.md), by request: check-in and check-out, the service\'s stamps about the visit, when they checked out worried (a time only), and the minutes and kilometres they recorded',
+  }),
 })
 export type DataExport = Static<typeof DataExport>
 

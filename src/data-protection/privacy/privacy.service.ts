@@ -60,6 +60,7 @@ export class PrivacyService {
     const ownSeries: DataExport['series'] = await series.listSeriesOf(this.db, { requesterId: user.id })
     // docs/api/on-behalf.md › Carers: whom the caller trusts, and for whom the caller acts.
     const [trusted, actingFor] = [await exportTrusted(this.db, user.id), await exportActingFor(this.db, user.id)]
+    const visits = await privacy.exportVisits(this.db, user.id)
     return {
       exported_at: new Date(),
       profile,
@@ -86,6 +87,7 @@ export class PrivacyService {
       deliveries: sent,
       trusted_people: trusted,
       acting_for: actingFor,
+      visits,
     } as DataExport
   }
 

@@ -16278,6 +16278,27 @@ export interface operations {
                             /** Format: date-time */
                             decided_at: string | null;
                         }[];
+                        /** @description The caller's visits as a volunteer (docs/api/visit-checks.md), by request: check-in and check-out, the service's stamps about the visit, when they checked out worried (a time only), and the minutes and kilometres they recorded */
+                        visits: {
+                            request_id: number;
+                            /** Format: date-time */
+                            checked_in_at: string | null;
+                            /** Format: date-time */
+                            checked_out_at: string | null;
+                            /** Format: date-time */
+                            worried_at: string | null;
+                            /** Format: date-time */
+                            not_started_at: string | null;
+                            /** Format: date-time */
+                            overdue_at: string | null;
+                            /** Format: date-time */
+                            escalated_at: string | null;
+                            minutes: number | null;
+                            /** @description one decimal */
+                            distance_km: number | null;
+                            /** Format: date-time */
+                            expenses_at: string | null;
+                        }[];
                     };
                 };
             };
