@@ -1,6 +1,6 @@
 // npm run web:lighthouse: Lighthouse (mobile settings, its defaults) on the "find help nearby" page, signed
 // in as a volunteer with twenty requests around them, on the same Chromium the browser tests use. Prints
-// Accessibility, Best Practices, Performance and the Largest Contentful Paint (docs/web.md › Lighthouse has them;
+// Accessibility, Best Practices, Performance and the Largest Contentful Paint (docs/web/lighthouse.md has them;
 // the targets: 100, >= 95, >= 90). Not part of npm test: a score is a measurement, not a check.
 //
 // The service runs in this process on a fresh in-memory database, serving the built app (web/dist: the
