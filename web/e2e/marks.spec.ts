@@ -17,10 +17,10 @@ function look (mark: Locator) {
 
 /**
  * Finding: ticked checkboxes on the on-duty page looked unlike the admin's, and both showed their state by a fill,
- * which forced colours (Windows' contrast themes) drop. Every checkbox is now ticked alike, and the tick and the
- * radio's dot are borders, which forced colours keep (docs/web.md › Checkboxes and radios).
+ * which forced colours (Windows' contrast themes) drop. Every checkbox is now ticked alike, and the tick, the
+ * radio's dot and the switch's thumb are borders, which forced colours keep (docs/web.md › Checkboxes and radios).
  */
-test('a ticked checkbox looks the same on every page, and the tick and the chosen radio stay visible in forced colours', async ({ page, request, checkA11y }) => {
+test('a ticked checkbox looks the same on every page, and the tick and the chosen radio and the switch thumb stay visible in forced colours', async ({ page, request, checkA11y }) => {
   const marker = `Marks${Date.now().toString(36)}`
   await registerPerson(request, 'Mia', marker)
   await signIn(page, E2E_ADMIN, E2E_ADMIN.password)
@@ -73,4 +73,8 @@ test('a ticked checkbox looks the same on every page, and the tick and the chose
   expect(dot.tick[0]).toBe('""')
   expect(dot.tick.slice(3, 7)).toEqual(['6px', '6px', '6px', '6px'])
   expect(dot.tick[7]).not.toBe('rgba(0, 0, 0, 0)')
+  // The on-duty switch's thumb too: a round border, on the left when off.
+  const thumb = await page.locator('.switch-thumb').evaluate((element) => { const style = getComputedStyle(element); return [style.borderTopWidth, style.borderTopColor, style.left] })
+  expect(thumb.slice(0, 1)).toEqual(['9px'])
+  expect(thumb[1]).not.toBe('rgba(0, 0, 0, 0)')
 })
