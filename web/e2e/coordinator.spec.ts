@@ -113,7 +113,7 @@ for (const lang of ['en', 'de'] as const) {
       await scan(page)
       await choose(page, say(lang, 'kinds.1'))
       await continueTo(page, say(lang, 'ask.titleField'), say(lang, 'ask.continue'))
-      const title = lang === 'en' ? 'Shopping for Erna' : 'Einkauf für Greta'
+      const title = `${lang === 'en' ? 'Shopping for Erna' : 'Einkauf für Greta'} ${suffix}`
       await fill(page, say(lang, 'ask.titleField'), title)
       await continueTo(page, say(lang, 'ask.for.description', { name: first }), say(lang, 'ask.continue'))
       await fill(page, say(lang, 'ask.for.description', { name: first }), lang === 'en' ? 'Milk, bread and apples from the market' : 'Milch, Brot und Äpfel vom Markt')
