@@ -119,6 +119,13 @@ for (const engine of engines()) {
       const seen = await t.get(`/requests/${id}/history`, requester.token)
       assertStatus(seen, 200)
       assert.ok(!JSON.stringify(seen.body).includes('worr'), 'nothing of the worry in the history')
+      // The volunteer's export has her visit with its stamps, the worry as a time; the requester's has none of it.
+      const [own] = (await t.get('/users/me/export', volunteer.token)).body.visits.filter((row: { request_id: number }) => row.request_id === id)
+      assert.deepEqual([own.checked_in_at, own.checked_out_at, own.worried_at].map((at: string | null) => typeof at), ['string', 'string', 'string'])
+      assert.equal(own.worried_at, own.checked_out_at)
+      const theirs = await t.get('/users/me/export', requester.token)
+      assert.deepEqual(theirs.body.visits, [])
+      assert.ok(!theirs.text.includes('worr'), 'nothing of the worry in the requester\'s export')
       const told = await t.get('/notifications?limit=100', moderator.token)
       assert.ok(told.body.some((n: { type: string, request_id: number, data: { urgent: boolean } }) => n.type === 'concern_raised' && n.request_id === id && n.data.urgent))
     })

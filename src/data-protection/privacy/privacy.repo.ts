@@ -56,7 +56,7 @@ export function exportDeliveries (db: Queryable, userId: number): Promise<Delive
 }
 
 /**
- * The caller's visits as a volunteer (docs/api/visit-checks.md), oldest first: the check-in and check-out, the
+ * The caller's visits as a volunteer (docs/api/visit-checks.md), by request: the check-in and check-out, the
  * jobs' stamps about the visit, the worry (a time only) and the minutes and kilometres recorded.
  */
 export function exportVisits (db: Queryable, userId: number): Promise<Array<Record<string, unknown>>> {
