@@ -98,7 +98,7 @@ function suitableWith (side: VolunteerSide, today: Sql, alias: string): Sql {
 /**
  * The condition "the volunteer `viewer` (an SQL expression of their id) meets request `r`", for many requests: the
  * volunteer's side is read by uncorrelated subqueries, which PostgreSQL evaluates once per statement (InitPlans).
- * Written with `viewer` and `today` as given, so a statement kept as text (search/nearby.ts) can pass `$7` and `$8`.
+ * Written with `viewer` and `today` as given (SQL expressions), so a statement built once per shape (search/nearby.ts) can pass its slots.
  */
 export const suitableFor = (viewer: Sql, today: Sql, alias = 'r'): Sql =>
   suitableWith((column) => sql`(SELECT ${column} FROM users u WHERE u.id = ${viewer})`, today, alias)

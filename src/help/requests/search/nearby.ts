@@ -5,7 +5,7 @@ import { isoTimestamp, isoTimestampOrNull } from '../../../lib/timestamp-text.js
 import type { RequestWithDistance } from '../requests.schemas.js'
 import { ACTIVE, EXACT_VIEW, placeOf, REQUESTER_NAME_OF_U, REQUESTER_SHORT_NAME_OF_U, viewOf, type ListItemRow, type SearchView, } from './shared.js'
 import { matchOf, type SearchContext, type SearchMatch, type SearchPolicy } from './context.js'
-import { raw } from '../../../db/sql.js'
+import { empty, raw, sql, type Sql } from '../../../db/sql.js'
 import { suitableFor } from '../../needs/matching.js'
 import { toListItem, type DisclosurePolicy } from '../disclosure.js'
 
@@ -78,8 +78,9 @@ export const ALL_COLUMNS: NearbyColumns = Object.freeze({ shortNames: true, loca
  *
  * `take` is written into the text, not sent as a parameter: with an unknown limit PostgreSQL judged the
  * prepared statement's generic plan too dear and planned every search afresh. nearbyTake() keeps the
- * values, and so the statement texts, few; each text is built once (nearbyText), so a search neither
- * builds nor hashes a new string. Measurements: docs/performance.md › Why the code is as it is, › Nearby search CPU.
+ * values, and so the statement texts, few; each shape's statement is built once (nearbyTemplate), so a search
+ * neither builds nor hashes a new string, only puts its values in the template's slots. Measurements:
+ * docs/performance.md › Why the code is as it is, › Nearby search CPU.
  */
 export function nearbyStatement (
   point: Readonly<Vector>, take: number, page: Page, view: SearchView = EXACT_VIEW, columns: NearbyColumns = ALL_COLUMNS, match?: NearbyMatch
@@ -88,64 +89,69 @@ export function nearbyStatement (
   const hidePending = view.hidePendingFrom !== undefined
   // Without the window columns the statement returns the page and the one row past it, which is the last row read.
   const window = take !== page.offset + page.limit + 1
-  const text = nearbyText({ take, grid: view.grid, hidePending, window, ...columns, suitable: match !== undefined, suitableOnly: match?.only === true })
-  const values: unknown[] = [point[0], point[1], point[2], window ? page.limit : page.limit + 1, page.offset]
-  if (hidePending) values.push(view.hidePendingFrom)
-  if (match !== undefined) values.push(match.viewerId, match.today)
-  return { text, values }
+  const template = nearbyTemplate({ take, grid: view.grid, hidePending, window, ...columns, suitable: match !== undefined, suitableOnly: match?.only === true })
+  // In the order of SLOTS' indexes.
+  const given = [point[0], point[1], point[2], window ? page.limit : page.limit + 1, page.offset, view.hidePendingFrom, match?.viewerId, match?.today]
+  return { text: template.text, values: template.slots.map((slot) => given[slot.index]) }
 }
 
-const TEXTS = new Map<string, string>()
+/**
+ * Stands in a cached statement for one of a search's values (the point, the rows returned, the viewer of the pending
+ * condition, the caller and date of `suitable`); a template's `values` are these, in their placeholders' order.
+ */
+interface Slot { readonly index: number }
+const SLOTS = Object.freeze({ x: { index: 0 }, y: { index: 1 }, z: { index: 2 }, limit: { index: 3 }, offset: { index: 4 }, pendingViewer: { index: 5 }, viewer: { index: 6 }, today: { index: 7 } } satisfies Record<string, Slot>)
+const ALL_SLOTS: readonly Slot[] = Object.values(SLOTS)
 
-/** The text of a shape, built once; the parameters are $1-$3 the point, $4 and $5 the rows returned, $6 the viewer under hidePending. */
-function nearbyText (shape: Shape): string {
+const TEMPLATES = new Map<string, { text: string, slots: readonly Slot[] }>()
+
+/** A shape's statement as the tagged template writes it, built once: its text, and which value goes in each placeholder. */
+function nearbyTemplate (shape: Shape): { text: string, slots: readonly Slot[] } {
   const key = `${shape.take} ${shape.grid} ${shape.hidePending} ${shape.shortNames} ${shape.located} ${shape.volunteer} ${shape.window} ${shape.suitable} ${shape.suitableOnly}`
-  let text = TEXTS.get(key)
-  if (text === undefined) {
-    text = buildNearbyText(shape)
-    TEXTS.set(key, text)
+  let template = TEMPLATES.get(key)
+  if (template === undefined) {
+    const statement = nearbySql(shape)
+    const slots = statement.values as Slot[]
+    // A value that is no slot would be cached with the text and reused by every later search of this shape.
+    if (!slots.every((slot) => ALL_SLOTS.includes(slot))) throw new Error('the nearby statement takes every value through a slot')
+    template = { text: statement.text, slots }
+    TEMPLATES.set(key, template)
   }
-  return text
+  return template
 }
 
-/** suitableFor's text with the caller and today as the parameters after the others ($6 is the pending condition's viewer). */
-function suitableText (hidePending: boolean): string {
-  const first = hidePending ? 7 : 6
-  const condition = suitableFor(raw(`$${first}::bigint`), raw(`$${first + 1}::date`))
-  if (condition.values.length > 0) throw new Error('the nearby statement takes its parameters by number')
-  return condition.sql
-}
-
-function buildNearbyText ({ take, grid, hidePending, shortNames, located, volunteer, window, suitable, suitableOnly }: Shape): string {
+function nearbySql ({ take, grid, hidePending, shortNames, located, volunteer, window, suitable, suitableOnly }: Shape): Sql {
   const { cube } = placeOf({ grid, hidePendingFrom: undefined })
-  const matching = suitable ? suitableText(hidePending) : ''
+  const matching = suitable ? suitableFor(sql`${SLOTS.viewer}::bigint`, sql`${SLOTS.today}::date`) : empty
   // Only what the caller can do: tested on the rows the index scan reads, nearest first, so the LIMIT still stops it.
-  const only = suitableOnly ? `AND ${matching}` : ''
-  const pending = hidePending ? "AND (r.status <> 'pending_moderation' OR r.requester_id = $6::bigint)" : ''
-  const shortName = shortNames ? `(SELECT ${REQUESTER_SHORT_NAME_OF_U.sql} FROM users u WHERE u.id = r.requester_id)` : 'NULL::text'
-  const place = `${volunteer ? 'r.assigned_volunteer_id, ' : ''}r.latitude, r.longitude${located ? ', r.grid_latitude, r.grid_longitude, r.grid_meters' : ''}`
+  const only = suitableOnly ? sql`AND ${matching}` : empty
+  const pending = hidePending ? sql`AND (r.status <> 'pending_moderation' OR r.requester_id = ${SLOTS.pendingViewer}::bigint)` : empty
+  const shortName = shortNames ? sql`(SELECT ${REQUESTER_SHORT_NAME_OF_U} FROM users u WHERE u.id = r.requester_id)` : raw('NULL::text')
+  const place = raw(`${volunteer ? 'r.assigned_volunteer_id, ' : ''}r.latitude, r.longitude${located ? ', r.grid_latitude, r.grid_longitude, r.grid_meters' : ''}`)
+  const suitableColumn = suitable ? (suitableOnly ? raw('true') : matching) : raw('NULL::boolean')
+  const windowColumns = raw(window ? ', max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched' : '')
   // ORDER BY knn, the output column: the index scan's order and the distance read are one expression.
   // The inner read keeps only the columns the answer uses; the timestamps leave as text (isoTimestamp).
-  return `
+  return sql`
   SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status,
     r.created_at::text AS created_at, r.window_start::text AS window_start, r.window_end::text AS window_end,
     r.series_id, r.confirmed_at::text AS confirmed_at, ${place}, r.requester_id,
-    (SELECT ${REQUESTER_NAME_OF_U.sql} FROM users u WHERE u.id = r.requester_id) AS requester_name,
+    (SELECT ${REQUESTER_NAME_OF_U} FROM users u WHERE u.id = r.requester_id) AS requester_name,
     ${shortName} AS requester_short_name,
     (SELECT t.name FROM request_types t WHERE t.id = r.request_type_id) AS request_type_name,
-    r.needs, r.languages, ${suitable ? (suitableOnly ? 'true' : matching) : 'NULL::boolean'} AS suitable,
-    r.knn${window ? ', max(r.knn) OVER () AS last_knn, count(*) OVER () AS fetched' : ''}
+    r.needs, r.languages, ${suitableColumn} AS suitable,
+    r.knn${windowColumns}
   FROM (
     SELECT r.id, r.title, r.description, r.address, r.city, r.urgency, r.status, r.created_at,
       r.window_start, r.window_end, r.series_id, r.confirmed_at, ${place}, r.requester_id, r.request_type_id,
-      r.needs, r.languages, r.client_id, ${cube.sql} <-> cube(ARRAY[$1, $2, $3]::float8[]) AS knn
+      r.needs, r.languages, r.client_id, ${cube} <-> cube(ARRAY[${SLOTS.x}, ${SLOTS.y}, ${SLOTS.z}]::float8[]) AS knn
     FROM requests r
-    WHERE ${ACTIVE.sql} ${pending} ${only}
+    WHERE ${ACTIVE} ${pending} ${only}
     ORDER BY knn
-    LIMIT ${take}
+    LIMIT ${raw(String(take))}
   ) r
   ORDER BY r.knn, r.id
-  LIMIT $4 OFFSET $5`
+  LIMIT ${SLOTS.limit} OFFSET ${SLOTS.offset}`
 }
 
 /** The first page of 20 reads 21 rows (one past the page); other reads are rounded up to 21 · 2^k. */
