@@ -1,5 +1,5 @@
 import type { Changes } from '../../events/dispatcher.js'
-import type { Job } from '../../jobs/job.js'
+import { batchJob, runSteps } from '../../jobs/steps.js'
 import type { Calendar } from '../../lib/checks.js'
 import * as checks from './checks.repo.js'
 
@@ -22,7 +22,7 @@ export class CheckExpiryNotifier {
   /** One batch; how many checks it notified. */
   async runOnce (): Promise<number> {
     const today = this.calendar.today()
-    return await this.changes.run(null, async (tx, change) => {
+    return await runSteps(this.changes, [async (tx, change) => {
       const due = await checks.claimExpiringChecks(tx, today, EXPIRY_NOTICE_DAYS, this.batch)
       if (due.length === 0) return 0
       const admins = await checks.adminIds(tx)
@@ -33,17 +33,9 @@ export class CheckExpiryNotifier {
         change.notify(...[...recipients].map((userId) => ({ userId, type: 'check_expiring' as const, requestId: null, data })))
       }
       return due.length
-    })
+    }])
   }
 }
 
 /** The expiry notices for the runner (src/jobs/): at start-up, then every `intervalMs`. */
-export function checkExpiryJob (notifier: CheckExpiryNotifier, intervalMs: number): Job {
-  return {
-    name: 'check expiry',
-    intervalMs,
-    async run () {
-      return await notifier.runOnce() >= EXPIRY_BATCH ? 'more' : undefined
-    },
-  }
-}
+export const checkExpiryJob = (notifier: CheckExpiryNotifier, intervalMs: number) => batchJob('check expiry', intervalMs, EXPIRY_BATCH, () => notifier.runOnce())

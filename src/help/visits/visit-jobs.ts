@@ -1,6 +1,6 @@
 import type { Transaction } from '../../db/database.js'
 import type { Change, Changes } from '../../events/dispatcher.js'
-import type { Job } from '../../jobs/job.js'
+import { batchJob, runSteps } from '../../jobs/steps.js'
 import { whenText } from '../../lib/when.js'
 import { insertOverdueConcern, whoMaySee } from '../concerns/concerns.repo.js'
 import * as visits from './visits.repo.js'
@@ -39,10 +39,7 @@ export class VisitJobs {
 
   /** One run of every step; the most visits one step handled (a full batch: run again at once). */
   async runOnce (): Promise<number> {
-    const steps = [this.#notStarted, this.#overdue, this.#escalate]
-    let most = 0
-    for (const step of steps) most = Math.max(most, await this.changes.run(null, (tx, change) => step.call(this, tx, change)))
-    return most
+    return await runSteps(this.changes, [this.#notStarted, this.#overdue, this.#escalate].map((step) => step.bind(this)))
   }
 
   /** visit_not_started to the requester; the notification writer also tells a client's coordinators and the person's carers. */
@@ -89,12 +86,4 @@ export class VisitJobs {
 }
 
 /** The visit job for the runner (src/jobs/): at start-up, then every `intervalMs`. */
-export function visitJob (jobs: VisitJobs, intervalMs: number): Job {
-  return {
-    name: 'visits',
-    intervalMs,
-    async run () {
-      return await jobs.runOnce() >= BATCH ? 'more' : undefined
-    },
-  }
-}
+export const visitJob = (jobs: VisitJobs, intervalMs: number) => batchJob('visits', intervalMs, BATCH, () => jobs.runOnce())

@@ -1,6 +1,6 @@
 import type { Change, Changes } from '../../events/dispatcher.js'
 import type { Transaction } from '../../db/database.js'
-import type { Job } from '../../jobs/job.js'
+import { batchJob, runSteps } from '../../jobs/steps.js'
 import type { ScheduleSettings } from '../../config.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import * as deadlines from '../../help/requests/deadlines.repo.js'
@@ -25,9 +25,7 @@ export class ScheduleJobs {
   /** One run of every step; the most requests one step handled (a full batch: run again at once). */
   async runOnce (): Promise<number> {
     const steps = [this.#confirmNeeded, this.#deadline, this.#reminders, this.#expire, this.#stillNeeded, this.#pleaseComplete]
-    let most = 0
-    for (const step of steps) most = Math.max(most, await this.changes.run(null, (tx, change) => step.call(this, tx, change)))
-    return most
+    return await runSteps(this.changes, steps.map((step) => step.bind(this)))
   }
 
   /** Sends `messages` as notifications of `type` (the reason's own type). */
@@ -103,12 +101,4 @@ export class ScheduleJobs {
 }
 
 /** The schedule job for the runner (src/jobs/): at start-up, then every `intervalMs`. */
-export function scheduleJob (jobs: ScheduleJobs, intervalMs: number): Job {
-  return {
-    name: 'schedule',
-    intervalMs,
-    async run () {
-      return await jobs.runOnce() >= BATCH ? 'more' : undefined
-    },
-  }
-}
+export const scheduleJob = (jobs: ScheduleJobs, intervalMs: number) => batchJob('schedule', intervalMs, BATCH, () => jobs.runOnce())
