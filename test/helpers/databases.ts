@@ -35,12 +35,12 @@ function pgliteOptions (engine: Exclude<Engine, 'postgres'>): PgliteOptions {
   return { warn: (message: string): never => { throw new Error(message) } }
 }
 
-/** An empty database of its own: in-memory PGlite, or a new database on the test server. */
-export async function scratchDatabase (engine: Engine): Promise<ScratchDatabase> {
+/** An empty database of its own: in-memory PGlite, or a new database on the test server (a copy of `template` when given). */
+export async function scratchDatabase (engine: Engine, template?: string): Promise<ScratchDatabase> {
   if (engine !== 'postgres') return { url: undefined, open: () => openPglite(undefined, pgliteOptions(engine)), drop: async () => {} }
   if (TEST_DATABASE_URL === undefined) throw new Error('TEST_DATABASE_URL is not set')
   const name = `vcs_test_${process.pid}_${randomBytes(4).toString('hex')}`
-  await admin((client) => client.query(`CREATE DATABASE ${name}`))
+  await admin((client) => client.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`))
   const url = new URL(TEST_DATABASE_URL)
   url.pathname = `/${name}`
   return {
@@ -48,6 +48,68 @@ export async function scratchDatabase (engine: Engine): Promise<ScratchDatabase>
     // Some tests bulk-load 100k rows on a busy machine: more time than the service's default statement limit.
     open: () => openPostgres(url.toString(), { statementTimeoutMs: 120_000 }),
     drop: () => admin(async (client) => { await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }),
+  }
+}
+
+/** The migrations' and PGlite's fingerprint: names the migrated templates, so a changed migration makes new ones. */
+let fingerprint: Promise<string> | undefined
+function migrationsFingerprint (): Promise<string> {
+  fingerprint ??= (async () => {
+    const hash = createHash('sha256').update(await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)))
+    for (const file of (await readdir(MIGRATIONS_DIR)).sort()) hash.update(file).update(await readFile(join(MIGRATIONS_DIR, file)))
+    return hash.digest('hex').slice(0, 16)
+  })()
+  return fingerprint
+}
+
+let postgresTemplate: Promise<string> | undefined
+
+/**
+ * The name of a database on the test server holding every migration, made once for all test processes under an
+ * advisory lock and copied by CREATE DATABASE ... TEMPLATE for each test app: a copy takes a fraction of running
+ * the migrations (docs/development.md). Templates of older migrations are dropped when a new one is made.
+ */
+function migratedPostgresTemplate (): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `vcs_template_${await migrationsFingerprint()}`
+    await admin(async (client) => {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', ['vcs test template'])
+      try {
+        const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+        if (found.rowCount !== 0) return
+        const old = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'vcs\\_template\\_%'")
+        // Another checkout's run may still copy an old one: then it stays until a later run drops it.
+        for (const { datname } of old.rows) await client.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => {})
+        // Built under a name of its own and renamed once complete: a copy is never taken of half a template.
+        const building = `${name}_building`
+        await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`)
+        await client.query(`CREATE DATABASE ${building}`)
+        const url = new URL(TEST_DATABASE_URL!)
+        url.pathname = `/${building}`
+        const db = await openPostgres(url.toString())
+        try {
+          await migrate(db)
+        } finally {
+          await db.close()
+        }
+        await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['vcs test template'])
+      }
+    })
+    return name
+  })()
+  return postgresTemplate
+}
+
+/** A scratch database copied from the template; made again when another run dropped it as old (invalid_catalog_name). */
+async function copyOfTemplate (): Promise<ScratchDatabase> {
+  try {
+    return await scratchDatabase('postgres', await migratedPostgresTemplate())
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error
+    postgresTemplate = undefined
+    return await scratchDatabase('postgres', await migratedPostgresTemplate())
   }
 }
 
@@ -60,9 +122,7 @@ let pgliteTemplate: Promise<Blob> | undefined
  */
 function migratedPgliteDump (): Promise<Blob> {
   pgliteTemplate ??= (async () => {
-    const hash = createHash('sha256').update(await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)))
-    for (const file of (await readdir(MIGRATIONS_DIR)).sort()) hash.update(file).update(await readFile(join(MIGRATIONS_DIR, file)))
-    const path = join(tmpdir(), `vcs-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`)
+    const path = join(tmpdir(), `vcs-test-pglite-${await migrationsFingerprint()}.tar`)
     const saved = await readFile(path).catch(() => undefined)
     if (saved !== undefined) return new Blob([saved])
     const fresh = await PGlite.create(undefined, { extensions: { cube, earthdistance } })
@@ -80,9 +140,9 @@ function migratedPgliteDump (): Promise<Blob> {
 
 /** A migrated database, and the way to get rid of it. */
 export async function migratedDatabase (engine: Engine): Promise<{ db: Database, scratch: ScratchDatabase, dispose(): Promise<void> }> {
-  const scratch = await scratchDatabase(engine)
+  const scratch = engine === 'postgres' ? await copyOfTemplate() : await scratchDatabase(engine)
   const db = engine === 'postgres' ? await scratch.open() : await openPglite(undefined, { ...pgliteOptions(engine), loadDataDir: await migratedPgliteDump() })
-  // Nothing to do on a loaded dump but check that it holds every migration unchanged.
+  // Nothing to do on a copied template or a loaded dump but check that it holds every migration unchanged.
   await migrate(db)
   return {
     db,
