@@ -24,10 +24,14 @@ export interface RunningService {
   exited: Promise<number | string>
 }
 
-/** By default the TypeScript entry through tsx; `command` runs something else, such as `npm start`. */
-export async function startService (env: Record<string, string>, command: readonly string[] = [process.execPath, '--import', 'tsx', 'src/main.ts']): Promise<RunningService> {
+/**
+ * By default the TypeScript entry through tsx; `command` runs something else, such as `npm start`. It runs in the
+ * test's working directory unless `options.cwd` names another (such as the repository's root).
+ */
+export async function startService (env: Record<string, string>, command: readonly string[] = [process.execPath, '--import', 'tsx', 'src/main.ts'], options: { cwd?: string | URL } = {}): Promise<RunningService> {
   const [program, ...args] = command as [string, ...string[]]
   const child = spawn(program, args, {
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -7,33 +7,18 @@ import { after, before, describe, it } from 'node:test'
 import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
 import { TEST_DATABASE_URL } from '../helpers/engines.js'
 import { uniqueEmail } from '../helpers/app.js'
-import { machineTimeoutMs } from '../helpers/service.js'
+import { machineTimeoutMs, startService as startProcess, type RunningService } from '../helpers/service.js'
 
 const ROOT = new URL('../../', import.meta.url)
 const SECRET = 'startup-test-secret-that-is-long-enough-0123'
-
-interface Running { child: ChildProcess, base: string, stdout: string }
 
 /** The environment of a spawned service: only what the test gives it, plus PATH and HOME. */
 function environment (env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ...env }
 }
 
-/** Starts src/main.ts and waits for the line that says where it listens. */
-function startService (env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: environment(env), stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      const match = /the API at (http:\/\/127\.0\.0\.1:\d+\/api\/v1) /.exec(stdout)
-      if (match) resolve({ child, base: match[1]!, stdout })
-    })
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
-    child.on('exit', (code) => reject(new Error(`the service exited with ${code} before listening: ${stderr}`)))
-  })
-}
+/** Starts src/main.ts from the repository's root and waits for the line that says where it listens. */
+const startService = (env: Record<string, string>): Promise<RunningService> => startProcess(environment(env), undefined, { cwd: ROOT })
 
 /** Runs a command to its end: exit code and output. */
 function run (args: string[], env: Record<string, string>): Promise<{ code: number | null, stdout: string, stderr: string }> {
@@ -85,9 +70,10 @@ for (const setting of settings) {
     it('says where the app and the API are, and, on a database without an admin, how to make one', async () => {
       const running = await startService({ DATA_DIR: dataDir, ...setting.env() })
       try {
+        assert.match(running.base, /^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
         const origin = running.base.replace(/\/api\/v1$/, '')
-        assert.match(running.stdout, new RegExp(`^The app is at ${origin}/ and the API at ${origin}/api/v1 `, 'm'))
-        assert.match(running.stdout, /^No admin account yet: nobody can approve requests until there is one\. Start with ADMIN_EMAIL and ADMIN_PASSWORD set, or run: npm run create-admin/m)
+        assert.match(running.stdout(), new RegExp(`^The app is at ${origin}/ and the API at ${origin}/api/v1 `, 'm'))
+        assert.match(running.stdout(), /^No admin account yet: nobody can approve requests until there is one\. Start with ADMIN_EMAIL and ADMIN_PASSWORD set, or run: npm run create-admin/m)
       } finally {
         assert.equal(await stop(running.child), 0)
       }
@@ -101,12 +87,12 @@ for (const setting of settings) {
         const res = await call(first.base, 'GET', '/push/public-key')
         if (setting.name.startsWith('PostgreSQL')) {
           assert.deepEqual(res, { status: 404, body: { error: 'push is not configured' } })
-          assert.equal(first.stdout.match(/^Web Push is off: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT/gm)?.length, 1)
+          assert.equal(first.stdout().match(/^Web Push is off: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT/gm)?.length, 1)
         } else {
           assert.equal(res.status, 200)
           key = res.body.public_key
           assert.equal(JSON.parse(await readFile(join(dataDir, 'vapid.json'), 'utf8')).publicKey, key)
-          assert.doesNotMatch(first.stdout, /Web Push is off/)
+          assert.doesNotMatch(first.stdout(), /Web Push is off/)
         }
       } finally {
         assert.equal(await stop(first.child), 0)
@@ -124,7 +110,7 @@ for (const setting of settings) {
       const adminEmail = uniqueEmail('startup-admin')
       const env = { DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: 'startup admin password', ...setting.env() }
       const first = await startService(env)
-      let running: Running | undefined = first
+      let running: RunningService | undefined = first
       try {
         assert.deepEqual(await call(first.base, 'GET', '/health'), { status: 200, body: 'ok' })
         const email = uniqueEmail('startup')
@@ -135,7 +121,7 @@ for (const setting of settings) {
 
         const second = await startService(env)
         running = second
-        assert.doesNotMatch(second.stdout, /No admin account/)
+        assert.doesNotMatch(second.stdout(), /No admin account/)
         const me = await call(second.base, 'GET', '/auth/me', undefined, registered.body.access_token)
         assert.deepEqual(me, { status: 200, body: { id: registered.body.user.id, email } })
         assert.equal((await call(second.base, 'POST', '/auth/login', { email, password: 'startup password' })).status, 200)

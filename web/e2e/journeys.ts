@@ -57,7 +57,7 @@ export function uniquePoint (): { latitude: number, longitude: number } {
 /** Moves a point about `meters` north. */
 export const north = (point: { latitude: number, longitude: number }, meters: number) => ({ latitude: point.latitude + meters / 111_195, longitude: point.longitude })
 
-export async function createRequest (api: APIRequestContext, requester: Person, fields: Record<string, unknown>): Promise<number> {
+export async function createRequest (api: APIRequestContext, requester: { token: string }, fields: Record<string, unknown>): Promise<number> {
   const body = await call(api, 'POST', '/requests', requester.token, {
     request_type_id: 1,
     title: 'Groceries for the week',
@@ -69,6 +69,12 @@ export async function createRequest (api: APIRequestContext, requester: Person, 
   })
   return body.id as number
 }
+
+/**
+ * A request's words and place in Berlin, where the screenshots' nearby searches look. `city: undefined` leaves the
+ * default town out of the JSON, so the address stands alone.
+ */
+export const IN_BERLIN = { description: 'Milk, bread and apples from the shop', latitude: 52.52, longitude: 13.405, address: 'Unter den Linden 1', city: undefined }
 
 export async function approve (api: APIRequestContext, requestId: number): Promise<void> {
   await call(api, 'POST', `/moderation/requests/${requestId}/approve`, await admin(api), {})

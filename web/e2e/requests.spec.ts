@@ -1,6 +1,5 @@
-import { approve, createRequest, offer, registerPerson, signInAdmin } from './api.js'
 import { expect, expectNoHorizontalScroll, expectSaid, fill, register, scanA11y, test, uniqueEmail } from './fixtures.js'
-import { askForHelp, choose, continueTo, registerPerson as registerWith, signIn, uniquePoint } from './journeys.js'
+import { admin, approve, askForHelp, choose, continueTo, createRequest, IN_BERLIN, offer, registerPerson, signIn, uniquePoint } from './journeys.js'
 
 test.describe('requester journeys', () => {
   test('ask for help by keyboard; see it in my requests; accept an offer; complete with a rating', async ({ page, request, checkA11y }) => {
@@ -31,10 +30,9 @@ test.describe('requester journeys', () => {
     await checkA11y()
 
     // A moderator approves and a volunteer offers (through the API: their journeys are tested elsewhere).
-    const admin = await signInAdmin(request)
-    await approve(request, admin, id)
-    const volunteer = await registerPerson(request, uniqueEmail('volunteer'), 'Vera', 'Volunteer')
-    await offer(request, volunteer, id, 'I pass the market on Friday morning.')
+    await approve(request, id)
+    const volunteer = await registerPerson(request, 'Vera', 'Volunteer')
+    await offer(request, id, volunteer, 'I pass the market on Friday morning.')
 
     await card.getByRole('link', { name: 'Shopping on Friday' }).press('Enter')
     await expect(heading).toBeFocused()
@@ -73,7 +71,7 @@ test.describe('requester journeys', () => {
 
   test('the request\'s place: "at my home" first when the profile has a home, and not offered without one', async ({ page, request }) => {
     const home = uniquePoint()
-    const withHome = await registerWith(request, 'Hanna', 'Home', home)
+    const withHome = await registerPerson(request, 'Hanna', 'Home', home)
     await signIn(page, withHome)
     await page.goto('/ask/where')
     await expect(page.getByRole('radio').first()).toHaveAccessibleName(/^At my home/)
@@ -82,7 +80,7 @@ test.describe('requester journeys', () => {
     await expectSaid(page, `Home location used: latitude ${home.latitude}, longitude ${home.longitude}.`)
 
     await page.getByRole('button', { name: 'Sign out' }).press('Enter')
-    await signIn(page, await registerWith(request, 'Nora', 'Nohome'))
+    await signIn(page, await registerPerson(request, 'Nora', 'Nohome'))
     await page.goto('/ask/where')
     await expect(page.getByRole('radio', { name: /^Where I am now/ })).toBeVisible()
     await expect(page.getByRole('radio', { name: /^At my home/ })).toHaveCount(0)
@@ -175,9 +173,9 @@ test.describe('requester journeys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ihre Anfragen' })).toBeVisible()
     await scan()
     // Someone else's cancelled request is not found, and the page says so in words.
-    const admin = await signInAdmin(request)
-    const otherId = await createRequest(request, admin, 'Somebody else request')
-    await request.post(`/api/v1/requests/${otherId}/cancel`, { headers: { authorization: `Bearer ${admin.token}` } })
+    const asAdmin = { token: await admin(request) }
+    const otherId = await createRequest(request, asAdmin, { ...IN_BERLIN, title: 'Somebody else request' })
+    await request.post(`/api/v1/requests/${otherId}/cancel`, { headers: { authorization: `Bearer ${asAdmin.token}` } })
     await page.goto(`/requests/${otherId}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Anfrage nicht gefunden' })).toBeVisible()
     await scan()

@@ -1,34 +1,32 @@
-import { approve, createRequest, makeModerator, offer, registerPerson, signInAdmin } from './api.js'
-import { expect, fill, PASSWORD, test, uniqueEmail } from './fixtures.js'
-import { choose, continueTo, getAs, postAs } from './journeys.js'
+import { expect, fill, PASSWORD, test } from './fixtures.js'
+import { admin, approve, choose, continueTo, createRequest, getAs, giveRole, IN_BERLIN, offer, postAs, registerPerson } from './journeys.js'
 import { acceptOffer, OUT, signInAs, SIZES } from './shots.js'
 
 test('screenshots of the main pages', async ({ browser, request }) => {
   test.setTimeout(180_000)
-  const admin = await signInAdmin(request)
-  const email = uniqueEmail('rosa')
-  const rosa = await registerPerson(request, email, 'Rosa', 'Requester')
-  await makeModerator(request, admin, rosa)
-  const id = await createRequest(request, rosa, 'Shopping on Friday', { description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'high', city: 'Berlin' })
-  await approve(request, admin, id)
-  const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
-  const other = await registerPerson(request, uniqueEmail('tom'), 'Tom', 'Neighbour')
+  const asAdmin = { token: await admin(request) }
+  const rosa = await registerPerson(request, 'Rosa', 'Requester')
+  await giveRole(request, rosa, 2)
+  const id = await createRequest(request, rosa, { ...IN_BERLIN, title: 'Shopping on Friday', description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'high', city: 'Berlin' })
+  await approve(request, id)
+  const vera = await registerPerson(request, 'Vera', 'Volunteer')
+  const other = await registerPerson(request, 'Tom', 'Neighbour')
   // Vera's trust signals (docs/api/help.md › Volunteer responses, completion and ratings): two checks, and one earlier job for Tom, rated 5.
-  for (const kind of ['identity', 'background']) await postAs(request, `/admin/users/${vera.id}/checks`, admin, { kind })
+  for (const kind of ['identity', 'background']) await postAs(request, `/admin/users/${vera.id}/checks`, asAdmin, { kind })
   // Elsewhere (Munich): the nearby and map shots around Berlin show the same requests as before.
   const elsewhere = { latitude: 48.137, longitude: 11.575 }
-  const earlier = await createRequest(request, other, 'Carry the shopping upstairs', elsewhere)
-  await approve(request, admin, earlier)
+  const earlier = await createRequest(request, other, { ...IN_BERLIN, title: 'Carry the shopping upstairs', ...elsewhere })
+  await approve(request, earlier)
   await acceptOffer(request, vera, other, earlier)
   await postAs(request, `/requests/${earlier}/complete`, other, { rating: 5 })
-  await offer(request, vera, id, 'I pass the market on Friday morning and can bring it by 11.')
+  await offer(request, id, vera, 'I pass the market on Friday morning and can bring it by 11.')
   // Who has seen Rosa's details (docs/privacy.md › Access records): Vera, accepted, and the administrator.
-  const lift = await createRequest(request, rosa, 'Lift to the dentist on Monday', { ...elsewhere, contact_phone: '+49301234567', contact_notes: 'Ring twice, second floor.' })
-  await approve(request, admin, lift)
+  const lift = await createRequest(request, rosa, { ...IN_BERLIN, title: 'Lift to the dentist on Monday', ...elsewhere, contact_phone: '+49301234567', contact_notes: 'Ring twice, second floor.' })
+  await approve(request, lift)
   await acceptOffer(request, vera, rosa, lift)
   await getAs(request, `/requests/${lift}`, vera)
-  await getAs(request, `/requests/${lift}`, admin)
-  await createRequest(request, other, 'Lift to the eye doctor', { urgency: 'urgent', request_type_id: 2, latitude: 52.523, longitude: 13.41 })
+  await getAs(request, `/requests/${lift}`, asAdmin)
+  await createRequest(request, other, { ...IN_BERLIN, title: 'Lift to the eye doctor', urgency: 'urgent', request_type_id: 2, latitude: 52.523, longitude: 13.41 })
 
   for (const size of SIZES) {
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } })
@@ -41,7 +39,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await page.getByRole('button', { name: 'Create account' }).press('Enter')
     await expect(page.getByRole('alert')).toBeVisible()
     await shot('register-errors')
-    await signInAs(page, email)
+    await signInAs(page, rosa.email)
     await shot('home')
     // On a phone the menu is folded behind "Menu" (docs/web.md › Accessibility patterns): the start page above shows it folded, this one open.
     if (size.name === 'phone') {
@@ -120,16 +118,14 @@ test('screenshots of the main pages', async ({ browser, request }) => {
 })
 
 test('screenshots of "Tell us you are worried": the question and the confirmation', async ({ browser, request }) => {
-  const admin = await signInAdmin(request)
-  const email = uniqueEmail('rosa')
-  const rosa = await registerPerson(request, email, 'Rosa', 'Requester')
-  const id = await createRequest(request, rosa, 'Shopping on Friday', { description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'high', city: 'Berlin' })
-  await approve(request, admin, id)
-  const vera = await registerPerson(request, uniqueEmail('vera'), 'Vera', 'Volunteer')
-  await offer(request, vera, id, 'I pass the market on Friday morning and can bring it by 11.')
+  const rosa = await registerPerson(request, 'Rosa', 'Requester')
+  const id = await createRequest(request, rosa, { ...IN_BERLIN, title: 'Shopping on Friday', description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'high', city: 'Berlin' })
+  await approve(request, id)
+  const vera = await registerPerson(request, 'Vera', 'Volunteer')
+  await offer(request, id, vera, 'I pass the market on Friday morning and can bring it by 11.')
   // The moderator who reads the concerns queue afterwards.
-  const moEmail = uniqueEmail('mo')
-  await makeModerator(request, admin, await registerPerson(request, moEmail, 'Mo', 'Moderator'))
+  const mo = await registerPerson(request, 'Mo', 'Moderator')
+  await giveRole(request, mo, 2)
   for (const size of SIZES) {
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: size.width, height: size.height } })
     const page = await context.newPage()
@@ -137,7 +133,7 @@ test('screenshots of "Tell us you are worried": the question and the confirmatio
       await page.evaluate(() => document.fonts.ready)
       await page.screenshot({ path: `${OUT}/${name}-${size.name}.png`, fullPage: size.name === 'desktop' })
     }
-    await signInAs(page, email)
+    await signInAs(page, rosa.email)
     await page.goto(`/concerns/new?request=${id}&person=${vera.id}`)
     await expect(page.getByRole('textbox', { name: 'What worries you?' })).toHaveAccessibleDescription(/About Vera Volunteer/)
     await shot('concern-question')
@@ -148,7 +144,7 @@ test('screenshots of "Tell us you are worried": the question and the confirmatio
     await continueTo(page, 'Thank you for telling us', 'Send to the moderators')
     await shot('concern-sent')
     await context.clearCookies()
-    await signInAs(page, moEmail, 'Mo')
+    await signInAs(page, mo.email, 'Mo')
     await page.goto('/moderation/concerns')
     await expect(page.getByRole('heading', { level: 1, name: 'Concerns' })).toBeVisible()
     await expect(page.getByText('He asked me for my bank card', { exact: false }).first()).toBeVisible()
@@ -158,16 +154,13 @@ test('screenshots of "Tell us you are worried": the question and the confirmatio
 })
 
 test('screenshots of help on a schedule: regular help checked in plain words, and a volunteer\'s coming help', async ({ browser, request }) => {
-  const admin = await signInAdmin(request)
-  const email = uniqueEmail('rosa')
-  const rosa = await registerPerson(request, email, 'Rosa', 'Requester')
-  const veraEmail = uniqueEmail('vera')
-  const vera = await registerPerson(request, veraEmail, 'Vera', 'Volunteer')
+  const rosa = await registerPerson(request, 'Rosa', 'Requester')
+  const vera = await registerPerson(request, 'Vera', 'Volunteer')
   // Two visits of Vera's for Rosa: tomorrow's, due for confirmation, and one next week.
   for (const [title, hours] of [['Lift to the eye clinic', 20], ['Carry the shopping upstairs', 24 * 6]] as const) {
     const start = Date.now() + hours * 3_600_000
-    const id = await createRequest(request, rosa, title, { window_start: new Date(start).toISOString(), window_end: new Date(start + 3_600_000).toISOString() })
-    await approve(request, admin, id)
+    const id = await createRequest(request, rosa, { ...IN_BERLIN, title, window_start: new Date(start).toISOString(), window_end: new Date(start + 3_600_000).toISOString() })
+    await approve(request, id)
     await acceptOffer(request, vera, rosa, id)
   }
   const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
@@ -178,7 +171,7 @@ test('screenshots of help on a schedule: regular help checked in plain words, an
       await page.evaluate(() => document.fonts.ready)
       await page.screenshot({ path: `${OUT}/${name}-${size.name}.png`, fullPage: size.name === 'desktop' })
     }
-    await signInAs(page, email)
+    await signInAs(page, rosa.email)
     // The check page of regular help, from answers as the question pages keep them.
     await page.evaluate(({ key, answers }) => { sessionStorage.setItem(key, answers) }, {
       key: `ask-answers:${rosa.id}`,
@@ -211,7 +204,7 @@ test('screenshots of help on a schedule: regular help checked in plain words, an
     const volunteer = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Berlin', viewport: { width: size.width, height: size.height } })
     const vpage = await volunteer.newPage()
     await vpage.goto('/sign-in')
-    await fill(vpage, 'Email address', veraEmail)
+    await fill(vpage, 'Email address', vera.email)
     await vpage.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await vpage.getByRole('button', { name: 'Sign in' }).press('Enter')
     await expect(vpage.getByRole('heading', { level: 1, name: 'Hello, Vera' })).toBeVisible()

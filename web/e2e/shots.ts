@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { offer, type Person } from './api.js'
 import { expect, fill, PASSWORD } from './fixtures.js'
-import { getAs, postAs } from './journeys.js'
+import { getAs, offer, type Person, postAs } from './journeys.js'
 
 /** What the screenshot files (*.shots.ts, `npm run web:screenshots`) share: the sizes, where the pictures go, two steps. */
 export const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }] as const
@@ -10,7 +9,7 @@ export const OUT = fileURLToPath(new URL('../../docs/screenshots', import.meta.u
 
 /** `volunteer` offers help with `id` and its requester accepts. */
 export async function acceptOffer (request: APIRequestContext, volunteer: Person, requester: Person, id: number): Promise<void> {
-  await offer(request, volunteer, id, 'I can help.')
+  await offer(request, id, volunteer, 'I can help.')
   const offers = await getAs(request, `/requests/${id}/responses`, requester) as Array<{ id: number }>
   await postAs(request, `/requests/${id}/responses/${offers[0]!.id}/accept`, requester)
 }

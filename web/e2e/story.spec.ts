@@ -1,7 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
-import { makeModerator, registerPerson, signInAdmin } from './api.js'
 import { expect, expectAnnounced, fill, PASSWORD, register, test, uniqueEmail } from './fixtures.js'
-import { askForHelp } from './journeys.js'
+import { askForHelp, giveRole, registerPerson } from './journeys.js'
 
 async function person (browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-GB' })
@@ -42,12 +41,10 @@ test('the whole story in the browser: ask, approve, find nearby and offer, accep
   await expect(rita.getByText('Status: Waiting for a moderator')).toBeVisible()
 
   // Mo, a moderator, approves it from the queue.
-  const admin = await signInAdmin(request)
-  const moEmail = uniqueEmail('mo')
-  const mo = await registerPerson(request, moEmail, 'Mo', 'Moderator')
-  await makeModerator(request, admin, mo)
+  const mo = await registerPerson(request, 'Mo', 'Moderator')
+  await giveRole(request, mo, 2)
   const moPage = await person(browser)
-  await signIn(moPage, moEmail)
+  await signIn(moPage, mo.email)
   await nav(moPage, 'Moderation').press('Enter')
   await expect(moPage.getByRole('heading', { level: 1, name: 'Requests waiting for a decision' })).toBeFocused()
   await expect(moPage.getByRole('heading', { level: 3, name: title })).toBeVisible()
