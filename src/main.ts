@@ -49,7 +49,10 @@ async function prepare (config: Config): Promise<Database> {
   return db
 }
 
-/** Serves HTTP until SIGTERM or SIGINT, then finishes the requests under way and exits 0. */
+/**
+ * Serves HTTP until SIGTERM or SIGINT, then finishes the requests under way and exits 0. Not close-with-grace: it exits 1 at
+ * a second signal, cutting those requests off, and with WORKERS each worker gets two on Ctrl-C (the terminal's and the primary's).
+ */
 async function serve (config: Config, db: Database): Promise<number> {
   const jwtSecret = await resolveSigningSecret(config.jwtSecret, config.dataDir)
     .catch((error: Error) => fail(`cannot read or create the signing secret in ${config.dataDir}: ${error.message}`))

@@ -2,6 +2,8 @@
  * Settings read from environment variables by an annotated TypeBox schema: each leaf names its variable
  * (`env`) and carries its limits and `default`; an object groups leaves, an optional object is a group set
  * all together or not at all. The project's own settings are in src/config.ts; this file knows none of them.
+ * Hand-made rather than env-schema or @fastify/env: their Ajv coercion reads PORT=0x50 as 80, 1e3 as 1000 and a blank as 0, and words refusals
+ * its own way ("env/PORT must be <= 65535"), not as test/unit/config.test.ts pins them; nor do they have groups.
  */
 import { Ajv } from 'ajv'
 import { Type, type TSchema } from 'typebox'
