@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-// With the extension: test/unit/web-tell.test.ts runs this file under node (NodeNext), Vite takes either.
+// With the extension: tell.test.ts runs this file under node (NodeNext), Vite takes either.
 import { formatWhen } from '../../lib/format.js'
 
 /** What a coordinator's list needs of a client's request to say what to tell the client. */

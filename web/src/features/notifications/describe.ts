@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-// With extensions: test/unit/web-notification-describe.test.ts runs this file under node (NodeNext), Vite takes either.
+// With extensions: describe.test.ts runs this file under node (NodeNext), Vite takes either.
 import { formatDay, formatDistance, formatWhen } from '../../lib/format.js'
 import { checkKind, concernOutcomeSentence, kindText, urgencyText } from '../../i18n/labels.js'
 

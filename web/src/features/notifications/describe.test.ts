@@ -2,11 +2,11 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import i18next, { type TFunction } from 'i18next'
-import { describeNotification } from '../../web/src/features/notifications/describe.js'
+import { describeNotification } from './describe.js'
 
 /** The app's own texts, in an i18next set up as web/src/i18n/index.ts sets it up. */
 async function texts (language: 'en' | 'de'): Promise<TFunction> {
-  const translation = JSON.parse(await readFile(new URL(`../../web/src/i18n/${language}.json`, import.meta.url), 'utf8'))
+  const translation = JSON.parse(await readFile(new URL(`../../i18n/${language}.json`, import.meta.url), 'utf8'))
   const instance = i18next.createInstance()
   await instance.init({ resources: { [language]: { translation } }, lng: language, interpolation: { escapeValue: false }, returnNull: false })
   return instance.t

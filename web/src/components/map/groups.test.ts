@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { GROUP_DISTANCE_PX, groupMarkers } from '../../web/src/components/map/groups.js'
-import type { MapMarkerItem } from '../../web/src/components/map/types.js'
+import { GROUP_DISTANCE_PX, groupMarkers } from './groups.js'
+import type { MapMarkerItem } from './types.js'
 
 /** A marker whose `lat`/`lon` stand for its pixel position here (y, x). */
 const at = (id: number, x: number, y = 0): MapMarkerItem => ({ id, title: `r${id}`, href: `/find-help/${id}`, lat: y, lon: x, urgency: 'low', approximate: true })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { sayWindow } from '../../web/src/lib/schedule.js'
+import { sayWindow } from './schedule.js'
 
 /** A help window in words (web/src/lib/schedule.ts), in the device's zone: here Berlin's, set for this file. */
 describe('a window in words', () => {

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import i18next, { type TFunction } from 'i18next'
-import { whatToTell, type TellFacts } from '../../web/src/features/coordinator/tell.js'
-import { formatWhen } from '../../web/src/lib/format.js'
+import { whatToTell, type TellFacts } from './tell.js'
+import { formatWhen } from '../../lib/format.js'
 
 /** The app's own texts, in an i18next set up as web/src/i18n/index.ts sets it up. */
 async function texts (language: 'en' | 'de'): Promise<TFunction> {
-  const translation = JSON.parse(await readFile(new URL(`../../web/src/i18n/${language}.json`, import.meta.url), 'utf8'))
+  const translation = JSON.parse(await readFile(new URL(`../../i18n/${language}.json`, import.meta.url), 'utf8'))
   const instance = i18next.createInstance()
   await instance.init({ resources: { [language]: { translation } }, lng: language, interpolation: { escapeValue: false }, returnNull: false })
   return instance.t
