@@ -25,8 +25,18 @@ export interface NewNotification {
 }
 
 /** The account e-mails of docs/api/accounts.md › Getting back in: never switched off, never in the inbox. */
-export const ACCOUNT_MESSAGES = ['sign_in_code', 'password_reset_code', 'verify_email_code', 'email_verified', 'password_changed', 'verify_phone_code'] as const
+export const ACCOUNT_MESSAGES = [
+  'sign_in_code', 'password_reset_code', 'verify_email_code', 'email_verified', 'password_changed', 'verify_phone_code',
+  'sms_stopped', 'sms_started', 'sms_help',
+] as const
 export type AccountMessage = typeof ACCOUNT_MESSAGES[number]
-/** The one account message that goes by text, to the phone it confirms (docs/api/messaging.md › Texts); every other goes by e-mail. */
+/** The account message that confirms a phone, texted to it (docs/api/messaging.md › Texts). */
 export const PHONE_CODE_MESSAGE = 'verify_phone_code'
-export type EmailAccountMessage = Exclude<AccountMessage, typeof PHONE_CODE_MESSAGE>
+/** The answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies), texted to the number that sent them. */
+export const REPLY_ANSWERS = ['sms_stopped', 'sms_started', 'sms_help'] as const
+export type ReplyAnswer = typeof REPLY_ANSWERS[number]
+/** The account messages that go by text; every other goes by e-mail. */
+export const TEXT_ACCOUNT_MESSAGES: readonly AccountMessage[] = [PHONE_CODE_MESSAGE, ...REPLY_ANSWERS]
+export type EmailAccountMessage = Exclude<AccountMessage, typeof PHONE_CODE_MESSAGE | ReplyAnswer>
+
+export const isEmailAccountMessage = (message: AccountMessage): message is EmailAccountMessage => !TEXT_ACCOUNT_MESSAGES.includes(message)

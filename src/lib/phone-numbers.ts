@@ -3,7 +3,7 @@
  * accepted number into E.164 and says whether it can take texts (docs/api/messaging.md › Texts). The full
  * metadata is needed because only it knows which ranges of a country are mobile.
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max'
+import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max'
 import { PHONE_PATTERN } from './values.js'
 
 const ACCEPTED = new RegExp(PHONE_PATTERN)
@@ -30,6 +30,18 @@ export function parsePhone (input: string, defaultCountry: string): ParsedPhone 
 /** The E.164 form of `input`, or null when it is not a valid number: how incoming senders are matched. */
 export function toE164 (input: string, defaultCountry: string): string | null {
   return parsePhone(input, defaultCountry).e164
+}
+
+/**
+ * Every way a profile may hold the number `e164` (the phone pattern allows no spaces): as E.164, and, when it is
+ * of the default country's calling code, as the national number without its trunk prefix, which parsePhone reads
+ * as that country's. How an incoming text's sender is matched to the numbers people confirmed.
+ */
+export function storedFormsOf (e164: string, defaultCountry: string): string[] {
+  const parsed = parsePhoneNumberFromString(e164)
+  if (parsed === undefined) return [e164]
+  const national = parsed.countryCallingCode === getCountryCallingCode(defaultCountry as CountryCode) ? [String(parsed.nationalNumber)] : []
+  return [e164, ...national]
 }
 
 /** Whether `code` is an ISO 3166 alpha-2 country the library knows: how `SMS_DEFAULT_COUNTRY` is checked. */

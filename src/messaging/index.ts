@@ -6,7 +6,7 @@ import { openRealtime } from '../realtime/open.js'
 import { StreamHub } from '../realtime/stream-hub.js'
 import type { AreaParts, Wiring } from '../wiring.js'
 import { deliveriesRoutes } from './deliveries/deliveries.routes.js'
-import { deliveriesJobFor, deliveriesServiceFor, deliveryChannels, type Channels } from './deliveries/setup.js'
+import { deliveriesJobFor, deliveriesServiceFor, deliveryChannels, publicUrlOf, type Channels } from './deliveries/setup.js'
 import { eventsRoutes } from './notifications/events.routes.js'
 import { notificationStream } from './notifications/event-stream.js'
 import { notificationsRoutes } from './notifications/notifications.routes.js'
@@ -15,7 +15,9 @@ import { PushChannel } from './push/push-channel.js'
 import { pushRoutes } from './push/push.routes.js'
 import { PushService } from './push/push.service.js'
 import { SmsChannel, smsGatewayJob } from './sms/sms-channel.js'
-import { smsGatewayFor } from './sms/setup.js'
+import type { IncomingText } from './sms/gateway.js'
+import { SmsReplies } from './sms/replies.js'
+import { serviceNameOf, smsGatewayFor } from './sms/setup.js'
 
 /** Messaging: the inbox and its live stream, the outbox of e-mail, push and text deliveries, and their settings. */
 export { deliveriesReactions } from './deliveries/deliveries.reactions.js'
@@ -41,6 +43,7 @@ export function messagingChannels (config: Config, db: Database, jwtSecret: stri
     clock,
     defaultCountry: config.smsDefaultCountry,
     budget: { perNumber: config.smsDailyLimitPerNumber, total: config.smsDailyLimit, timeZone: config.timeZone },
+    help: { name: serviceNameOf(config), url: publicUrlOf(config), text: config.smsHelpText },
   })
   return deliveryChannels(config, jwtSecret, { ...given, push, sms }, log)
 }
@@ -50,15 +53,17 @@ export interface Messaging extends AreaParts {
   hub: StreamHub
 }
 
-export function messagingArea ({ config, db, jwtSecret, clock, log, options }: Wiring, channels: Channels): Messaging {
+export function messagingArea ({ config, db, jwtSecret, changes, clock, log, options }: Wiring, channels: Channels): Messaging {
   const deliveryTickMs = options.deliveryTickMs ?? DELIVERY_TICK_MS
   const realtime = openRealtime(db)
   const hub = new StreamHub(realtime, notificationStream(db), log, options.streams, clock)
+  const smsReplies = new SmsReplies(changes, config.smsDefaultCountry)
+  const replies = async (text: IncomingText) => { await smsReplies.take(text) }
   return {
     hub,
     jobs: [
       ...deliveryTickMs > 0 ? [deliveriesJobFor(config, db, channels, jwtSecret, clock, log, deliveryTickMs)] : [],
-      ...channels.sms instanceof SmsChannel ? [smsGatewayJob(channels.sms)] : [],
+      ...channels.sms instanceof SmsChannel ? [smsGatewayJob(channels.sms, replies)] : [],
     ],
     routes: async (api) => {
       await api.register(notificationsRoutes, { notifications: new NotificationsService(db) })

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js'
 import { sql, type Sql } from '../../db/sql.js'
 import { SMS_TYPES } from '../sms/sms-texts.js'
-import { NOTIFICATION_TYPES, PHONE_CODE_MESSAGE, type AccountMessage, type NotificationType } from '../../events/notifications.js'
+import { NOTIFICATION_TYPES, TEXT_ACCOUNT_MESSAGES, type AccountMessage, type NotificationType } from '../../events/notifications.js'
 
 /**
  * The types e-mailed when a person has changed nothing (no notification_settings row; docs/api/messaging.md): the requester's,
@@ -71,8 +71,8 @@ export async function insertNotificationDeliveries (tx: Queryable, notifications
 
 /** An account e-mail of docs/api/accounts.md › Getting back in: always sent at once, whatever the preferences; `sealedCode` is cleared once sent or failed. */
 export async function insertAccountDelivery (tx: Queryable, userId: number, message: AccountMessage, sealedCode: string | null, now: Date): Promise<void> {
-  // The phone's code goes by text to the profile's phone (docs/api/messaging.md › Texts); every other by e-mail.
-  const channel = message === PHONE_CODE_MESSAGE ? 'sms' : 'email'
+  // The phone's code and the answers to replies go by text to the profile's phone (docs/api/messaging.md › Texts); every other by e-mail.
+  const channel = TEXT_ACCOUNT_MESSAGES.includes(message) ? 'sms' : 'email'
   await tx.query(sql`
     INSERT INTO deliveries (user_id, account_message, channel, secret, due_at, created_at)
     VALUES (${userId}, ${message}, ${channel}, ${sealedCode}, ${now}, ${now})`)

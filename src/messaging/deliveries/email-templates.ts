@@ -1,3 +1,4 @@
+import { isEmailAccountMessage } from '../../events/notifications.js'
 import type { UnsubscribeTokens } from '../../lib/unsubscribe.js'
 import { whenText } from '../../lib/when.js'
 import type { OutgoingDelivery } from './channel.js'
@@ -49,7 +50,7 @@ export function composeEmail (delivery: OutgoingDelivery, links: LinkSettings): 
     }
     headers['List-Unsubscribe'] = `<${base}/api/v1/unsubscribe?token=${token}>`
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
-  } else if (account !== null && account.message !== 'verify_phone_code') {
+  } else if (account !== null && isEmailAccountMessage(account.message)) {
     const code = account.code ?? ''
     words = texts.account[account.message]({ code })
     const email = encodeURIComponent(delivery.email)

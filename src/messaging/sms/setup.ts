@@ -12,3 +12,8 @@ export function smsGatewayFor (config: Config, log: GatewayLog): SmsGateway {
   }
   return new FileSmsGateway(config.smsDir ?? join(config.dataDir, 'sms'))
 }
+
+/** The service's name as its e-mails give it (MAIL_FROM's display name), which texts name where they say who sends them. */
+export function serviceNameOf (config: Config): string {
+  return /^\s*"?([^"<]*?)"?\s*</.exec(config.mailFrom)?.[1]?.trim() || 'Neighbourly help'
+}

@@ -1,15 +1,15 @@
 import type { Database } from '../../db/database.js'
-import { PHONE_CODE_MESSAGE } from '../../events/notifications.js'
+import { PHONE_CODE_MESSAGE, REPLY_ANSWERS, type ReplyAnswer } from '../../events/notifications.js'
 import type { Clock } from '../../lib/clock.js'
 import { parsePhone } from '../../lib/phone-numbers.js'
 import { MAX_SMS_SEGMENTS, smsShape } from '../../lib/sms-segments.js'
 import { whenText } from '../../lib/when.js'
 import type { Channel, OutgoingDelivery, SendOutcome } from '../deliveries/channel.js'
-import type { SmsGateway } from './gateway.js'
+import type { IncomingText, SmsGateway } from './gateway.js'
 import type { Job } from '../../jobs/job.js'
 import { recordReceipt, recordSubmitted } from '../deliveries/deliveries.repo.js'
 import { giveBack, isStopped, takeBudget, type Budget } from './sms.repo.js'
-import { notificationText, phoneCodeText } from './sms-texts.js'
+import { notificationText, phoneCodeText, replyAnswerText } from './sms-texts.js'
 
 export interface SmsChannelOptions {
   db: Database
@@ -20,6 +20,8 @@ export interface SmsChannelOptions {
   defaultCountry: string
   /** SMS_DAILY_LIMIT_PER_NUMBER, SMS_DAILY_LIMIT, counted in TIME_ZONE days. */
   budget: Budget
+  /** What the answer to HELP says: SMS_HELP_TEXT, else the service's name (MAIL_FROM's) and PUBLIC_URL. */
+  help: { name: string, url: string, text: string | undefined }
 }
 
 /** Reasons a text is dropped, shown to its owner as last_error: they name the rule, never the number. */
@@ -42,10 +44,11 @@ export class SmsChannel implements Channel {
   constructor (private readonly options: SmsChannelOptions) {}
 
   /**
-   * Opens the gateway (an SMPP bind, or the SMS_DIR folder) and starts taking its receipts. Only the job
+   * Opens the gateway (an SMPP bind, or the SMS_DIR folder) and starts taking its receipts and the texts people send
+   * (`replies`, which act on each once: replies.ts). Only the job
    * runner calls it (smsGatewayJob), so no gateway is opened by building the app or on a request's path.
    */
-  start (): void {
+  start (replies: (text: IncomingText) => Promise<void>): void {
     if (this.#gateway !== undefined || this.#closed) return
     const { db, clock } = this.options
     this.#gateway = this.options.openGateway()
@@ -55,26 +58,27 @@ export class SmsChannel implements Channel {
         if (!FINAL_STATS.has(receipt.stat)) return
         await recordReceipt(db, receipt.messageId, receipt.delivered, receipt.stat, clock.now())
       },
-      // Replies (STOP, START, HELP and the answers with a code) are not read yet: an incoming text is let go.
-      incoming: async () => {},
+      incoming: replies,
     })
   }
 
   async send (delivery: OutgoingDelivery): Promise<SendOutcome> {
     const phone = delivery.phone ?? null
     const isCode = delivery.account?.message === PHONE_CODE_MESSAGE
+    // An answer to a reply goes like a code: the service-wide budget never drops it, and STOP's last text goes to the stopped number.
+    const answer = replyAnswerOf(delivery)
     const parsed = phone === null ? undefined : parsePhone(phone.number, this.options.defaultCountry)
     if (parsed?.e164 == null || !parsed.mobile) return { outcome: 'gone', reason: NOT_MOBILE }
     if (!isCode && !phone!.confirmed) return { outcome: 'gone', reason: NOT_CONFIRMED }
-    const text = textOf(delivery)
+    const text = textOf(delivery, this.options.help)
     if (text === undefined) return { outcome: 'gone', reason: 'no text for this message' }
     const shape = smsShape(text)
     if (shape.segments > MAX_SMS_SEGMENTS) return { outcome: 'gone', reason: 'text too long' }
     const gateway = this.#gateway
     if (gateway === undefined) return { outcome: 'retry', reason: 'the gateway is not started yet' }
     const { db, clock } = this.options
-    if (await isStopped(db, parsed.e164)) return { outcome: 'gone', reason: STOPPED }
-    const taken = await takeBudget(db, parsed.e164, this.options.budget, clock.now(), isCode)
+    if (answer !== 'sms_stopped' && await isStopped(db, parsed.e164)) return { outcome: 'gone', reason: STOPPED }
+    const taken = await takeBudget(db, parsed.e164, this.options.budget, clock.now(), isCode || answer !== undefined)
     if (taken === undefined) return { outcome: 'gone', reason: DAILY_LIMIT }
     const outcome = await gateway.submit({ to: parsed.e164, text })
     if (outcome.outcome !== 'sent') {
@@ -97,24 +101,31 @@ export class SmsChannel implements Channel {
 const FINAL_STATS = new Set(['DELIVRD', 'UNDELIV', 'EXPIRED', 'REJECTD', 'DELETED', 'UNKNOWN'])
 
 /** The job that opens the gateway once this instance's background work starts, and keeps an eye on nothing else. */
-export function smsGatewayJob (channel: SmsChannel): Job {
+export function smsGatewayJob (channel: SmsChannel, replies: (text: IncomingText) => Promise<void>): Job {
   return {
     name: 'sms-gateway',
     intervalMs: 3_600_000,
     async run () {
-      channel.start()
+      channel.start(replies)
       return undefined
     },
   }
 }
 
 /** The words of a delivery: a notification's text in the recipient's language and zone, or the phone's code. */
-function textOf (delivery: OutgoingDelivery): string | undefined {
+function textOf (delivery: OutgoingDelivery, help: SmsChannelOptions['help']): string | undefined {
   const { notification, account, locale, timeZone } = delivery
+  const answer = replyAnswerOf(delivery)
+  if (answer !== undefined) return replyAnswerText(locale, answer, help)
   if (notification !== null) {
     const when = whenText(notification.data.window_start ?? notification.requestWindowStart ?? undefined, locale, timeZone)
     return notificationText(locale, notification.type, { title: notification.requestTitle, when, data: notification.data })
   }
   if (account?.message === PHONE_CODE_MESSAGE && account.code !== null) return phoneCodeText(locale, account.code)
   return undefined
+}
+
+function replyAnswerOf (delivery: OutgoingDelivery): ReplyAnswer | undefined {
+  const message = delivery.account?.message
+  return (REPLY_ANSWERS as readonly string[]).includes(message ?? '') ? message as ReplyAnswer : undefined
 }

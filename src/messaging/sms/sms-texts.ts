@@ -1,4 +1,4 @@
-import type { NotificationType } from '../../events/notifications.js'
+import type { NotificationType, ReplyAnswer } from '../../events/notifications.js'
 import { MAX_SMS_SEGMENTS, smsShape } from '../../lib/sms-segments.js'
 
 /**
@@ -114,4 +114,26 @@ export function notificationText (locale: Locale, type: NotificationType, values
 /** The text carrying the code that confirms a phone (docs/api/accounts.md's code rules): the recipient's own. */
 export function phoneCodeText (locale: Locale, code: string): string {
   return PHONE_CODE[locale](code)
+}
+
+/**
+ * The answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies): the last text after STOP says how
+ * to undo it; HELP gets SMS_HELP_TEXT when it is set, else the service's name and address.
+ */
+const ANSWER: Record<Locale, Record<ReplyAnswer, (help: { name: string, url: string }) => string>> = {
+  en: {
+    sms_stopped: ({ name }) => `You will get no more texts from ${name}. Reply START to get them again.`,
+    sms_started: ({ name }) => `Texts from ${name} are on again. Reply STOP to stop them, HELP for help.`,
+    sms_help: ({ name, url }) => `${name}: ${url} Reply STOP to stop texts.`,
+  },
+  de: {
+    sms_stopped: ({ name }) => `Sie erhalten keine SMS mehr von ${name}. Antworten Sie START, um sie wieder zu erhalten.`,
+    sms_started: ({ name }) => `SMS von ${name} sind wieder an. Antworten Sie STOPP, um sie zu beenden, HILFE für Hilfe.`,
+    sms_help: ({ name, url }) => `${name}: ${url} Antworten Sie STOPP, um keine SMS mehr zu erhalten.`,
+  },
+}
+
+export function replyAnswerText (locale: Locale, answer: ReplyAnswer, help: { name: string, url: string, text: string | undefined }): string {
+  if (answer === 'sms_help' && help.text !== undefined) return help.text
+  return ANSWER[locale][answer](help)
 }

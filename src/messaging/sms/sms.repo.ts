@@ -61,3 +61,21 @@ export async function giveBack (db: Queryable, taken: Taken): Promise<void> {
     UPDATE sms_budget SET texts = greatest(texts - 1, 0)
     WHERE day = ${taken.day}::date AND number IN (${taken.e164}, ${WHOLE_SERVICE})`)
 }
+
+/**
+ * Marks the incoming text `gatewayId` as taken, in the transaction that acts on it: false when it was taken
+ * before (the gateway handed it over again), so it is acted on once. Ids older than two days go as it writes:
+ * an SMPP text's id names its day, so no repeat can match them.
+ */
+export async function takeIncoming (tx: Queryable, gatewayId: string, now: Date): Promise<boolean> {
+  const rows = await tx.query(sql`INSERT INTO sms_received (gateway_id, received_at) VALUES (${gatewayId}, ${now}) ON CONFLICT DO NOTHING RETURNING 1`)
+  await tx.query(sql`DELETE FROM sms_received WHERE received_at < ${now}::timestamptz - interval '2 days'`)
+  return rows.length > 0
+}
+
+/** The person who confirmed this number (in any of the forms a profile holds it), the longest-standing first; undefined when nobody did. */
+export async function confirmedHolder (db: Queryable, forms: readonly string[]): Promise<number | undefined> {
+  const rows = await db.query<{ id: number }>(sql`
+    SELECT id FROM users WHERE phone = ANY (${forms}::text[]) AND phone_verified_at IS NOT NULL ORDER BY phone_verified_at, id LIMIT 1`)
+  return rows[0] === undefined ? undefined : Number(rows[0].id)
+}
