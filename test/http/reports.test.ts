@@ -162,13 +162,14 @@ for (const engine of engines()) {
     })
 
     it('escapes cells a spreadsheet would run as a formula, and quotes commas, quotes and line breaks', async () => {
-      const cities = ['=HYPERLINK("http://evil.example")', '+49 30', '-1', '@SUM(A1)', 'Frankfurt, Main', 'Say "hi"', 'Two\r\nlines', '\tTab']
+      // The full-width signs too: some spreadsheets read them as = + - @.
+      const cities = ['=HYPERLINK("http://evil.example")', '+49 30', '-1', '@SUM(A1)', 'Frankfurt, Main', 'Say "hi"', 'Two\r\nlines', '\tTab', '＝SUM(A1)', '＋1', '－1', '＠A1']
       const spec = specs.find((s) => s.status === 'pending_moderation')!
       const copies = cities.map((city) => ({ ...spec, id: undefined, city, createdAt: new Date('2026-02-10T12:00:00Z') }))
       await insertSpecs(t, copies)
       const res = await t.get('/reports/requests.csv?from=2026-02-10&to=2026-02-10', t.admin.token)
       const rows: Array<Record<string, string>> = parse(res.text, { columns: true, record_delimiter: '\r\n' })
-      assert.deepEqual(rows.map((r) => r.city), ["'=HYPERLINK(\"http://evil.example\")", "'+49 30", "'-1", "'@SUM(A1)", 'Frankfurt, Main', 'Say "hi"', 'Two\r\nlines', "'\tTab"])
+      assert.deepEqual(rows.map((r) => r.city), ["'=HYPERLINK(\"http://evil.example\")", "'+49 30", "'-1", "'@SUM(A1)", 'Frankfurt, Main', 'Say "hi"', 'Two\r\nlines', "'\tTab", "'＝SUM(A1)", "'＋1", "'－1", "'＠A1"])
       assert.ok(res.text.includes('"\'=HYPERLINK(""http://evil.example"")"'))
       const empty = await t.get('/reports/requests.csv?from=2020-01-01&to=2020-12-31', t.admin.token)
       assert.equal(empty.text, `${HEADER}\r\n`)

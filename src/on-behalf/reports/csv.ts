@@ -7,7 +7,8 @@
 
 export type Cell = string | number | null
 
-const FORMULA_START = /^[=+\-@\t\r]/
+// With their full-width forms (U+FF1D, U+FF0B, U+FF0D, U+FF20), which some spreadsheets turn into = + - @.
+const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/
 const NEEDS_QUOTES = /[",\r\n]/
 
 export function csvCell (value: Cell): string {
