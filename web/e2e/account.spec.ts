@@ -25,8 +25,9 @@ test.describe('accounts', () => {
     await fill(page, 'Phone number (optional)', 'call me')
     await page.getByRole('button', { name: 'Create account' }).press('Enter')
     await expect(summary.getByRole('link', { name: 'Password must be at least 8 characters' })).toBeVisible()
-    await expect(summary.getByRole('link', { name: /Enter a phone number with the country code/ })).toBeVisible()
-    await fill(page, 'Phone number (optional)', '+49 151 1234567')
+    await expect(summary.getByRole('link', { name: /Enter a phone number, like 0151 12345678/ })).toBeVisible()
+    // As people say it: a national number of the deployment's country (SMS_DEFAULT_COUNTRY, Germany here) is sent in E.164.
+    await fill(page, 'Phone number (optional)', '0151 / 1234 5678')
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Create account' }).press('Enter')
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeFocused()
@@ -34,6 +35,8 @@ test.describe('accounts', () => {
     await expectSaid(page, 'Your account is ready. Welcome, Ada.')
     await expectSaid(page, 'Hello, Ada – Neighbourly help')
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    await page.getByRole('link', { name: 'Your profile' }).first().press('Enter')
+    await expect(page.getByRole('textbox', { name: 'Phone number (optional)' })).toHaveValue('+4915112345678')
   })
 
   test('an e-mail already registered: the API error is shown next to the e-mail field', async ({ page }) => {
@@ -118,12 +121,14 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Save details' }).press('Enter')
     await expect(page.getByRole('alert').getByRole('link', { name: /Enter a phone number/ })).toBeVisible()
     await checkA11y()
-    await fill(page, 'Phone number (optional)', '')
+    // A London number with its code, as people write it, is kept as the international number it is.
+    await fill(page, 'Phone number (optional)', '+44 20 7946 0958')
     await page.getByRole('button', { name: 'Save details' }).press('Enter')
     await expect(page.getByRole('status')).toHaveText('Your details are saved.')
     await expect(page.getByText('Signed in as Augusta Ada Lovelace')).toBeVisible()
     await page.reload()
     await expect(page.getByRole('textbox', { name: 'Town or city (optional)' })).toHaveValue('London')
+    await expect(page.getByRole('textbox', { name: 'Phone number (optional)' })).toHaveValue('+442079460958')
 
     await fill(page, 'Latitude', '100')
     await fill(page, 'Longitude', '13.405')

@@ -12,7 +12,7 @@ test('screenshots of the coordinator\'s workspace: a client found by number, the
   const hans = await postAs(request, '/clients', clara, { first_name: 'Hans', last_name: 'Weber', phone: '+49309876543', address: 'Am Markt 2', city: 'Berlin', latitude: 52.52, longitude: 13.41, consent: { how: 'in_person' } }) as { id: number }
   const forClient = (client: number, title: string, fields: Record<string, unknown>) => postAs(request, '/requests', clara, { request_type_id: 1, title, description: 'Milk, bread and apples from the market, and a newspaper.', urgency: 'medium', on_behalf_of: { client_id: client }, ...fields }) as Promise<{ id: number }>
   const shopping = await forClient(erna.id, 'Shopping for Erna on Tuesday', { desired_completion_date: '2031-05-06T08:00:00Z' })
-  await forClient(hans.id, 'Lift to the eye doctor', { request_type_id: 2, desired_completion_date: '2031-05-08T12:30:00Z' })
+  await forClient(hans.id, 'Lift to the eye clinic', { request_type_id: 2, desired_completion_date: '2031-05-08T12:30:00Z' })
   await forClient(erna.id, 'Post office errand', {})
   await approve(request, shopping.id)
   const jonas = await registerPerson(request, 'Jonas', 'Berg')

@@ -86,8 +86,8 @@ test('screenshots of the main pages', async ({ browser, request }) => {
     await shot('nearby')
     // The map view; its pictures cannot be fetched here (MAP_TILE_URL points nowhere), so the markers stand on grey.
     await page.goto('/find-help?lat=52.52&lon=13.405&radius=5000&view=map')
-    // The two requests, 400 m apart, may stand as one group ("2 requests here") at the circle's zoom.
-    await expect(page.getByRole('link', { name: 'Lift to the eye doctor (Urgent)' }).or(page.getByRole('button', { name: '2 requests here' })).first()).toBeVisible()
+    // The requests near the centre (this file's two, 400 m apart, and the coordinator shots' when they ran first) may stand as one group at the circle's zoom.
+    await expect(page.getByRole('link', { name: 'Lift to the eye doctor (Urgent)' }).or(page.getByRole('button', { name: /^\d+ requests here$/ })).first()).toBeVisible()
     // On a phone the shot is of the window: the map, not the search form above it.
     await page.getByRole('navigation', { name: 'Show the requests as' }).evaluate((element) => { element.scrollIntoView() })
     await shot('nearby-map')

@@ -35,7 +35,7 @@ const mailDir = process.env.E2E_MAIL_DIR ?? join(tmpdir(), 'vcs-e2e-mail')
 const dataDir = await mkdtemp(join(tmpdir(), 'vcs-e2e-data-'))
 
 /** One service on its own fresh database, with the settings of `env` on top of the tests' own. */
-async function startService (servicePort: number, env: Record<string, string> = {}, scheduleTickMs?: number) {
+async function serveOnPort (servicePort: number, env: Record<string, string> = {}, scheduleTickMs?: number) {
   const db = await openPglite(undefined)
   await migrate(db)
   await ensureAdmin(db, E2E_ADMIN.email, E2E_ADMIN.password, scrypt)
@@ -56,14 +56,14 @@ async function startService (servicePort: number, env: Record<string, string> = 
 // A second service where strangers see only the city and "Erna S." (docs/privacy.md › `ADDRESS_PRIVACY=parties`), for the tests of that
 // setting (PARTIES_URL in fixtures.ts); started first, so that both answer once the first one does.
 const services = [
-  ...(process.env.E2E_PARTIES_PORT !== undefined ? [await startService(Number(process.env.E2E_PARTIES_PORT), { ADDRESS_PRIVACY: 'parties' })] : []),
+  ...(process.env.E2E_PARTIES_PORT !== undefined ? [await serveOnPort(Number(process.env.E2E_PARTIES_PORT), { ADDRESS_PRIVACY: 'parties' })] : []),
   // Addresses confirmed by a code (docs/api/accounts.md › Getting back in), for the verify-email page (CODES_URL in getting-back-in.spec.ts).
-  ...(process.env.E2E_CODES_PORT !== undefined ? [await startService(Number(process.env.E2E_CODES_PORT), { EMAIL_VERIFICATION: 'code' })] : []),
+  ...(process.env.E2E_CODES_PORT !== undefined ? [await serveOnPort(Number(process.env.E2E_CODES_PORT), { EMAIL_VERIFICATION: 'code' })] : []),
   // Volunteers vetted by two checks (docs/api/accounts.md › Checks that vet volunteers), for checks-on-duty.spec.ts (CHECKS_URL there).
-  ...(process.env.E2E_CHECKS_PORT !== undefined ? [await startService(Number(process.env.E2E_CHECKS_PORT), { VOLUNTEER_CHECKS: 'background,training' })] : []),
+  ...(process.env.E2E_CHECKS_PORT !== undefined ? [await serveOnPort(Number(process.env.E2E_CHECKS_PORT), { VOLUNTEER_CHECKS: 'background,training' })] : []),
   // The schedule's jobs every second rather than every minute (docs/api/schedule.md › Confirmation, reminders, expiry), on real time: a request whose date has
   // just passed is closed as expired within a second or two, for regular-help.spec.ts's "Ask again" (no clock is moved).
-  await startService(port, {}, 1_000),
+  await serveOnPort(port, {}, 1_000),
 ]
 
 const stop = async (): Promise<void> => {

@@ -17,10 +17,10 @@ import { serverProblem, type Problem } from '../../i18n/server-errors'
 import { ChangePassword } from './change-password'
 import { SignOutEverywhere } from './sign-out'
 import { useAccountSettings } from '../../api/account-settings'
+import { readPhone } from '../../lib/phone'
 
 const DETAIL_FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'bio'] as const
 const LOCATION_FIELDS = ['latitude', 'longitude'] as const
-const PHONE = /^\+?[1-9]\d{1,14}$/
 const ME = ['get', '/api/v1/users/me'] as const
 
 type Details = { first_name: string, last_name: string, phone: string | null, address: string | null, city: string | null, bio: string | null }
@@ -30,6 +30,7 @@ function DetailsForm ({ profile }: { profile: Details }) {
   const success = useSuccess()
   const client = useQueryClient()
   const form = useFormProblems(DETAIL_FIELDS)
+  const country = useAccountSettings().data?.phone_country
   const save = useMutation({
     mutationFn: (body: Details) => unwrap(api.PATCH('/api/v1/users/me', { body })),
     onSuccess: async (_answer, body) => {
@@ -45,12 +46,13 @@ function DetailsForm ({ profile }: { profile: Details }) {
     const data = new FormData(event.currentTarget)
     const text = (name: string) => String(data.get(name) ?? '').trim()
     const orNull = (name: string) => text(name) === '' ? null : text(name)
-    const phone = orNull('phone')?.replace(/[\s/()-]/g, '') ?? null
-    const body: Details = { first_name: text('first_name'), last_name: text('last_name'), phone, address: orNull('address'), city: orNull('city'), bio: orNull('bio') }
+    const typedPhone = orNull('phone')
+    const phone = typedPhone === null ? null : readPhone(typedPhone, country)
+    const body: Details = { first_name: text('first_name'), last_name: text('last_name'), phone: phone ?? null, address: orNull('address'), city: orNull('city'), bio: orNull('bio') }
     const problems: Problem[] = []
     if (body.first_name === '') problems.push({ field: 'first_name', message: t('errors.firstNameRequired') })
     if (body.last_name === '') problems.push({ field: 'last_name', message: t('errors.lastNameRequired') })
-    if (phone !== null && !PHONE.test(phone)) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
+    if (phone === undefined) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
     if (problems.length > 0) return form.show(problems)
     form.clear()
     save.mutate(body)

@@ -12,11 +12,10 @@ import { TextInput } from '../../components/fields'
 import { Page } from '../../components/page'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
-import { fetchAccountSettings } from '../../api/account-settings'
+import { fetchAccountSettings, useAccountSettings } from '../../api/account-settings'
+import { readPhone } from '../../lib/phone'
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'phone'] as const
-const PHONE = /^\+?[1-9]\d{1,14}$/
-
 type RegisterBody = { email: string, password: string, first_name: string, last_name: string, phone?: string, locale: 'en' | 'de' }
 
 export function RegisterPage () {
@@ -25,6 +24,7 @@ export function RegisterPage () {
   const client = useQueryClient()
   const success = useSuccess()
   const form = useFormProblems(FIELDS)
+  const country = useAccountSettings().data?.phone_country
   const register = useMutation({
     // The page's language goes with the account, so its first e-mail (a code, when addresses are confirmed by one) is in it.
     mutationFn: (body: RegisterBody) => unwrap(api.POST('/api/v1/session/register', { body, params: { header: CSRF_HEADERS } })),
@@ -46,16 +46,17 @@ export function RegisterPage () {
     const value = (name: string) => String(data.get(name) ?? '').trim()
     const locale = i18n.language === 'de' ? 'de' : 'en'
     const body = { first_name: value('first_name'), last_name: value('last_name'), email: value('email'), password: String(data.get('password') ?? ''), locale } as const
-    const phone = value('phone').replace(/[\s/()-]/g, '')
+    const typedPhone = value('phone')
+    const phone = typedPhone === '' ? '' : readPhone(typedPhone, country)
     const problems: Problem[] = []
     if (body.first_name === '') problems.push({ field: 'first_name', message: t('errors.firstNameRequired') })
     if (body.last_name === '') problems.push({ field: 'last_name', message: t('errors.lastNameRequired') })
     if (body.email === '') problems.push({ field: 'email', message: t('errors.emailRequired') })
     if (body.password.length < 8) problems.push({ field: 'password', message: t(body.password === '' ? 'errors.passwordRequired' : 'errors.passwordShort') })
-    if (phone !== '' && !PHONE.test(phone)) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
+    if (phone === undefined) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
     if (problems.length > 0) return form.show(problems)
     form.clear()
-    register.mutate(phone === '' ? body : { ...body, phone })
+    register.mutate(phone === '' || phone === undefined ? body : { ...body, phone })
   }
 
   return (

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { Button, Form, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { useAccountSettings } from '../../api/account-settings'
 import { api } from '../../api/client'
 import { CLIENTS_KEY, clientKey, type Client } from '../../api/clients'
 import { unwrap } from '../../api/errors'
@@ -30,6 +31,7 @@ function ChangeForm ({ client }: { client: Client }) {
   const success = useSuccess()
   const queries = useQueryClient()
   const form = useFormProblems(DETAILS)
+  const country = useAccountSettings().data?.phone_country
   const [details, setDetails] = useState<Details>(() => detailsOf(client))
   const page = `/clients/${client.id}`
   const change = useMutation({
@@ -44,10 +46,10 @@ function ChangeForm ({ client }: { client: Client }) {
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problems = detailProblems(details, t)
+    const problems = detailProblems(details, t, country)
     if (problems.length > 0) return form.show(problems)
     form.clear()
-    if (!change.isPending) change.mutate(detailsBody(details, true))
+    if (!change.isPending) change.mutate(detailsBody(details, true, country))
   }
   return (
     <Page title={t('coordinator.change.title')} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>

@@ -2,32 +2,30 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { TextInput } from '../../components/fields'
 import type { Problem } from '../../i18n/server-errors'
+import { readPhone } from '../../lib/phone'
 
 /** What a coordinator types about a client: the same fields when adding a client and when changing one. */
 export const DETAILS = ['first_name', 'last_name', 'phone', 'address', 'city', 'needs'] as const
 export type Details = Record<typeof DETAILS[number], string>
 const OPTIONAL = ['phone', 'address', 'city', 'needs'] as const
 
-/** The 1.0.1 phone pattern, checked after spaces, slashes, brackets and dashes are taken out (as the profile does). */
-const PHONE = /^\+?[1-9]\d{1,14}$/
-const phoneOf = (typed: string): string => typed.replace(/[\s/()-]/g, '')
-
-/** The problems of what was typed, in the form's order: names required, a phone that is a phone. */
-export function detailProblems (details: Details, t: TFunction): Problem[] {
+/** The problems of what was typed, in the form's order: names required, a phone that is a phone (of `country` when it has no code). */
+export function detailProblems (details: Details, t: TFunction, country: string | undefined): Problem[] {
   const problems: Problem[] = []
   if (details.first_name.trim() === '') problems.push({ field: 'first_name', message: t('coordinator.add.errors.firstName') })
   if (details.last_name.trim() === '') problems.push({ field: 'last_name', message: t('coordinator.add.errors.lastName') })
-  if (details.phone.trim() !== '' && !PHONE.test(phoneOf(details.phone))) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
+  if (details.phone.trim() !== '' && readPhone(details.phone, country) === undefined) problems.push({ field: 'phone', message: t('errors.phoneInvalid') })
   return problems
 }
 
 /**
- * The body's fields: names trimmed, the phone without its blanks. An empty optional field is left out of a new
- * client (`clear` false) and sent as null when changing one (`clear` true), which clears it (PATCH /clients/{id}).
+ * The body's fields: names trimmed, the phone in E.164 (detailProblems refused one that is none). An empty optional
+ * field is left out of a new client (`clear` false) and sent as null when changing one (`clear` true), which clears it
+ * (PATCH /clients/{id}).
  */
-export function detailsBody (details: Details, clear: boolean) {
+export function detailsBody (details: Details, clear: boolean, country: string | undefined) {
   const optional = Object.fromEntries(OPTIONAL.flatMap((name): Array<[string, string | null]> => {
-    const value = name === 'phone' ? phoneOf(details.phone) : details[name].trim()
+    const value = name === 'phone' ? readPhone(details.phone, country) ?? details.phone.trim() : details[name].trim()
     return value !== '' ? [[name, value]] : clear ? [[name, null]] : []
   })) as Partial<Record<typeof OPTIONAL[number], string | null>>
   return { first_name: details.first_name.trim(), last_name: details.last_name.trim(), ...optional }

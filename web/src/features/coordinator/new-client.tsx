@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { Button, Form, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
+import { useAccountSettings } from '../../api/account-settings'
 import { api } from '../../api/client'
 import { CLIENTS_KEY, CONSENT_WAYS, type ConsentHow } from '../../api/clients'
 import { unwrap } from '../../api/errors'
@@ -23,7 +24,7 @@ function splitName (name: string): { first_name: string, last_name: string } {
 }
 
 /** The body of POST /clients: optional texts left out when empty. */
-const clientOf = (fields: Details, how: ConsentHow) => ({ ...detailsBody(fields, false), consent: { how } })
+const clientOf = (fields: Details, how: ConsentHow, country: string | undefined) => ({ ...detailsBody(fields, false, country), consent: { how } })
 
 /**
  * "Add a client" (docs/api/on-behalf.md › Coordinators and clients): one form rather than one question a page, because a coordinator writes down what
@@ -37,6 +38,7 @@ export function NewClientPage () {
   const client = useQueryClient()
   const [params] = useSearchParams()
   const form = useFormProblems(FIELDS)
+  const country = useAccountSettings().data?.phone_country
   const [fields, setFields] = useState<Details>(() => ({ ...splitName(params.get('name') ?? ''), phone: params.get('phone') ?? '', address: '', city: '', needs: '' }))
   const [how, setHow] = useState<ConsentHow | null>(null)
   const create = useMutation({
@@ -51,11 +53,11 @@ export function NewClientPage () {
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problems = detailProblems(fields, t)
+    const problems = detailProblems(fields, t, country)
     if (how === null) problems.push({ field: 'consent', message: t('coordinator.add.errors.consent') })
     if (problems.length > 0 || how === null) return form.show(problems)
     form.clear()
-    if (!create.isPending) create.mutate(clientOf(fields, how))
+    if (!create.isPending) create.mutate(clientOf(fields, how, country))
   }
   return (
     <Page title={t('coordinator.add.title')} hasErrors={form.problems.length > 0} before={<ErrorSummary problems={form.problems} attempt={form.attempt} />}>

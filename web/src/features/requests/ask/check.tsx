@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
+import { useAccountSettings } from '../../../api/account-settings'
 import { api } from '../../../api/client'
 import { unwrap } from '../../../api/errors'
 import { useRequestTypes } from '../../../api/use-request-types'
@@ -12,6 +13,7 @@ import { useSuccess } from '../../../components/success-banner'
 import { useFormProblems } from '../../../components/use-form-problems'
 // The one date format of the app.
 import { formatDate } from '../../../lib/format'
+import { readPhone } from '../../../lib/phone'
 import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
 import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
@@ -96,10 +98,13 @@ export function CheckStep () {
   const form = useFormProblems([])
   const types = useRequestTypes()
   const regular = answers.often === 'regular'
+  // The phone as typed ("0151 12345678") goes in E.164 (docs/web.md › Phone numbers); the contact step refused one that is none.
+  const country = useAccountSettings().data?.phone_country
+  const sent: Answers = { ...answers, phone: answers.phone !== undefined && answers.phone !== '' ? readPhone(answers.phone, country) ?? answers.phone : answers.phone }
   const create = useMutation({
     mutationFn: async (point: { lat: number, lon: number }) => regular
-      ? { series: true, ...await unwrap(api.POST('/api/v1/request-series', { body: seriesOf(answers, point, client?.id) })) }
-      : { series: false, ...await unwrap(api.POST('/api/v1/requests', { body: requestOf(answers, point, client?.id) })) },
+      ? { series: true, ...await unwrap(api.POST('/api/v1/request-series', { body: seriesOf(sent, point, client?.id) })) }
+      : { series: false, ...await unwrap(api.POST('/api/v1/requests', { body: requestOf(sent, point, client?.id) })) },
     onSuccess: (created) => {
       // A request asked for someone: back to that person's page, where the carer follows their requests.
       if (answers.forUser !== undefined && !created.series) {

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { useAccountSettings } from '../../../api/account-settings'
 import { api } from '../../../api/client'
 import { unwrap } from '../../../api/errors'
 import { useRequestTypes } from '../../../api/use-request-types'
 import { TextInput } from '../../../components/fields'
+import { readPhone } from '../../../lib/phone'
 import { useFormProblems } from '../../../components/use-form-problems'
 import { kindLabel } from '../labels'
 import { parseWhen, URGENCIES, urgenciesFor, useAskingFor, useStep, type Answers } from './answers'
@@ -115,13 +117,14 @@ export function ContactStep () {
   const forSomeone = step.answers.forUser !== undefined
   const me = useQuery({ queryKey: ME, queryFn: ({ signal }) => unwrap(api.GET('/api/v1/users/me', { signal })), enabled: client === undefined && !forSomeone })
   const words = useAskWords()
+  const country = useAccountSettings().data?.phone_country
   const question = words('contactQuestion')
   if (step.answers.phone === undefined && client === undefined && !forSomeone && me.isPending) return <p>{t('common.loading')}</p>
   // A client's phone on record, or the profile's: what is typed here wins, even an empty field.
   const phone = step.answers.phone ?? (client !== undefined ? client.phone : forSomeone ? '' : me.data?.phone) ?? ''
   const notes = step.answers.notes ?? ''
   return (
-    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => undefined, { phone: phone.trim(), notes: notes.trim() })}>
+    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => phone.trim() !== '' && readPhone(phone, country) === undefined ? { field: 'contact_phone', message: t('errors.phoneInvalid') } : undefined, { phone: phone.trim(), notes: notes.trim() })}>
       <fieldset className='fieldset question-fieldset'>
         <legend><QuestionHeading>{question}</QuestionHeading></legend>
         <div className='stack'>
