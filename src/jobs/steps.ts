@@ -16,13 +16,16 @@ export async function runSteps (changes: Changes, steps: readonly BatchStep[]): 
   return most
 }
 
-/** The runner's job (src/jobs/runner.ts) of a batched run: again at once when a step filled its batch, else after `intervalMs`. */
-export function batchJob (name: string, intervalMs: number, batch: number, runOnce: () => Promise<number>): Job {
+/**
+ * The runner's job (src/jobs/runner.ts) of a batched run: again at once when a step filled its batch, else after
+ * `intervalMs`. `runOnce` gets the runner's `stopping`, for a run that can end early on shutdown.
+ */
+export function batchJob (name: string, intervalMs: number, batch: number, runOnce: (stopping: () => boolean) => Promise<number>): Job {
   return {
     name,
     intervalMs,
-    async run () {
-      return await runOnce() >= batch ? 'more' : undefined
+    async run (stopping) {
+      return await runOnce(stopping) >= batch ? 'more' : undefined
     },
   }
 }

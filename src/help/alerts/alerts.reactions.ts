@@ -15,6 +15,28 @@ export async function closeAlertsOf (tx: Queryable, requestId: number, reason: C
   return volunteers.map((userId) => ({ userId, type: 'request_alert_closed', requestId, data: { reason } }))
 }
 
+/**
+ * A volunteer's alert to a request, from a round (alerts.service.ts) or a catch-up (catch-up.service.ts): the
+ * request as the alert tells it, and the distance to the nearest 100 m (docs/api/help.md › Fair nearby alerts).
+ */
+export function requestAlert (
+  userId: number, requestId: number, request: { title: string, urgency: alerts.Urgency, request_type_id: number, request_type_name: string }, meters: number, round: number
+): NewNotification {
+  return {
+    userId,
+    type: 'request_alert',
+    requestId,
+    data: {
+      title: request.title,
+      urgency: request.urgency,
+      request_type_id: Number(request.request_type_id),
+      request_type_name: request.request_type_name,
+      distance_meters: Math.round(meters / 100) * 100,
+      round,
+    },
+  }
+}
+
 /** Alert rounds (docs/alerts.md) start when a request becomes approved, and end when it leaves approved. */
 export const alertsReactions: Reactions = {
   // In the approval's transaction: a committed approval always has its first round due.

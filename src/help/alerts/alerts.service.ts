@@ -1,11 +1,13 @@
 import type { AlertSettings } from '../../config.js'
 import type { Job } from '../../jobs/job.js'
+import { batchJob } from '../../jobs/steps.js'
 import { dateIn, type CheckKind } from '../../lib/checks.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import type { GridPoint } from '../../lib/grid.js'
 import type { Transaction } from '../../db/database.js'
 import type { Change, Changes } from '../../events/dispatcher.js'
-import { closeAlertsOf, type CloseReason } from './alerts.reactions.js'
+import { closeAlertsOf, requestAlert, type CloseReason } from './alerts.reactions.js'
+import { FailedClaims } from './failed-claims.js'
 import * as alerts from './alerts.repo.js'
 
 /** What a request's status means for the alerts still open when a round finds it no longer approved. */
@@ -31,7 +33,7 @@ export interface RoundOutcome {
  * `clock` gives the time rounds run at: what is due, the next due times and the daily caps.
  */
 export class AlertService {
-  private readonly failed = new Map<number, number>()
+  private readonly failed = new FailedClaims(FAILED_ROUND_BACKOFF_MS)
 
   constructor (
     /** The rounds' transactions, with their notifications and reactions (src/events/dispatcher.ts). */
@@ -58,20 +60,12 @@ export class AlertService {
   /** Claims and runs the round due first; undefined when none is due (or every due one is busy). */
   async runOne (): Promise<RoundOutcome | undefined> {
     const at = this.clock.now()
-    const now = at.getTime()
-    for (const [id, until] of this.failed) if (until <= now) this.failed.delete(id)
-    let claimed: number | undefined
-    try {
-      return await this.changes.run(null, async (tx, change) => {
-        const due = await alerts.claimDueRound(tx, at, [...this.failed.keys()])
-        if (due === undefined) return undefined
-        claimed = due.request_id
-        return await this.run(tx, change, due, at)
-      })
-    } catch (error) {
-      if (claimed !== undefined) this.failed.set(claimed, now + FAILED_ROUND_BACKOFF_MS)
-      throw error
-    }
+    return await this.failed.run(at.getTime(), async (failing, claimed) => await this.changes.run(null, async (tx, change) => {
+      const due = await alerts.claimDueRound(tx, at, failing())
+      if (due === undefined) return undefined
+      claimed(due.request_id)
+      return await this.run(tx, change, due, at)
+    }))
   }
 
   private async run (tx: Transaction, change: Change, due: alerts.DueRound, at: Date): Promise<RoundOutcome> {
@@ -106,19 +100,7 @@ export class AlertService {
     // A round that finds nobody still counts, and the rounds go on (docs/api/help.md › Catch-up alerts): volunteers may come on duty meanwhile.
     if (due.round >= this.settings.maxRounds) await alerts.endRounds(tx, id)
     else await alerts.scheduleRound(tx, id, due.round + 1, interval, at)
-    change.notify(...outcome.alerted.map((volunteer) => ({
-      userId: Number(volunteer.volunteer_id),
-      type: 'request_alert' as const,
-      requestId: id,
-      data: {
-        title: due.title,
-        urgency: due.urgency,
-        request_type_id: Number(due.request_type_id),
-        request_type_name: due.request_type_name,
-        distance_meters: Math.round(volunteer.meters / 100) * 100,
-        round: due.round,
-      },
-    })))
+    change.notify(...outcome.alerted.map((volunteer) => requestAlert(Number(volunteer.volunteer_id), id, due, volunteer.meters, due.round)))
     return outcome
   }
 }
@@ -132,11 +114,5 @@ const ROUNDS_PER_RUN = 100
  * it; the claim (SKIP LOCKED, alerts.repo.ts claimDueRound) decides which runs a round.
  */
 export function alertRoundsJob (service: AlertService, intervalMs: number): Job {
-  return {
-    name: 'alert rounds',
-    intervalMs,
-    async run (stopping) {
-      return await service.runDue(ROUNDS_PER_RUN, stopping) >= ROUNDS_PER_RUN ? 'more' : undefined
-    },
-  }
+  return batchJob('alert rounds', intervalMs, ROUNDS_PER_RUN, async (stopping) => await service.runDue(ROUNDS_PER_RUN, stopping))
 }

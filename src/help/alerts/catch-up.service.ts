@@ -1,12 +1,15 @@
 import type { AlertSettings } from '../../config.js'
 import type { Job } from '../../jobs/job.js'
+import { batchJob } from '../../jobs/steps.js'
 import { dateIn, type CheckKind } from '../../lib/checks.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import { chordToMeters, earthPoint } from '../../lib/geo.js'
 import type { GridPoint } from '../../lib/grid.js'
 import type { Changes } from '../../events/dispatcher.js'
+import { requestAlert } from './alerts.reactions.js'
 import * as alerts from './alerts.repo.js'
 import * as catchUps from './catch-up.repo.js'
+import { FailedClaims } from './failed-claims.js'
 
 /** Most urgent first (docs/api/help.md › Catch-up alerts). */
 const URGENCY_RANK: Record<alerts.Urgency, number> = { urgent: 0, high: 1, medium: 2, low: 3 }
@@ -36,7 +39,7 @@ export interface CatchUpOutcome {
  * transaction with its claim. The triggers are written by the alerts reactions (alerts.reactions.ts).
  */
 export class CatchUpService {
-  private readonly failed = new Map<number, number>()
+  private readonly failed = new FailedClaims(FAILED_CATCH_UP_BACKOFF_MS)
 
   constructor (
     private readonly changes: Changes,
@@ -64,52 +67,32 @@ export class CatchUpService {
   /** Claims and runs the catch-up due first; undefined when none is due. */
   async runOne (skip: readonly number[] = []): Promise<CatchUpOutcome | undefined> {
     const at = this.clock.now()
-    const now = at.getTime()
-    for (const [id, until] of this.failed) if (until <= now) this.failed.delete(id)
-    let claimed: number | undefined
-    try {
-      return await this.changes.run(null, async (tx, change) => {
-        const claim = await catchUps.claimCatchUp(tx, at, [...skip, ...this.failed.keys()])
-        if (claim === undefined) return undefined
-        claimed = claim.volunteer_id
-        const outcome: CatchUpOutcome = { volunteerId: claim.volunteer_id, alerted: [], busy: claim.busy }
-        if (claim.busy) return outcome
-        await catchUps.deleteCatchUps(tx, claim.ids)
-        const today = dateIn(at, this.checks.timeZone)
-        const catcher = await catchUps.findCatcher(tx, claim.volunteer_id, at, { required: this.checks.required, today })
-        const limit = Math.min(this.settings.catchUp, catcher?.room ?? 0)
-        if (catcher === undefined || limit <= 0) return outcome
-        const chosen = this.choose(catcher, await catchUps.findOpenRequests(tx, {
-          volunteerId: claim.volunteer_id, catcher, cutoff: claim.cutoff, slackMeters: PLACE_SLACK_M, stopAfterOffers: this.settings.stopAfterOffers, today,
-        })).slice(0, limit)
-        const written = new Map((await alerts.insertCatchUpAlerts(tx, claim.volunteer_id, chosen.map((c) => c.request.id), at))
-          .map((row) => [Number(row.request_id), row.round]))
-        for (const { request, meters } of chosen) {
-          const round = written.get(Number(request.id))
-          if (round === undefined) continue
-          outcome.alerted.push({ requestId: Number(request.id), round, meters })
-          // Counted toward the volunteer's daily cap like a round's alert (availability.reactions.ts).
-          change.record({ type: 'alert_round_ran', requestId: Number(request.id), round, alertedIds: [claim.volunteer_id], at })
-          change.notify({
-            userId: claim.volunteer_id,
-            type: 'request_alert',
-            requestId: Number(request.id),
-            data: {
-              title: request.title,
-              urgency: request.urgency,
-              request_type_id: Number(request.request_type_id),
-              request_type_name: request.request_type_name,
-              distance_meters: Math.round(meters / 100) * 100,
-              round,
-            },
-          })
-        }
-        return outcome
-      })
-    } catch (error) {
-      if (claimed !== undefined) this.failed.set(claimed, now + FAILED_CATCH_UP_BACKOFF_MS)
-      throw error
-    }
+    return await this.failed.run(at.getTime(), async (failing, claimed) => await this.changes.run(null, async (tx, change) => {
+      const claim = await catchUps.claimCatchUp(tx, at, [...skip, ...failing()])
+      if (claim === undefined) return undefined
+      claimed(claim.volunteer_id)
+      const outcome: CatchUpOutcome = { volunteerId: claim.volunteer_id, alerted: [], busy: claim.busy }
+      if (claim.busy) return outcome
+      await catchUps.deleteCatchUps(tx, claim.ids)
+      const today = dateIn(at, this.checks.timeZone)
+      const catcher = await catchUps.findCatcher(tx, claim.volunteer_id, at, { required: this.checks.required, today })
+      const limit = Math.min(this.settings.catchUp, catcher?.room ?? 0)
+      if (catcher === undefined || limit <= 0) return outcome
+      const chosen = this.choose(catcher, await catchUps.findOpenRequests(tx, {
+        volunteerId: claim.volunteer_id, catcher, cutoff: claim.cutoff, slackMeters: PLACE_SLACK_M, stopAfterOffers: this.settings.stopAfterOffers, today,
+      })).slice(0, limit)
+      const written = new Map((await alerts.insertCatchUpAlerts(tx, claim.volunteer_id, chosen.map((c) => c.request.id), at))
+        .map((row) => [Number(row.request_id), row.round]))
+      for (const { request, meters } of chosen) {
+        const round = written.get(Number(request.id))
+        if (round === undefined) continue
+        outcome.alerted.push({ requestId: Number(request.id), round, meters })
+        // Counted toward the volunteer's daily cap like a round's alert (availability.reactions.ts).
+        change.record({ type: 'alert_round_ran', requestId: Number(request.id), round, alertedIds: [claim.volunteer_id], at })
+        change.notify(requestAlert(claim.volunteer_id, Number(request.id), request, meters, round))
+      }
+      return outcome
+    }))
   }
 
   /** The requests within the radius, measured from where each stands for alerting: most urgent, nearest, oldest first. */
@@ -137,11 +120,5 @@ const CATCH_UPS_PER_RUN = 100
  * the claim (SKIP LOCKED, catch-up.repo.ts claimCatchUp) decides which instance runs a catch-up.
  */
 export function catchUpJob (service: CatchUpService, intervalMs: number): Job {
-  return {
-    name: 'alert catch-ups',
-    intervalMs,
-    async run (stopping) {
-      return await service.runDue(CATCH_UPS_PER_RUN, stopping) >= CATCH_UPS_PER_RUN ? 'more' : undefined
-    },
-  }
+  return batchJob('alert catch-ups', intervalMs, CATCH_UPS_PER_RUN, async (stopping) => await service.runDue(CATCH_UPS_PER_RUN, stopping))
 }

@@ -1,4 +1,4 @@
-import { useMutation, type UseQueryResult } from '@tanstack/react-query'
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
@@ -6,26 +6,33 @@ import { useAnnounce } from '../../components/announcer'
 import { useSuccess } from '../../components/success-banner'
 import { serverProblem } from '../../i18n/server-errors'
 import { useDecidedList } from './decided-list'
+import { RejectDialog } from './reject-dialog'
 
 /**
- * What a queue of things waiting for approval (requests, series) does with them: approve one at a press,
- * reject one through the dialog (`rejecting`), say a refusal on its card (`problem`), and after a decision
- * take it out of the list, say so in the success banner and move focus on (useDecidedList).
+ * What a queue of things waiting for approval (requests, series) does with them: loads the list (`pending`,
+ * the cache entry `queryKey` that a decision edits), approves one at a press, rejects one through the dialog
+ * (`rejectDialog`, open once Reject is pressed), says a refusal on its card, and after a decision takes it out
+ * of the list, says so in the success banner and moves focus on (useDecidedList). `card` gives a card's ids,
+ * title, problem and buttons; `titleOf` names an item in the buttons, the dialog and the banner.
  */
 export function useApprovals<Item extends { id: number }> (options: {
   queryKey: readonly unknown[]
-  items: Item[] | undefined
+  load: (signal: AbortSignal) => Promise<Item[]>
   idPrefix: string
+  titleOf: (item: Item) => string
   approve: (item: Item) => Promise<unknown>
-  approvedText: (item: Item) => string
+  reject: (item: Item, comment: string) => Promise<unknown>
+  /** The dialog's button: "Reject request", "Reject regular help". */
+  rejectConfirm: string
   onDecided?: () => void
 }) {
   const { t } = useTranslation()
   const announce = useAnnounce()
   const success = useSuccess()
+  const pending = useQuery({ queryKey: options.queryKey, queryFn: ({ signal }) => options.load(signal) })
   const [rejecting, setRejecting] = useState<Item | undefined>(undefined)
   const [problem, setProblem] = useState<{ id: number, message: string } | undefined>(undefined)
-  const { listHeading, remove } = useDecidedList(options.queryKey, options.items, rejecting !== undefined, options.idPrefix)
+  const { listHeading, remove } = useDecidedList(options.queryKey, pending.data, rejecting !== undefined, options.idPrefix)
   const decided = (item: Item, message: string) => {
     remove(item)
     options.onDecided?.()
@@ -34,15 +41,35 @@ export function useApprovals<Item extends { id: number }> (options: {
   }
   const approve = useMutation({
     mutationFn: options.approve,
-    onSuccess: (_answer, item) => decided(item, options.approvedText(item)),
+    onSuccess: (_answer, item) => decided(item, t('moderation.approved', { title: options.titleOf(item) })),
     onError: (error, item) => {
       const message = serverProblem(error, t).message
       setProblem({ id: item.id, message })
       announce(message)
     },
   })
-  const problemOf = (item: Item) => problem?.id === item.id ? problem.message : undefined
-  return { listHeading, rejecting, setRejecting, problemOf, approve, decided }
+  const card = (item: Item) => ({
+    headingId: `${options.idPrefix}${item.id}`,
+    title: options.titleOf(item),
+    problem: problem?.id === item.id ? problem.message : undefined,
+    approve: () => { if (!approve.isPending) approve.mutate(item) },
+    reject: () => setRejecting(item),
+  })
+  const rejectDialog = rejecting !== undefined
+    ? (
+      <RejectDialog
+        title={options.titleOf(rejecting)}
+        confirm={options.rejectConfirm}
+        run={(comment) => options.reject(rejecting, comment)}
+        onClose={() => setRejecting(undefined)}
+        onRejected={() => {
+          setRejecting(undefined)
+          decided(rejecting, t('moderation.rejected', { title: options.titleOf(rejecting) }))
+        }}
+      />
+      )
+    : null
+  return { pending, listHeading, card, rejectDialog }
 }
 
 /** A query's list in its three states before it has items: loading, failed (with "try again"), and empty. */

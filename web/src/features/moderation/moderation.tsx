@@ -9,14 +9,11 @@ import { Page } from '../../components/page'
 import { formatDate } from '../../lib/format'
 import { kindText, requestStatus, urgencyText } from '../../i18n/labels'
 import { DecisionCard, QueueList, useApprovals } from './decision-card'
-import { RejectDialog } from './reject-dialog'
 import { SeriesQueue } from './series-queue'
 import '../../components/journeys.css'
 
 const PENDING_KEY = ['get', '/api/v1/moderation/requests/pending'] as const
 const MINE_KEY = ['get', '/api/v1/moderation/requests/my'] as const
-
-type Item = Awaited<ReturnType<typeof loadPending>>[number]
 
 function loadPending (signal: AbortSignal) {
   return unwrap(api.GET('/api/v1/moderation/requests/pending', { params: { query: { limit: '100' } }, signal }))
@@ -62,13 +59,14 @@ export function ModerationPages () {
 export function ModerationQueuePage () {
   const { t, i18n } = useTranslation()
   const client = useQueryClient()
-  const pending = useQuery({ queryKey: PENDING_KEY, queryFn: ({ signal }) => loadPending(signal) })
-  const { listHeading, rejecting, setRejecting, problemOf, approve, decided } = useApprovals({
+  const { pending, listHeading, card, rejectDialog } = useApprovals({
     queryKey: PENDING_KEY,
-    items: pending.data,
+    load: loadPending,
     idPrefix: 'moderate-',
-    approve: (item: Item) => unwrap(api.POST('/api/v1/moderation/requests/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
-    approvedText: (item) => t('moderation.approved', { title: item.title }),
+    titleOf: (item) => item.title,
+    approve: (item) => unwrap(api.POST('/api/v1/moderation/requests/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
+    reject: (item, comment) => unwrap(api.POST('/api/v1/moderation/requests/{id}/reject', { params: { path: { id: item.id } }, body: { comment } })),
+    rejectConfirm: t('moderation.dialog.confirm'),
     onDecided: () => { void client.invalidateQueries({ queryKey: MINE_KEY }) },
   })
 
@@ -80,16 +78,7 @@ export function ModerationQueuePage () {
       <h2 ref={listHeading} tabIndex={-1}>{pending.isSuccess ? t('moderation.queue.count', { count }) : t('moderation.queue.title')}</h2>
       <QueueList query={pending} none={t('moderation.queue.none')}>
         {(items) => items.map((item) => (
-          <DecisionCard
-            key={item.id}
-            headingId={`moderate-${item.id}`}
-            heading={item.title}
-            title={item.title}
-            description={item.description}
-            problem={problemOf(item)}
-            approve={() => { if (!approve.isPending) approve.mutate(item) }}
-            reject={() => setRejecting(item)}
-          >
+          <DecisionCard key={item.id} {...card(item)} heading={item.title} description={item.description}>
             <dl className='facts'>
               <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
               <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, item.request_type_name)}</dd></div>
@@ -101,20 +90,7 @@ export function ModerationQueuePage () {
           </DecisionCard>
         ))}
       </QueueList>
-      {rejecting !== undefined
-        ? (
-          <RejectDialog
-            title={rejecting.title}
-            confirm={t('moderation.dialog.confirm')}
-            run={(comment) => unwrap(api.POST('/api/v1/moderation/requests/{id}/reject', { params: { path: { id: rejecting.id } }, body: { comment } }))}
-            onClose={() => setRejecting(undefined)}
-            onRejected={() => {
-              setRejecting(undefined)
-              decided(rejecting, t('moderation.rejected', { title: rejecting.title }))
-            }}
-          />
-          )
-        : null}
+      {rejectDialog}
       <SeriesQueue />
     </Page>
   )

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
@@ -8,14 +7,12 @@ import { kindText, urgencyText } from '../../i18n/labels'
 import { formatDate } from '../../lib/format'
 import { seriesSummary } from '../../lib/schedule'
 import { DecisionCard, QueueList, useApprovals } from './decision-card'
-import { RejectDialog } from './reject-dialog'
 
 export const PENDING_SERIES_KEY = ['get', '/api/v1/moderation/series/pending'] as const
 
 function loadPendingSeries (signal: AbortSignal) {
   return unwrap(api.GET('/api/v1/moderation/series/pending', { params: { query: { limit: '100' } }, signal }))
 }
-type Series = Awaited<ReturnType<typeof loadPendingSeries>>[number]
 
 /**
  * Regular help waiting for a decision, on the moderation page below the requests: moderated once for all its
@@ -25,13 +22,14 @@ type Series = Awaited<ReturnType<typeof loadPendingSeries>>[number]
 export function SeriesQueue () {
   const { t, i18n } = useTranslation()
   const types = useRequestTypes()
-  const pending = useQuery({ queryKey: PENDING_SERIES_KEY, queryFn: ({ signal }) => loadPendingSeries(signal) })
-  const { listHeading, rejecting, setRejecting, problemOf, approve, decided } = useApprovals({
+  const { pending, listHeading, card, rejectDialog } = useApprovals({
     queryKey: PENDING_SERIES_KEY,
-    items: pending.data,
+    load: loadPendingSeries,
     idPrefix: 'moderate-series-',
-    approve: (item: Series) => unwrap(api.POST('/api/v1/moderation/series/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
-    approvedText: (item) => t('moderation.approved', { title: item.template.title }),
+    titleOf: (item) => item.template.title,
+    approve: (item) => unwrap(api.POST('/api/v1/moderation/series/{id}/approve', { params: { path: { id: item.id } }, body: {} })),
+    reject: (item, comment) => unwrap(api.POST('/api/v1/moderation/series/{id}/reject', { params: { path: { id: item.id } }, body: { comment } })),
+    rejectConfirm: t('moderation.series.rejectConfirm'),
   })
   const kindOf = (id: number) => {
     const name = types.data?.find((type) => type.id === id)?.name
@@ -46,16 +44,7 @@ export function SeriesQueue () {
         {(items) => items.map((item) => {
           const { template } = item
           return (
-            <DecisionCard
-              key={item.id}
-              headingId={`moderate-series-${item.id}`}
-              heading={<Link href={`/series/${item.id}`}>{template.title}</Link>}
-              title={template.title}
-              description={template.description}
-              problem={problemOf(item)}
-              approve={() => { if (!approve.isPending) approve.mutate(item) }}
-              reject={() => setRejecting(item)}
-            >
+            <DecisionCard key={item.id} {...card(item)} heading={<Link href={`/series/${item.id}`}>{template.title}</Link>} description={template.description}>
               <p className='inset-text'>{seriesSummary(item, t, i18n.language)}</p>
               <dl className='facts'>
                 <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, template.urgency)}</dd></div>
@@ -68,20 +57,7 @@ export function SeriesQueue () {
           )
         })}
       </QueueList>
-      {rejecting !== undefined
-        ? (
-          <RejectDialog
-            title={rejecting.template.title}
-            confirm={t('moderation.series.rejectConfirm')}
-            run={(comment) => unwrap(api.POST('/api/v1/moderation/series/{id}/reject', { params: { path: { id: rejecting.id } }, body: { comment } }))}
-            onClose={() => setRejecting(undefined)}
-            onRejected={() => {
-              setRejecting(undefined)
-              decided(rejecting, t('moderation.rejected', { title: rejecting.template.title }))
-            }}
-          />
-          )
-        : null}
+      {rejectDialog}
     </section>
   )
 }
