@@ -5,8 +5,9 @@ import { AlertService } from '../../src/help/alerts/alerts.service.js'
 import { CatchUpService } from '../../src/help/alerts/catch-up.service.js'
 import { changesOn } from '../../src/areas.js'
 import { EARTH_RADIUS_M } from '../../src/lib/geo.js'
-import type { Account, TestApp } from './app.js'
+import { startApp, type Account, type TestApp } from './app.js'
 import type { ManualClock } from './clock.js'
+import type { Engine } from './engines.js'
 import { requestInput } from './requests.js'
 
 export interface Place { latitude: number, longitude: number }
@@ -31,6 +32,12 @@ export const TEST_ALERTS: AlertSettings = Object.freeze({
   ringMeters: 1000,
   catchUp: 3,
 })
+
+/** The app on `engine` with TEST_ALERTS and no ticker (each test runs the rounds itself: RoundDriver below), and a moderator. */
+export async function startAlertsApp (engine: Engine): Promise<{ t: TestApp, moderator: Account }> {
+  const t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0 })
+  return { t, moderator: await t.registerWithRole('moderator') }
+}
 
 /** PUT /users/me/availability; asserts 200. */
 export async function setAvailability (t: TestApp, account: Account, fields: Record<string, unknown>): Promise<void> {

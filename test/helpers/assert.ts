@@ -12,6 +12,9 @@ export function assertStatus (res: Response, status: number): void {
   assert.equal(res.status, status, `expected ${status}, got ${res.status} ${res.text}`)
 }
 
+/** An ISO 8601 UTC time as the API writes one: `2027-03-15T09:00:00.000Z`, the fraction optional. */
+export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**

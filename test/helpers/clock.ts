@@ -15,3 +15,6 @@ export class ManualClock implements Clock {
 
   set (date: Date): void { this.#ms = date.getTime() }
 }
+
+/** A day in milliseconds, the step a test moves a ManualClock by. */
+export const DAY_MS = 86_400_000

@@ -1,4 +1,6 @@
-import type { TestApp } from './app.js'
+import { changesOn } from '../../src/areas.js'
+import type { Clock } from '../../src/lib/clock.js'
+import type { Account, TestApp } from './app.js'
 
 /** One row of the outbox, as the tests look at it. */
 export interface DeliveryRow {
@@ -34,4 +36,17 @@ export async function until<T> (check: () => Promise<T | undefined>, timeoutMs =
     if (Date.now() > deadline) throw new Error(`${what} did not hold within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+}
+
+/** `count` new people, each with one account e-mail waiting in the outbox, in this order (recorded at `clock`'s time). */
+export async function peopleAwaitingMail (t: TestApp, clock: Clock, count: number): Promise<Account[]> {
+  const people: Account[] = []
+  for (let i = 0; i < count; i++) {
+    const person = await t.register()
+    await changesOn(t.db, clock).run(person.id, async (_tx, change) => {
+      change.record({ type: 'account_message', userId: person.id, message: 'password_changed', sealedCode: null })
+    })
+    people.push(person)
+  }
+  return people
 }

@@ -1,8 +1,21 @@
 import assert from 'node:assert/strict'
-import type { ReceivedMail, TestSmtp } from './smtp.js'
+import type { Config } from '../../src/config.js'
+import { startApp, type TestApp, type TestAppOptions } from './app.js'
+import type { Engine } from './engines.js'
+import { startSmtp, type ReceivedMail, type TestSmtp } from './smtp.js'
 
 /** The app's address in the tests' e-mails (PUBLIC_URL). */
 export const RECOVERY_PUBLIC_URL = 'https://help.example.org'
+
+/**
+ * A real SMTP server, and the app on `engine` sending its e-mails there through its sending loop (every 25 ms) with
+ * links to RECOVERY_PUBLIC_URL; `overrides` and `options` add to that. Close the app before the server.
+ */
+export async function startMailingApp (engine: Engine, overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<{ smtp: TestSmtp, t: TestApp }> {
+  const smtp = await startSmtp()
+  const t = await startApp(engine, { smtpUrl: smtp.url, publicUrl: RECOVERY_PUBLIC_URL, ...overrides }, { deliveryTickMs: 25, ...options })
+  return { smtp, t }
+}
 
 /** The web app's session routes want this header (src/accounts/session/session.routes.ts). */
 export const CSRF = { 'x-vcs-csrf': '1' }

@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { availableParallelism, loadavg } from 'node:os'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { TEST_SECRET } from './app.js'
+import { scratchDatabase } from './databases.js'
+import type { Engine } from './engines.js'
 
 // Tests call the service the way the bench does.
 export { json } from '../../scripts/lib/http.js'
@@ -11,6 +16,23 @@ export { json } from '../../scripts/lib/http.js'
  */
 export function machineTimeoutMs (baseMs: number): number {
   return Math.round(baseMs * Math.max(1, loadavg()[0]! / availableParallelism()))
+}
+
+/**
+ * The environment of a service process on `engine`: `settings`, a DATA_DIR of its own (named from `prefix`) and, on
+ * postgres, a scratch database of its own (DATABASE_URL, with the JWT_SECRET the service then requires). `drop()` removes both.
+ */
+export async function serviceEnvironment (engine: Engine, prefix: string, settings: Record<string, string> = {}): Promise<{ env: Record<string, string>, drop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix))
+  const scratch = engine === 'postgres' ? await scratchDatabase('postgres') : undefined
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...settings, ...(scratch !== undefined ? { DATABASE_URL: scratch.url as string, JWT_SECRET: TEST_SECRET } : {}) }
+  return {
+    env,
+    drop: async () => {
+      await scratch?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** The real service in a child process, as `npm start` runs it (through tsx, so no build is needed). */

@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { approvedAt, newPlace, noticesOf, RoundDriver, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
-import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { approvedAt, newPlace, noticesOf, RoundDriver, startAlertsApp, volunteerAt } from '../helpers/alerts.js'
+import type { Account, TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 
 for (const engine of engines()) {
   describe(`erasure closes the alerts of the requests it cancels (${engine})`, () => {
     let t: TestApp
     let moderator: Account
-
-    before(async () => {
-      t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0 })
-      moderator = await t.registerWithRole('moderator')
-    })
+    before(async () => { ({ t, moderator } = await startAlertsApp(engine)) })
     after(() => t.close())
 
     it('an alerted volunteer who has not responded is told request_alert_closed, reason cancelled (docs/api/messaging.md, docs/privacy.md)', async () => {

@@ -1,43 +1,23 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { TEST_SECRET, uniqueEmail } from '../helpers/app.js'
-import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
+import { uniqueEmail } from '../helpers/app.js'
 import { eventually } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { requestInput } from '../helpers/requests.js'
-import { json, startService } from '../helpers/service.js'
+import { json, serviceEnvironment, startService } from '../helpers/service.js'
 
 const ADMIN = { email: 'alerts.admin@example.org', password: 'admin password 123' }
 /** Round 2 of an urgent request comes 4 s after round 1: time enough to kill the process in between. */
 const ROUND_SECONDS = 4
+/** The service's settings: an admin to sign in as, one volunteer alerted a round, urgent rounds ROUND_SECONDS apart. */
+const SETTINGS = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ALERT_BATCH: '1', ALERT_ROUND_SECONDS: `urgent=${ROUND_SECONDS}` }
 
 for (const engine of engines()) {
   describe(`alert rounds across a kill -9 (${engine})`, () => {
     let env: Record<string, string>
-    let dataDir: string
-    let scratch: ScratchDatabase | undefined
-
-    before(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'vcs-alerts-'))
-      env = {
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        ALERT_BATCH: '1',
-        ALERT_ROUND_SECONDS: `urgent=${ROUND_SECONDS}`,
-      }
-      if (engine === 'postgres') {
-        scratch = await scratchDatabase('postgres')
-        env = { ...env, DATABASE_URL: scratch.url as string, JWT_SECRET: TEST_SECRET }
-      }
-    })
-    after(async () => {
-      await scratch?.drop()
-      await rm(dataDir, { recursive: true, force: true })
-    })
+    let drop: () => Promise<void>
+    before(async () => { ({ env, drop } = await serviceEnvironment(engine, 'vcs-alerts-', SETTINGS)) })
+    after(() => drop())
 
     it('runs a round that fell due while the process was dead once it is back', async () => {
       const first = await startService(env)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { alertsOf, approvedAt, newPlace, noticesOf, north, RoundDriver, setAvailability, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
+import { alertsOf, approvedAt, newPlace, noticesOf, north, RoundDriver, setAvailability, startAlertsApp, TEST_ALERTS, volunteerAt } from '../helpers/alerts.js'
 import { recordAlerts } from '../../src/help/availability/availability.repo.js'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { eventually } from '../helpers/assert.js'
@@ -10,12 +10,7 @@ for (const engine of engines()) {
   describe(`fair nearby alerts (${engine})`, () => {
     let t: TestApp
     let moderator: Account
-
-    before(async () => {
-      // No ticker: each test runs the rounds itself, on a clock it moves (helpers/alerts.ts RoundDriver).
-      t = await startApp(engine, { alerts: TEST_ALERTS }, { alertTickMs: 0 })
-      moderator = await t.registerWithRole('moderator')
-    })
+    before(async () => { ({ t, moderator } = await startAlertsApp(engine)) })
     after(() => t.close())
 
     it('alerts eligible volunteers only: not the requester, a blocked user, one off duty, out of radius, of the wrong kind, capped at 0, or without respond_request', async () => {

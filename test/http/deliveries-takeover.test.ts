@@ -9,11 +9,10 @@ import { unsubscribeTokens } from '../../src/lib/unsubscribe.js'
 import { claimDueDeliveries } from '../../src/messaging/deliveries/deliveries.repo.js'
 import { emailChannel } from '../../src/messaging/deliveries/email-channel.js'
 import { OutboxSender } from '../../src/messaging/deliveries/outbox-sender.js'
-import { changesOn } from '../../src/areas.js'
-import { startApp, TEST_SECRET, testConfig, uniqueEmail, type Account, type TestApp } from '../helpers/app.js'
+import { startApp, TEST_SECRET, testConfig, uniqueEmail, type TestApp } from '../helpers/app.js'
 import { ManualClock } from '../helpers/clock.js'
 import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
-import { deliveriesOf, until } from '../helpers/deliveries.js'
+import { deliveriesOf, peopleAwaitingMail, until } from '../helpers/deliveries.js'
 import { engines } from '../helpers/engines.js'
 import { json, startService, type RunningService } from '../helpers/service.js'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
@@ -41,25 +40,13 @@ for (const engine of engines()) {
       before(async () => { t = await startApp(engine, { smtpUrl: smtp.url, publicUrl: PUBLIC_URL }, { clock, deliveryTickMs: 0 }) })
       after(() => t.close())
 
-      async function waiting (count: number): Promise<Account[]> {
-        const people: Account[] = []
-        for (let i = 0; i < count; i++) {
-          const person = await t.register()
-          await changesOn(t.db, clock).run(person.id, async (_tx, change) => {
-            change.record({ type: 'account_message', userId: person.id, message: 'password_changed', sealedCode: null })
-          })
-          people.push(person)
-        }
-        return people
-      }
-
       function sender () {
         const email = emailChannel({ smtpUrl: smtp.url, mailDir: tmpdir(), from: 'x <x@localhost>', links: { publicUrl: PUBLIC_URL, unsubscribe: unsubscribeTokens(TEST_SECRET) }, log: { info () {} } })
         return { email, sender: new OutboxSender(t.db, { email }, sealerFor(TEST_SECRET), { maxAttempts: 6, timeZone: 'UTC' }, clock, { warn () {} }) }
       }
 
       it('a live sender renews its leases while its server is slow: another sender claims none of its rows, however long it takes', async () => {
-        const people = await waiting(3)
+        const people = await peopleAwaitingMail(t, clock, 3)
         const first = sender()
         const second = sender()
         smtp.hold()
@@ -89,7 +76,7 @@ for (const engine of engines()) {
       })
 
       it('rows claimed by a sender that is gone (never renewed) are taken by another when the lease ends, not before', async () => {
-        const people = await waiting(3)
+        const people = await peopleAwaitingMail(t, clock, 3)
         // A claim whose sender died at once: nothing renews it.
         const claimed = await t.db.transaction((tx) => claimDueDeliveries(tx, clock.now(), new Date(clock.now().getTime() + LEASE_MS), 50))
         assert.equal(claimed.length, 3)
@@ -106,7 +93,7 @@ for (const engine of engines()) {
       })
 
       it('a sender writes each outcome before its next send: with the writes held up, no more than the ten under way are sent', { skip: engine !== 'postgres' && 'row locks from a second connection need PostgreSQL (PGlite has one connection)' }, async () => {
-        const people = await waiting(30)
+        const people = await peopleAwaitingMail(t, clock, 30)
         const { email, sender: running } = sender()
         const locker = await t.scratch.open()
         let unlock!: () => void
@@ -144,12 +131,12 @@ for (const engine of engines()) {
 
       const atStart = engine === 'pglite' ? 'frees the claims its last run left, and sends them at once' : 'leaves claims alone: another instance may be sending them'
       it(`a process starting on the ${engine === 'pglite' ? 'embedded engine' : 'server'} ${atStart}`, async () => {
-        const people = await waiting(2)
+        const people = await peopleAwaitingMail(t, clock, 2)
         const claimed = await t.db.transaction((tx) => claimDueDeliveries(tx, clock.now(), new Date(clock.now().getTime() + LEASE_MS), 50))
         assert.equal(claimed.length, 2)
         // The clock stands still: only the release at start-up lets them go before the lease ends. A third
         // e-mail, never claimed, shows when the new process's loop has run.
-        const [marker] = await waiting(1)
+        const [marker] = await peopleAwaitingMail(t, clock, 1)
         const restarted = await buildApp({ config: testConfig({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL }), db: t.db, jwtSecret: TEST_SECRET, deliveryTickMs: 20, clock })
         try {
           await restarted.ready()

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { lintOpenApi } from '../../scripts/lint-openapi.js'
 import { OPERATION_IDS } from '../../src/http/operation-ids.js'
-import { startApp, type TestApp } from '../helpers/app.js'
-import { assertStatus } from '../helpers/assert.js'
+import type { TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
+import { startWithDocument } from '../helpers/openapi.js'
 
 /**
  * The document as a client generator reads it: a maintained linter finds nothing, every operation has
@@ -25,12 +25,7 @@ for (const engine of engines()) {
   describe(`OpenAPI document for client generators (${engine})`, () => {
     let t: TestApp
     let doc: any
-    before(async () => {
-      t = await startApp(engine)
-      const res = await t.get('/openapi.json')
-      assertStatus(res, 200)
-      doc = res.body
-    })
+    before(async () => { ({ t, doc } = await startWithDocument(engine)) })
     after(() => t.close())
 
     it("Redocly's strict rules find nothing (npm run openapi:lint)", async () => {

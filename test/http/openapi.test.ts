@@ -5,9 +5,10 @@ import { buildApp } from '../../src/app.js'
 import { openPglite } from '../../src/db/pglite.js'
 import { EXTENSION_TAG } from '../../src/http/openapi.js'
 import { addFormats } from '../../src/lib/ajv-formats.js'
-import { startApp, TEST_SECRET, testConfig, type TestApp } from '../helpers/app.js'
+import { TEST_SECRET, testConfig, type TestApp } from '../helpers/app.js'
 import { assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
+import { startWithDocument } from '../helpers/openapi.js'
 import { PUBLIC } from './authorization-matrix/rows.js'
 
 /** Every operation of interface 1.0.1, as `METHOD /path` in OpenAPI's path syntax. */
@@ -53,12 +54,7 @@ for (const engine of engines()) {
   describe(`OpenAPI document and reference page (${engine})`, () => {
     let t: TestApp
     let doc: any
-    before(async () => {
-      t = await startApp(engine)
-      const res = await t.get('/openapi.json')
-      assertStatus(res, 200)
-      doc = res.body
-    })
+    before(async () => { ({ t, doc } = await startWithDocument(engine)) })
     after(() => t.close())
 
     it('is OpenAPI 3.1.0 for interface version 1.0.1', () => {

@@ -5,10 +5,9 @@ import { sealerFor } from '../../src/lib/sealing.js'
 import { unsubscribeTokens } from '../../src/lib/unsubscribe.js'
 import { emailChannel } from '../../src/messaging/deliveries/email-channel.js'
 import { OutboxSender } from '../../src/messaging/deliveries/outbox-sender.js'
-import { changesOn } from '../../src/areas.js'
-import { startApp, TEST_SECRET, type Account, type TestApp } from '../helpers/app.js'
+import { startApp, TEST_SECRET, type TestApp } from '../helpers/app.js'
 import { ManualClock } from '../helpers/clock.js'
-import { deliveriesOf, until } from '../helpers/deliveries.js'
+import { deliveriesOf, peopleAwaitingMail, until } from '../helpers/deliveries.js'
 import { engines } from '../helpers/engines.js'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
@@ -30,19 +29,6 @@ for (const engine of engines()) {
       await smtp.close()
     })
 
-    /** `count` people, each with one account e-mail waiting in the outbox, in this order. */
-    async function waiting (count: number): Promise<Account[]> {
-      const people: Account[] = []
-      for (let i = 0; i < count; i++) {
-        const person = await t.register()
-        await changesOn(t.db, clock).run(person.id, async (_tx, change) => {
-          change.record({ type: 'account_message', userId: person.id, message: 'password_changed', sealedCode: null })
-        })
-        people.push(person)
-      }
-      return people
-    }
-
     async function withSender<T> (batchSize: number, use: (sender: OutboxSender) => Promise<T>): Promise<T> {
       const email = emailChannel({ smtpUrl: smtp.url, mailDir: tmpdir(), from: 'x <x@localhost>', links: { publicUrl: PUBLIC_URL, unsubscribe: unsubscribeTokens(TEST_SECRET) }, log: { info () {} } })
       try {
@@ -53,7 +39,7 @@ for (const engine of engines()) {
     }
 
     it('one slow message holds up nothing: the next batches are claimed and sent while it waits, each row once', async () => {
-      const [slow, ...others] = await waiting(12)
+      const [slow, ...others] = await peopleAwaitingMail(t, clock, 12)
       smtp.hold(slow!.email)
       const result = await withSender(4, async (sender) => {
         const run = sender.sendDue()
@@ -77,7 +63,7 @@ for (const engine of engines()) {
     })
 
     it('on shutdown it claims no more: what it had claimed is sent and recorded, the rest waits unclaimed for the next run', async () => {
-      const people = await waiting(10)
+      const people = await peopleAwaitingMail(t, clock, 10)
       const result = await withSender(4, (sender) => sender.sendDue(() => true))
       assert.deepEqual(result, { claimed: 4, more: true })
       const rows = (await Promise.all(people.map((person) => deliveriesOf(t, person.id)))).flat()

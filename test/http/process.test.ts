@@ -3,10 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { TEST_SECRET, uniqueEmail } from '../helpers/app.js'
-import { scratchDatabase, type ScratchDatabase } from '../helpers/databases.js'
+import { uniqueEmail } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
-import { json, machineTimeoutMs, startService } from '../helpers/service.js'
+import { json, machineTimeoutMs, serviceEnvironment, startService } from '../helpers/service.js'
 
 const newRequest = (title: string) => ({
   request_type_id: 1,
@@ -27,21 +26,9 @@ async function requestsInFlight (base: string): Promise<number> {
 for (const engine of engines()) {
   describe(`the service process (${engine})`, () => {
     let env: Record<string, string>
-    let dataDir: string
-    let scratch: ScratchDatabase | undefined
-
-    before(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'vcs-process-'))
-      env = { DATA_DIR: dataDir }
-      if (engine === 'postgres') {
-        scratch = await scratchDatabase('postgres')
-        env = { ...env, DATABASE_URL: scratch.url as string, JWT_SECRET: TEST_SECRET }
-      }
-    })
-    after(async () => {
-      await scratch?.drop()
-      await rm(dataDir, { recursive: true, force: true })
-    })
+    let drop: () => Promise<void>
+    before(async () => { ({ env, drop } = await serviceEnvironment(engine, 'vcs-process-')) })
+    after(() => drop())
 
     async function register (base: string): Promise<string> {
       const res = await json(base, 'POST', '/auth/register', { email: uniqueEmail(), password: 'long enough', first_name: 'A', last_name: 'B' })

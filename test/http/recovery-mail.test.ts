@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import { startApp, uniqueEmail, type Account, type TestApp } from '../helpers/app.js'
+import { uniqueEmail, type Account, type TestApp } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { ManualClock } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
-import { codeIn, CSRF, nextCode, RECOVERY_PUBLIC_URL } from '../helpers/recovery.js'
-import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { codeIn, CSRF, nextCode, startMailingApp } from '../helpers/recovery.js'
+import type { TestSmtp } from '../helpers/smtp.js'
 
 /*
  * docs/api/accounts.md › Getting back in end to end: each code read from the e-mail a real SMTP server received, then used through
@@ -23,15 +23,9 @@ for (const engine of engines()) {
     const clock = new ManualClock(start)
     let smtp: TestSmtp
     let t: TestApp
-    before(async () => {
-      smtp = await startSmtp()
-      t = await startApp(engine, { smtpUrl: smtp.url, publicUrl: RECOVERY_PUBLIC_URL }, { clock, deliveryTickMs: 25 })
-    })
+    before(async () => { ({ smtp, t } = await startMailingApp(engine, {}, { clock })) })
     beforeEach(() => { clock.set(start) })
-    after(async () => {
-      await t.close()
-      await smtp.close()
-    })
+    after(async () => { await t.close(); await smtp.close() })
 
     /** Asks for a code at `path` and reads it from the e-mail that follows. */
     async function askCode (path: '/auth/password-reset' | '/auth/code', email: string): Promise<string> {
@@ -186,14 +180,8 @@ for (const engine of engines()) {
   describe(`EMAIL_VERIFICATION=code, codes read from the e-mail (${engine})`, () => {
     let smtp: TestSmtp
     let t: TestApp
-    before(async () => {
-      smtp = await startSmtp()
-      t = await startApp(engine, { smtpUrl: smtp.url, publicUrl: RECOVERY_PUBLIC_URL, emailVerification: 'code' }, { deliveryTickMs: 25 })
-    })
-    after(async () => {
-      await t.close()
-      await smtp.close()
-    })
+    before(async () => { ({ smtp, t } = await startMailingApp(engine, { emailVerification: 'code' })) })
+    after(async () => { await t.close(); await smtp.close() })
 
     const verify = (account: Account, code: string) => t.post('/users/me/verify-email', { code }, account.token)
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { startApp, uniqueEmail, type TestApp } from '../helpers/app.js'
+import { uniqueEmail, type TestApp } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
-import { codeIn, CSRF, RECOVERY_PUBLIC_URL } from '../helpers/recovery.js'
-import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { codeIn, CSRF, startMailingApp } from '../helpers/recovery.js'
+import type { TestSmtp } from '../helpers/smtp.js'
 
 /*
  * Registration may carry the app's language (`locale`, beyond 1.0.1, docs/api.md › Registering): the
@@ -19,14 +19,8 @@ for (const engine of engines()) {
   describe(`registering in the app's language (${engine})`, () => {
     let smtp: TestSmtp
     let t: TestApp
-    before(async () => {
-      smtp = await startSmtp()
-      t = await startApp(engine, { smtpUrl: smtp.url, publicUrl: RECOVERY_PUBLIC_URL, emailVerification: 'code' }, { deliveryTickMs: 25 })
-    })
-    after(async () => {
-      await t.close()
-      await smtp.close()
-    })
+    before(async () => { ({ smtp, t } = await startMailingApp(engine, { emailVerification: 'code' })) })
+    after(async () => { await t.close(); await smtp.close() })
 
     for (const path of ['/auth/register', '/session/register']) {
       it(`${path} with locale de: the profile says de, and the code e-mail is in German with a working code`, async () => {

@@ -1,37 +1,16 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import type { Account, TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 import { insertRequests, setStatus, whileFailing, type Spot } from '../helpers/requests.js'
-
-const STATUSES = ['pending_moderation', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected']
-// docs/api/visits.md › Needs and matching: a caller who may offer help is told whether they can.
-const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'languages', 'location', 'needs', 'request_type_name', 'requester_name',
-  'series_id', 'status', 'suitable', 'title', 'urgency', 'window_end', 'window_start']
-
-/**
- * Every test works in a region of its own, far from the others' (the app and its database are shared
- * by the tests of one engine): a test's searches see only what it put there.
- */
-let regions = 0
-function region (): { lat: number, lon: number } {
-  regions += 1
-  return { lat: -60 + (regions % 12) * 10, lon: -170 + Math.floor(regions / 12) * 20 + (regions % 12) * 1.5 }
-}
-
-/** The bounds cap of this suite's app, small so the cap is easy to reach. */
-const CAP = 5
+import { BOUNDS_CAP, region, REQUEST_STATUSES, SEARCH_ITEM_FIELDS, startSearchApp } from '../helpers/search.js'
 
 for (const engine of engines()) {
   describe(`GET /requests/bounds (${engine})`, () => {
     let t: TestApp
     let owner: Account
     let searcher: Account
-    before(async () => {
-      t = await startApp(engine, { boundsResultCap: CAP })
-      owner = await t.register({ first_name: 'Bea', last_name: 'Bounds' })
-      searcher = await t.register()
-    })
+    before(async () => { ({ t, owner, searcher } = await startSearchApp(engine, { first_name: 'Bea', last_name: 'Bounds' })) })
     after(() => t.close())
 
     const bounds = async (query: string) => await t.get(`/requests/bounds?${query}`, searcher.token)
@@ -54,13 +33,13 @@ for (const engine of engines()) {
       assert.equal(res.status, 200)
       assert.deepEqual(ids(res), [middle, ne, sw])
       assert.equal(res.headers['x-result-truncated'], undefined)
-      assert.deepEqual(Object.keys(res.body[0]).sort(), LIST_ITEM_FIELDS)
+      assert.deepEqual(Object.keys(res.body[0]).sort(), SEARCH_ITEM_FIELDS)
       assert.equal(res.body[0].requester_name, 'Bea Bounds')
     })
 
     it('finds only requests in pending_moderation, approved and in_progress', async () => {
       const at = region()
-      const inserted = await insertRequests(t, owner.id, STATUSES.map((status) => ({ lat: at.lat + 0.01, lon: at.lon + 0.01, status, createdAt: tick() })))
+      const inserted = await insertRequests(t, owner.id, REQUEST_STATUSES.map((status) => ({ lat: at.lat + 0.01, lon: at.lon + 0.01, status, createdAt: tick() })))
       const res = await bounds(box(at.lon, at.lat, at.lon + 0.1, at.lat + 0.1))
       assert.deepEqual(ids(res), inserted.slice(0, 3).reverse())
     })
@@ -86,16 +65,16 @@ for (const engine of engines()) {
 
     it('returns at most the cap, newest first, and says so in X-Result-Truncated', async () => {
       const at = region()
-      const inserted = await insertRequests(t, owner.id, Array.from({ length: CAP + 2 }, (_, i) => ({ lat: at.lat + i * 0.001, lon: at.lon, createdAt: tick() })))
+      const inserted = await insertRequests(t, owner.id, Array.from({ length: BOUNDS_CAP + 2 }, (_, i) => ({ lat: at.lat + i * 0.001, lon: at.lon, createdAt: tick() })))
       const res = await bounds(box(at.lon - 0.1, at.lat - 0.1, at.lon + 0.1, at.lat + 0.1))
       assert.equal(res.status, 200)
-      assert.deepEqual(ids(res), [...inserted].reverse().slice(0, CAP))
+      assert.deepEqual(ids(res), [...inserted].reverse().slice(0, BOUNDS_CAP))
       assert.equal(res.headers['x-result-truncated'], 'true')
       // Exactly the cap is a whole answer.
       await setStatus(t, inserted[0]!, 'completed')
       await setStatus(t, inserted[1]!, 'completed')
       const whole = await bounds(box(at.lon - 0.1, at.lat - 0.1, at.lon + 0.1, at.lat + 0.1))
-      assert.equal(whole.body.length, CAP)
+      assert.equal(whole.body.length, BOUNDS_CAP)
       assert.equal(whole.headers['x-result-truncated'], undefined)
     })
 
@@ -108,11 +87,11 @@ for (const engine of engines()) {
 
     it('takes a rectangle of zero size, and the whole world', async () => {
       const at = region()
-      const [exact] = await insertRequests(t, owner.id, Array.from({ length: CAP + 1 }, (_, i) => ({ lat: at.lat + i * 0.00001, lon: at.lon, createdAt: tick() })))
+      const [exact] = await insertRequests(t, owner.id, Array.from({ length: BOUNDS_CAP + 1 }, (_, i) => ({ lat: at.lat + i * 0.00001, lon: at.lon, createdAt: tick() })))
       assert.deepEqual(ids(await bounds(box(at.lon, at.lat, at.lon, at.lat))), [exact])
       const world = await bounds(box(-180, -90, 180, 90))
       assert.equal(world.status, 200)
-      assert.equal(world.body.length, CAP)
+      assert.equal(world.body.length, BOUNDS_CAP)
       assert.equal(world.headers['x-result-truncated'], 'true')
     })
 

@@ -1,37 +1,16 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import type { Account, TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 import { createRequest, destination, haversine, insertRequests, whileFailing, type Spot } from '../helpers/requests.js'
-
-const STATUSES = ['pending_moderation', 'approved', 'in_progress', 'completed', 'cancelled', 'rejected']
-// docs/api/visits.md › Needs and matching: a caller who may offer help is told whether they can.
-const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'languages', 'location', 'needs', 'request_type_name', 'requester_name',
-  'series_id', 'status', 'suitable', 'title', 'urgency', 'window_end', 'window_start']
-
-/**
- * Every test works in a region of its own, far from the others' (the app and its database are shared
- * by the tests of one engine): a test's searches see only what it put there.
- */
-let regions = 0
-function region (): { lat: number, lon: number } {
-  regions += 1
-  return { lat: -60 + (regions % 12) * 10, lon: -170 + Math.floor(regions / 12) * 20 + (regions % 12) * 1.5 }
-}
-
-/** The bounds cap of this suite's app, small so the cap is easy to reach. */
-const CAP = 5
+import { region, REQUEST_STATUSES, SEARCH_ITEM_FIELDS, startSearchApp } from '../helpers/search.js'
 
 for (const engine of engines()) {
   describe(`GET /requests/nearby (${engine})`, () => {
     let t: TestApp
     let owner: Account
     let searcher: Account
-    before(async () => {
-      t = await startApp(engine, { boundsResultCap: CAP })
-      owner = await t.register({ first_name: 'Olga', last_name: 'Owner' })
-      searcher = await t.register()
-    })
+    before(async () => { ({ t, owner, searcher } = await startSearchApp(engine, { first_name: 'Olga', last_name: 'Owner' })) })
     after(() => t.close())
 
     const nearby = async (query: string, token = searcher.token) => await t.get(`/requests/nearby?${query}`, token)
@@ -45,7 +24,7 @@ for (const engine of engines()) {
       assert.equal(res.status, 200)
       assert.deepEqual(ids(res), inserted)
       for (const [i, item] of res.body.entries()) {
-        assert.deepEqual(Object.keys(item).sort(), [...LIST_ITEM_FIELDS, 'distance_meters'].sort())
+        assert.deepEqual(Object.keys(item).sort(), [...SEARCH_ITEM_FIELDS, 'distance_meters'].sort())
         assert.equal(item.requester_name, 'Olga Owner')
         assert.equal(item.request_type_name, 'Transport and escort')
         // Against the mean earth radius, an independent model: the service's sphere differs by 0.11%.
@@ -146,7 +125,7 @@ for (const engine of engines()) {
 
     it('finds only requests in pending_moderation, approved and in_progress', async () => {
       const at = region()
-      const inserted = await insertRequests(t, owner.id, STATUSES.map((status, i) => ({ ...destination(at.lat, at.lon, 0, 100 * (i + 1)), status })))
+      const inserted = await insertRequests(t, owner.id, REQUEST_STATUSES.map((status, i) => ({ ...destination(at.lat, at.lon, 0, 100 * (i + 1)), status })))
       const res = await nearby(`lat=${at.lat}&lon=${at.lon}`)
       assert.deepEqual(ids(res), inserted.slice(0, 3))
       assert.deepEqual(res.body.map((item: any) => item.status), ['pending_moderation', 'approved', 'in_progress'])

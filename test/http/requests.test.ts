@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { ISO_TIME } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { REQUEST_FIELDS, requestInput } from '../helpers/requests.js'
-
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 
 const letters = (n: number) => 'x'.repeat(n)
 
@@ -42,8 +41,8 @@ for (const engine of engines()) {
       assert.equal(res.body.contact_phone, '+4930123456')
       assert.equal(res.body.contact_notes, 'Ring twice, the bell is quiet.')
       assert.equal(res.body.desired_completion_date, '2099-05-01T10:00:00.000Z')
-      assert.match(res.body.created_at, ISO)
-      assert.match(res.body.updated_at, ISO)
+      assert.match(res.body.created_at, ISO_TIME)
+      assert.match(res.body.updated_at, ISO_TIME)
       assert.equal(typeof res.body.id, 'number')
     })
 

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { ISO_TIME } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { approvedRequest, assertConsistent, freshScene, responsesListed, assignedRequest, REQUEST_INPUT, respond } from '../helpers/lifecycle.js'
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
-
 for (const engine of engines()) {
-  describe(`volunteer responses, assignment, completion and rating (${engine})`, () => {
+  describe(`volunteer responses: acceptance, completion and rating (${engine})`, () => {
     let t: TestApp
     let moderator: Account
     before(async () => {
@@ -16,12 +15,9 @@ for (const engine of engines()) {
     })
     after(() => t.close())
 
-    const scene = () => freshScene(t, moderator)
-    const responsesOf = (requestId: number, token: string) => responsesListed(t, requestId, token)
-
     describe('POST /requests/{id}/responses/{response_id}/accept', () => {
       it('accepts one, rejects the other pending ones and assigns the volunteer, in_progress', async () => {
-        const { requester, volunteer, requestId } = await scene()
+        const { requester, volunteer, requestId } = await freshScene(t, moderator)
         const others = [await t.register(), await t.register()]
         const chosen = await respond(t, requestId, volunteer)
         const rest = [await respond(t, requestId, others[0]!), await respond(t, requestId, others[1]!)]
@@ -36,18 +32,18 @@ for (const engine of engines()) {
         assert.equal(request.body.status, 'in_progress')
         assert.equal(request.body.assigned_volunteer_id, volunteer.id)
         assert.equal(request.body.assigned_volunteer.id, volunteer.id)
-        const list = await responsesOf(requestId, requester.token)
+        const list = await responsesListed(t, requestId, requester.token)
         assert.deepEqual(list.map((r) => [r.id, r.status]), [[chosen, 'accepted'], [rest[0], 'rejected'], [rest[1], 'cancelled']])
-        assert.match(String(list[0]!.accepted_at), ISO)
+        assert.match(String(list[0]!.accepted_at), ISO_TIME)
         assert.equal(list[0]!.rejected_at, null)
-        assert.match(String(list[1]!.rejected_at), ISO)
+        assert.match(String(list[1]!.rejected_at), ISO_TIME)
         assert.equal(list[1]!.accepted_at, null)
         assert.equal(list[2]!.rejected_at, null)
         await assertConsistent(t, requester, requestId)
       })
 
       it('only the requester may accept', async () => {
-        const { volunteer, requestId } = await scene()
+        const { volunteer, requestId } = await freshScene(t, moderator)
         const responseId = await respond(t, requestId, volunteer)
         for (const caller of [volunteer, moderator, t.admin]) {
           const res = await t.post(`/requests/${requestId}/responses/${responseId}/accept`, undefined, caller.token)
@@ -56,7 +52,7 @@ for (const engine of engines()) {
       })
 
       it('the response must be pending and on this request: 404 response not found', async () => {
-        const { requester, volunteer, requestId } = await scene()
+        const { requester, volunteer, requestId } = await freshScene(t, moderator)
         const elsewhere = await approvedRequest(t, requester, moderator)
         const foreign = await respond(t, elsewhere, volunteer)
         const rejected = await respond(t, requestId, volunteer)
@@ -126,7 +122,7 @@ for (const engine of engines()) {
         assert.equal(request.body.status, 'completed')
         assert.equal(request.body.assigned_volunteer_id, volunteer.id)
         // The accepted response stays accepted: it is the record of who did the work.
-        assert.equal((await responsesOf(requestId, requester.token)).find((r) => r.id === responseId)!.status, 'accepted')
+        assert.equal((await responsesListed(t, requestId, requester.token)).find((r) => r.id === responseId)!.status, 'accepted')
 
         const profile = await t.get(`/users/${volunteer.id}`, requester.token)
         assert.equal(profile.body.volunteer_rating, 4)
@@ -178,7 +174,7 @@ for (const engine of engines()) {
       })
 
       it('only from in_progress, once', async () => {
-        const { requester, requestId } = await scene()
+        const { requester, requestId } = await freshScene(t, moderator)
         let res = await t.post(`/requests/${requestId}/complete`, { rating: 5 }, requester.token)
         assert.deepEqual([res.status, res.body], [400, { error: 'request is not in progress' }])
         const pending = await t.post('/requests', REQUEST_INPUT, requester.token)

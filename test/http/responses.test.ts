@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startApp, type Account, type TestApp } from '../helpers/app.js'
+import { ISO_TIME } from '../helpers/assert.js'
 import { engines } from '../helpers/engines.js'
 import { assignedRequest, freshScene, REQUEST_INPUT, respond, responsesListed } from '../helpers/lifecycle.js'
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
-
 for (const engine of engines()) {
-  describe(`volunteer responses, assignment, completion and rating (${engine})`, () => {
+  describe(`volunteer responses: offering help and the list of offers (${engine})`, () => {
     let t: TestApp
     let moderator: Account
     before(async () => {
@@ -16,12 +15,9 @@ for (const engine of engines()) {
     })
     after(() => t.close())
 
-    const scene = () => freshScene(t, moderator)
-    const responsesOf = (requestId: number, token: string) => responsesListed(t, requestId, token)
-
     describe('POST /requests/{id}/responses', () => {
       it('creates a pending response with the volunteer\'s name', async () => {
-        const { volunteer, requestId } = await scene()
+        const { volunteer, requestId } = await freshScene(t, moderator)
         const res = await t.post(`/requests/${requestId}/responses`, { message: 'I can come on Tuesday' }, volunteer.token)
         assert.equal(res.status, 201)
         assert.deepEqual(Object.keys(res.body).sort(),
@@ -32,14 +28,14 @@ for (const engine of engines()) {
         assert.equal(res.body.volunteer_name, 'Vera Helper')
         assert.equal(res.body.status, 'pending')
         assert.equal(res.body.message, 'I can come on Tuesday')
-        assert.match(res.body.responded_at, ISO)
+        assert.match(res.body.responded_at, ISO_TIME)
         assert.equal(res.body.accepted_at, null)
         assert.equal(res.body.rejected_at, null)
       })
 
       it('takes no body, an empty JSON body or a null message as an offer without a message', async () => {
         for (const options of [{}, { headers: { 'content-type': 'application/json' }, payload: '' }, { body: { message: null } }]) {
-          const { volunteer, requestId } = await scene()
+          const { volunteer, requestId } = await freshScene(t, moderator)
           const res = await t.request('POST', `/requests/${requestId}/responses`, { ...options, token: volunteer.token })
           assert.equal(res.status, 201, res.text)
           assert.equal(res.body.message, null)
@@ -64,14 +60,14 @@ for (const engine of engines()) {
       })
 
       it('refuses the requester\'s own request', async () => {
-        const { requester, requestId } = await scene()
+        const { requester, requestId } = await freshScene(t, moderator)
         const res = await t.post(`/requests/${requestId}/responses`, {}, requester.token)
         assert.equal(res.status, 400)
         assert.deepEqual(res.body, { error: 'cannot respond to own request' })
       })
 
       it('allows one open response per volunteer; after a withdrawal or a rejection they may respond again', async () => {
-        const { requester, volunteer, requestId } = await scene()
+        const { requester, volunteer, requestId } = await freshScene(t, moderator)
         const first = await respond(t, requestId, volunteer)
         let res = await t.post(`/requests/${requestId}/responses`, {}, volunteer.token)
         assert.equal(res.status, 400)
@@ -82,11 +78,11 @@ for (const engine of engines()) {
         assert.equal((await t.post(`/requests/${requestId}/responses/${second}/reject`, undefined, requester.token)).status, 200)
         res = await t.post(`/requests/${requestId}/responses`, {}, volunteer.token)
         assert.equal(res.status, 201)
-        assert.equal((await responsesOf(requestId, volunteer.token)).length, 3)
+        assert.equal((await responsesListed(t, requestId, volunteer.token)).length, 3)
       })
 
       it('needs permission respond_request: 403', async () => {
-        const { requestId } = await scene()
+        const { requestId } = await freshScene(t, moderator)
         const bare = await t.register()
         // Without role volunteer the account holds no permission at all.
         assert.equal((await t.delete(`/admin/users/${bare.id}/roles/1`, t.admin.token)).status, 200)
@@ -111,7 +107,7 @@ for (const engine of engines()) {
         res = await t.post('/requests/0/responses', {}, volunteer.token)
         assert.deepEqual([res.status, res.body], [400, { error: 'invalid request id' }])
 
-        const { requestId } = await scene()
+        const { requestId } = await freshScene(t, moderator)
         res = await t.post(`/requests/${requestId}/responses`, { message: 42 }, volunteer.token)
         assert.deepEqual([res.status, res.body], [400, { error: 'message must be of type string or null' }])
         res = await t.post(`/requests/${requestId}/responses`, { message: 'x'.repeat(2001) }, volunteer.token)
@@ -129,28 +125,28 @@ for (const engine of engines()) {
 
     describe('GET /requests/{id}/responses', () => {
       it('the requester and moderators see all, oldest first; others only their own', async () => {
-        const { requester, volunteer, requestId } = await scene()
+        const { requester, volunteer, requestId } = await freshScene(t, moderator)
         const other = await t.register({ first_name: 'Otto', last_name: 'Other' })
         const stranger = await t.register()
         const first = await respond(t, requestId, volunteer)
         const second = await respond(t, requestId, other)
 
-        const all = await responsesOf(requestId, requester.token)
+        const all = await responsesListed(t, requestId, requester.token)
         assert.deepEqual(all.map((r) => r.id), [first, second])
         assert.deepEqual(all.map((r) => r.volunteer_name), ['Vera Helper', 'Otto Other'])
-        assert.deepEqual(await responsesOf(requestId, moderator.token), all)
-        assert.deepEqual(await responsesOf(requestId, t.admin.token), all)
-        assert.deepEqual(await responsesOf(requestId, volunteer.token), [all[0]])
-        assert.deepEqual(await responsesOf(requestId, other.token), [all[1]])
-        assert.deepEqual(await responsesOf(requestId, stranger.token), [])
+        assert.deepEqual(await responsesListed(t, requestId, moderator.token), all)
+        assert.deepEqual(await responsesListed(t, requestId, t.admin.token), all)
+        assert.deepEqual(await responsesListed(t, requestId, volunteer.token), [all[0]])
+        assert.deepEqual(await responsesListed(t, requestId, other.token), [all[1]])
+        assert.deepEqual(await responsesListed(t, requestId, stranger.token), [])
       })
 
       it('a rejected request is 404 to anyone but its requester and moderators', async () => {
         const requester = await t.register()
         const created = await t.post('/requests', REQUEST_INPUT, requester.token)
         await t.post(`/moderation/requests/${created.body.id}/reject`, { comment: 'duplicate' }, moderator.token)
-        assert.deepEqual(await responsesOf(created.body.id, requester.token), [])
-        assert.deepEqual(await responsesOf(created.body.id, moderator.token), [])
+        assert.deepEqual(await responsesListed(t, created.body.id, requester.token), [])
+        assert.deepEqual(await responsesListed(t, created.body.id, moderator.token), [])
         const res = await t.get(`/requests/${created.body.id}/responses`, (await t.register()).token)
         assert.deepEqual([res.status, res.body], [404, { error: 'request not found' }])
       })

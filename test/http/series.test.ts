@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { changesOn } from '../../src/areas.js'
-import { HorizonJob } from '../../src/regular-help/series/horizon.js'
-import { startApp, startSecondInstance, type Account, type TestApp } from '../helpers/app.js'
+import { describe, it } from 'node:test'
+import { startSecondInstance } from '../helpers/app.js'
 import { assertError, assertStatus } from '../helpers/assert.js'
-import { ManualClock } from '../helpers/clock.js'
+import { DAY_MS } from '../helpers/clock.js'
 import { engines } from '../helpers/engines.js'
 import { respond } from '../helpers/lifecycle.js'
 import { requestInput } from '../helpers/requests.js'
+import { SERIES_START, SERIES_ZONE, seriesSuite, type Occurrence } from '../helpers/series.js'
 
 /**
  * docs/api/schedule.md › Series › Proof, series: validation, moderation once, occurrences to the horizon at the right
@@ -16,51 +15,15 @@ import { requestInput } from '../helpers/requests.js'
  * offers, the end, rejection, and who may do what.
  */
 
-const ZONE = 'Europe/Berlin'
-/** Monday 15 March 2027, 10:00 in Berlin (UTC+1); summer time starts on 28 March and ends on 31 October. */
-const START = new Date('2027-03-15T09:00:00Z')
-const DAY_MS = 86_400_000
-const silent = { error () {}, info () {} }
-
-interface Occurrence { id: number, title: string, status: string, window_start: string, window_end: string, series_id: number }
-
 for (const engine of engines()) {
   describe(`request series (${engine})`, () => {
-    const clock = new ManualClock(START)
-    let t: TestApp
-    let moderator: Account
-    before(async () => {
-      t = await startApp(engine, { timeZone: ZONE, accessTokenTtlSeconds: 3650 * 86400 }, { alertTickMs: 0, clock })
-      moderator = await t.registerWithRole('moderator')
-    })
-    after(() => t.close())
-
-    const job = (on: TestApp = t) => new HorizonJob(changesOn(on.db, clock), { horizonDays: 28, mapGridMeters: 300, preferredHoldHours: 24, volunteerChecks: [], timeZone: ZONE }, silent)
-    const input = (overrides: Record<string, unknown> = {}) => ({
-      template: requestInput({ title: 'Lift to dialysis' }), days: ['thu', 'tue'], start_time: '07:30', duration_minutes: 180, starts_on: '2027-03-16', ...overrides,
-    })
-    async function create (requester: Account, overrides: Record<string, unknown> = {}): Promise<any> {
-      const res = await t.post('/request-series', input(overrides), requester.token)
-      assertStatus(res, 201)
-      return res.body
-    }
-    async function approved (requester: Account, overrides: Record<string, unknown> = {}): Promise<any> {
-      const series = await create(requester, overrides)
-      const res = await t.post(`/moderation/series/${series.id as number}/approve`, {}, moderator.token)
-      assertStatus(res, 200)
-      return res.body
-    }
-    /** The series' occurrences (its requester's requests), oldest window first. */
-    async function occurrences (requester: Account, seriesId: number): Promise<Occurrence[]> {
-      const res = await t.get<Occurrence[]>('/requests/my?limit=100', requester.token)
-      assertStatus(res, 200)
-      return res.body.filter((r) => r.series_id === seriesId).sort((a, b) => a.window_start.localeCompare(b.window_start) || a.id - b.id)
-    }
+    const suite = seriesSuite(engine)
+    const { clock, job, input, create, approved, occurrences } = suite
     const starts = (list: Occurrence[], status = 'approved') => list.filter((o) => o.status === status).map((o) => o.window_start)
 
     it('refuses what docs/api/schedule.md refuses, with its texts', async () => {
-      clock.set(START)
-      const requester = await t.register()
+      clock.set(SERIES_START)
+      const requester = await suite.t.register()
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ days: [] }, 'invalid days'],
         [{ days: ['mon', 'mon'] }, 'invalid days'],
@@ -80,24 +43,24 @@ for (const engine of engines()) {
         [{ template: requestInput({ latitude: 91 }) }, 'invalid latitude'],
         [{ template: requestInput({ request_type_id: 999 }) }, 'invalid request type'],
       ]
-      for (const [overrides, error] of cases) assertError(await t.post('/request-series', input(overrides), requester.token), 400, error)
-      assertStatus(await t.post('/request-series', input({ ends_on: '2029-03-16', return_time: '10:30' }), requester.token), 201)
+      for (const [overrides, error] of cases) assertError(await suite.t.post('/request-series', input(overrides), requester.token), 400, error)
+      assertStatus(await suite.t.post('/request-series', input({ ends_on: '2029-03-16', return_time: '10:30' }), requester.token), 201)
       // Today in the series' zone: at 23:30 UTC on the 15th it is already the 16th in Berlin.
       clock.set(new Date('2027-03-15T23:30:00Z'))
-      assertStatus(await t.post('/request-series', input({ starts_on: '2027-03-15', time_zone: 'UTC' }), requester.token), 201)
-      assertError(await t.post('/request-series', input({ starts_on: '2027-03-15' }), requester.token), 400, 'invalid starts_on')
+      assertStatus(await suite.t.post('/request-series', input({ starts_on: '2027-03-15', time_zone: 'UTC' }), requester.token), 201)
+      assertError(await suite.t.post('/request-series', input({ starts_on: '2027-03-15' }), requester.token), 400, 'invalid starts_on')
     })
 
     it('is created pending; approval creates the occurrences to the horizon at 07:30 local across the spring change, with return trips', async () => {
-      clock.set(START)
-      const requester = await t.register()
+      clock.set(SERIES_START)
+      const requester = await suite.t.register()
       const series = await create(requester, { return_time: '12:00' })
       assert.deepEqual([series.status, series.days, series.every_weeks, series.time_zone, series.ends_on, series.template.auto_accept_preferred],
-        ['pending_moderation', ['tue', 'thu'], 1, ZONE, null, false])
-      const pending = await t.get('/moderation/series/pending?limit=100', moderator.token)
+        ['pending_moderation', ['tue', 'thu'], 1, SERIES_ZONE, null, false])
+      const pending = await suite.t.get('/moderation/series/pending?limit=100', suite.moderator.token)
       assert.ok(pending.body.some((s: { id: number }) => s.id === series.id))
       assert.deepEqual(await occurrences(requester, series.id), [])
-      const active = await t.post(`/moderation/series/${series.id as number}/approve`, {}, moderator.token)
+      const active = await suite.t.post(`/moderation/series/${series.id as number}/approve`, {}, suite.moderator.token)
       assert.equal(active.body.status, 'active')
       const list = await occurrences(requester, series.id)
       // 28 days from 10:00 on Monday 15 March: Tuesdays and Thursdays 16 March to 8 April; 07:30 is 06:30Z in winter, 05:30Z in summer.
@@ -108,14 +71,14 @@ for (const engine of engines()) {
       const back = list.filter((o) => o.title === 'Return: Lift to dialysis')
       assert.equal(back.length, 8)
       assert.deepEqual([back[0]!.window_start, back[0]!.window_end, back[7]!.window_start], ['2027-03-16T11:00:00.000Z', '2027-03-16T14:00:00.000Z', '2027-04-08T10:00:00.000Z'])
-      const detail = await t.get(`/requests/${back[0]!.id}`, requester.token)
+      const detail = await suite.t.get(`/requests/${back[0]!.id}`, requester.token)
       assert.deepEqual([detail.body.return_of, detail.body.status, detail.body.desired_completion_date, detail.body.series_id],
         [list[0]!.id, 'approved', '2027-03-16T14:00:00.000Z', series.id])
       // The job takes the series again when its next occurrence, Tuesday 13 April, comes within the horizon.
-      const progress = await t.db.query<{ created_until: Date }>('SELECT created_until FROM request_series WHERE id = $1', [series.id])
+      const progress = await suite.t.db.query<{ created_until: Date }>('SELECT created_until FROM request_series WHERE id = $1', [series.id])
       assert.equal(progress[0]!.created_until.toISOString(), '2027-04-13T05:30:00.000Z')
       // Each occurrence's alert rounds start at once, as an approval's do.
-      const rounds = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rounds WHERE request_id = ANY($1::bigint[])', [list.map((o) => o.id)])
+      const rounds = await suite.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_rounds WHERE request_id = ANY($1::bigint[])', [list.map((o) => o.id)])
       assert.equal(rounds[0]!.n, 16)
 
       // Late October: the job keeps 07:30 local across the autumn change (05:30Z before, 06:30Z after).
@@ -127,8 +90,8 @@ for (const engine of engines()) {
     })
 
     it('every_weeks counts from the week of starts_on; ends_on is the last day', async () => {
-      clock.set(START)
-      const requester = await t.register()
+      clock.set(SERIES_START)
+      const requester = await suite.t.register()
       const series = await approved(requester, { days: ['mon', 'wed'], every_weeks: 2, starts_on: '2027-03-17', ends_on: '2027-04-11' })
       assert.deepEqual(starts(await occurrences(requester, series.id)), ['2027-03-17T06:30:00.000Z', '2027-03-29T05:30:00.000Z', '2027-03-31T05:30:00.000Z'])
       clock.set(new Date('2027-04-20T09:00:00Z'))
@@ -137,64 +100,64 @@ for (const engine of engines()) {
     })
 
     it('the horizon job on two instances at once creates each occurrence once; a run aborted mid-way leaves none twice and the next completes', async () => {
-      clock.set(START)
-      const requesters = [await t.register(), await t.register(), await t.register()]
+      clock.set(SERIES_START)
+      const requesters = [await suite.t.register(), await suite.t.register(), await suite.t.register()]
       const made: any[] = []
       for (const requester of requesters) made.push(await approved(requester))
       const count = async () => await Promise.all(requesters.map(async (r, i) => (await occurrences(r, made[i].id)).length))
       assert.deepEqual(await count(), [8, 8, 8])
       clock.advance(14 * DAY_MS)
-      const second = engine === 'postgres' ? await startSecondInstance(t, { timeZone: ZONE }, { alertTickMs: 0, clock }) : t
+      const second = engine === 'postgres' ? await startSecondInstance(suite.t, { timeZone: SERIES_ZONE }, { alertTickMs: 0, clock }) : suite.t
       try {
         const created = await Promise.all([job().runOnce(), job(second).runOnce()])
         assert.equal(created[0] + created[1], 12)
       } finally {
-        if (second !== t) await second.close()
+        if (second !== suite.t) await second.close()
       }
       assert.deepEqual(await count(), [12, 12, 12])
 
       // The second series' transaction fails after its first new occurrence: it rolls back, the others go on.
       clock.advance(7 * DAY_MS)
       const victim = made[1].id as number
-      await t.db.query(`CREATE FUNCTION fail_occurrence() RETURNS trigger LANGUAGE plpgsql AS $$
+      await suite.t.db.query(`CREATE FUNCTION fail_occurrence() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF NEW.series_id = ${victim} AND EXISTS (SELECT 1 FROM requests WHERE series_id = ${victim} AND window_start > '2027-04-26') THEN
             RAISE EXCEPTION 'killed mid-run';
           END IF;
           RETURN NEW;
         END $$`)
-      await t.db.query('CREATE TRIGGER fail_occurrence BEFORE INSERT ON requests FOR EACH ROW EXECUTE FUNCTION fail_occurrence()')
+      await suite.t.db.query('CREATE TRIGGER fail_occurrence BEFORE INSERT ON requests FOR EACH ROW EXECUTE FUNCTION fail_occurrence()')
       try {
         assert.equal(await job().runOnce(), 4)
       } finally {
-        await t.db.query('DROP TRIGGER fail_occurrence ON requests')
-        await t.db.query('DROP FUNCTION fail_occurrence()')
+        await suite.t.db.query('DROP TRIGGER fail_occurrence ON requests')
+        await suite.t.db.query('DROP FUNCTION fail_occurrence()')
       }
       assert.deepEqual(await count(), [14, 12, 14])
       assert.equal(await job().runOnce(), 2, 'the next run completes')
-      const twice = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT series_id, window_start FROM requests
+      const twice = await suite.t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT series_id, window_start FROM requests
         WHERE series_id = ANY($1::bigint[]) GROUP BY 1, 2 HAVING count(*) > 1) d`, [made.map((s) => s.id)])
       assert.deepEqual([await count(), twice[0]!.n], [[14, 14, 14], 0])
     })
 
     it('a change: unaccepted occurrences it touches are replaced, accepted ones kept; a new template goes back to moderation', async () => {
-      clock.set(START)
-      const requester = await t.register()
+      clock.set(SERIES_START)
+      const requester = await suite.t.register()
       const series = await approved(requester)
       const [first, second] = await occurrences(requester, series.id)
-      const pendingVolunteer = await t.register()
-      const acceptedVolunteer = await t.register()
-      await respond(t, first!.id, pendingVolunteer)
-      const offer = await respond(t, second!.id, acceptedVolunteer)
-      assertStatus(await t.post(`/requests/${second!.id}/responses/${offer}/accept`, undefined, requester.token), 200)
+      const pendingVolunteer = await suite.t.register()
+      const acceptedVolunteer = await suite.t.register()
+      await respond(suite.t, first!.id, pendingVolunteer)
+      const offer = await respond(suite.t, second!.id, acceptedVolunteer)
+      assertStatus(await suite.t.post(`/requests/${second!.id}/responses/${offer}/accept`, undefined, requester.token), 200)
 
-      const changed = await t.patch(`/request-series/${series.id as number}`, { start_time: '08:00', days: ['thu', 'tue'] }, requester.token)
+      const changed = await suite.t.patch(`/request-series/${series.id as number}`, { start_time: '08:00', days: ['thu', 'tue'] }, requester.token)
       assert.deepEqual([changed.status, changed.body.status, changed.body.start_time], [200, 'active', '08:00'])
       const after = await occurrences(requester, series.id)
       const firstNow = after.find((o) => o.id === first!.id)!
-      const cancelled = await t.get(`/requests/${first!.id}`, requester.token)
+      const cancelled = await suite.t.get(`/requests/${first!.id}`, requester.token)
       assert.deepEqual([firstNow.status, cancelled.body.cancel_reason], ['cancelled', 'series_changed'])
-      const told = await t.get('/notifications', pendingVolunteer.token)
+      const told = await suite.t.get('/notifications', pendingVolunteer.token)
       assert.ok(told.body.some((n: { type: string, request_id: number }) => n.type === 'request_cancelled' && n.request_id === first!.id))
       // The accepted 18 March stays at 07:30 and is not doubled at 08:00; every other day moves to 08:00.
       assert.equal(after.find((o) => o.id === second!.id)!.status, 'in_progress')
@@ -204,36 +167,36 @@ for (const engine of engines()) {
       // Only ends_on: the occurrences it keeps are not touched, the last is cancelled.
       const approvedIds = async () => (await occurrences(requester, series.id)).filter((o) => o.status === 'approved').map((o) => o.id)
       const before = await approvedIds()
-      assertStatus(await t.patch(`/request-series/${series.id as number}`, { ends_on: '2027-04-06' }, requester.token), 200)
+      assertStatus(await suite.t.patch(`/request-series/${series.id as number}`, { ends_on: '2027-04-06' }, requester.token), 200)
       assert.deepEqual(await approvedIds(), before.slice(0, 6))
 
       // New text: back to moderation, coming unaccepted occurrences cancelled, none until approved again.
-      const text = await t.patch(`/request-series/${series.id as number}`, { template: requestInput({ title: 'Lift to the clinic' }) }, requester.token)
+      const text = await suite.t.patch(`/request-series/${series.id as number}`, { template: requestInput({ title: 'Lift to the clinic' }) }, requester.token)
       assert.equal(text.body.status, 'pending_moderation')
       assert.deepEqual(starts(await occurrences(requester, series.id)), [])
       clock.advance(DAY_MS)
       await job().runOnce()
       assert.deepEqual(starts(await occurrences(requester, series.id)), [])
-      assertStatus(await t.post(`/moderation/series/${series.id as number}/approve`, { comment: 'fine' }, moderator.token), 200)
+      assertStatus(await suite.t.post(`/moderation/series/${series.id as number}/approve`, { comment: 'fine' }, suite.moderator.token), 200)
       const again = (await occurrences(requester, series.id)).filter((o) => o.status === 'approved')
       assert.deepEqual([again.length, again[0]!.title, again[0]!.window_start], [5, 'Lift to the clinic', '2027-03-23T07:00:00.000Z'])
       assert.equal((await occurrences(requester, series.id)).find((o) => o.id === second!.id)!.status, 'in_progress')
     })
 
     it('the end cancels every coming occurrence, accepted ones too, telling their volunteers; past ones stay', async () => {
-      clock.set(START)
-      const requester = await t.register()
+      clock.set(SERIES_START)
+      const requester = await suite.t.register()
       const series = await approved(requester)
       const [, second] = await occurrences(requester, series.id)
-      const volunteer = await t.register()
-      const offer = await respond(t, second!.id, volunteer)
-      assertStatus(await t.post(`/requests/${second!.id}/responses/${offer}/accept`, undefined, requester.token), 200)
+      const volunteer = await suite.t.register()
+      const offer = await respond(suite.t, second!.id, volunteer)
+      assertStatus(await suite.t.post(`/requests/${second!.id}/responses/${offer}/accept`, undefined, requester.token), 200)
       clock.set(new Date('2027-03-17T09:00:00Z'))
-      const ended = await t.post(`/request-series/${series.id as number}/end`, undefined, moderator.token)
+      const ended = await suite.t.post(`/request-series/${series.id as number}/end`, undefined, suite.moderator.token)
       assert.deepEqual([ended.status, ended.body.status], [200, 'ended'])
       const list = await occurrences(requester, series.id)
       assert.deepEqual(list.map((o) => o.status), ['approved', ...Array(7).fill('cancelled')])
-      const told = await t.get('/notifications', volunteer.token)
+      const told = await suite.t.get('/notifications', volunteer.token)
       assert.ok(told.body.some((n: { type: string, request_id: number }) => n.type === 'request_cancelled' && n.request_id === second!.id))
       clock.advance(30 * DAY_MS)
       await job().runOnce()

@@ -88,6 +88,31 @@ export async function accept (api: APIRequestContext, requestId: number, respons
   await call(api, 'POST', `/requests/${requestId}/responses/${responseId}/accept`, requester.token)
 }
 
+/** YYYY-MM-DD `days` from now in `zone`. */
+export function dayAhead (days: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000))
+}
+
+/**
+ * A series of Rita's (Mondays, Wednesdays and Fridays 09:00 to 10:00 in `zone`, from tomorrow) approved by the admin as a
+ * moderator, with its occurrences made at approval; the first is returned too.
+ */
+export async function activeSeries (api: APIRequestContext, rita: Person, title: string, zone: string): Promise<{ id: number, first: number }> {
+  const series = await postAs(api, '/request-series', rita, {
+    template: { request_type_id: 1, title, description: 'A lift to the clinic and back home', address: '1 Main Street', city: 'Springfield', urgency: 'medium', ...uniquePoint() },
+    days: ['mon', 'wed', 'fri'],
+    start_time: '09:00',
+    duration_minutes: 60,
+    starts_on: dayAhead(1, zone),
+    time_zone: zone,
+  }) as { id: number }
+  await postAs(api, `/moderation/series/${series.id}/approve`, { token: await admin(api) }, {})
+  const mine = await getAs(api, '/requests/my?limit=100', rita) as Array<{ id: number, series_id: number | null, window_start: string }>
+  const dates = mine.filter((item) => item.series_id === series.id).sort((a, b) => Date.parse(a.window_start) - Date.parse(b.window_start))
+  expect(dates.length, 'occurrences made at approval').toBeGreaterThan(2)
+  return { id: series.id, first: dates[0]!.id }
+}
+
 /** Signs in through the page, by keyboard, and waits for the start page. */
 export async function signIn (page: Page, person: { email: string }, password = PASSWORD): Promise<void> {
   await page.goto('/sign-in')

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, expectNoHorizontalScroll, expectSaid, recordSaid, scanA11y, tabTo, test } from './fixtures.js'
-import { accept, admin, approve, createRequest, getAs, offer, postAs, registerPerson, signIn, uniquePoint, type Person } from './journeys.js'
+import { accept, activeSeries, approve, createRequest, getAs, offer, postAs, registerPerson, signIn, uniquePoint, type Person } from './journeys.js'
 import { signInAs } from './say.js'
 
 /**
@@ -14,32 +14,10 @@ import { signInAs } from './say.js'
 const ZONE = 'Europe/Berlin'
 test.use({ timezoneId: ZONE })
 
-/** YYYY-MM-DD `days` from now in the tests' zone. */
-function dayAhead (days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000))
-}
-
 /** Axe and nothing wider than the window, at every step. */
 async function scan (page: Page, include?: string): Promise<void> {
   await scanA11y(page, include)
   await expectNoHorizontalScroll(page)
-}
-
-/** A series of Rita's approved by the admin as a moderator, with its occurrences made at approval; the first is returned too. */
-async function activeSeries (api: APIRequestContext, rita: Person, title: string) {
-  const series = await postAs(api, '/request-series', rita, {
-    template: { request_type_id: 1, title, description: 'A lift to the clinic and back home', address: '1 Main Street', city: 'Springfield', urgency: 'medium', ...uniquePoint() },
-    days: ['mon', 'wed', 'fri'],
-    start_time: '09:00',
-    duration_minutes: 60,
-    starts_on: dayAhead(1),
-    time_zone: ZONE,
-  }) as { id: number }
-  await postAs(api, `/moderation/series/${series.id}/approve`, { token: await admin(api) }, {})
-  const mine = await getAs(api, '/requests/my?limit=100', rita) as Array<{ id: number, series_id: number | null, window_start: string }>
-  const dates = mine.filter((item) => item.series_id === series.id).sort((a, b) => Date.parse(a.window_start) - Date.parse(b.window_start))
-  expect(dates.length, 'occurrences made at approval').toBeGreaterThan(2)
-  return { id: series.id, first: dates[0]!.id }
 }
 
 /** A request of Rita's with a window `hoursAhead` from now, accepted from Vera: in progress, hers to come to. */
@@ -130,7 +108,7 @@ test('add to my calendar: the address to copy, a new one stops the old, stop sha
 test('the volunteer who helped well last time is asked first, and can say "I can\'t this time" (en)', async ({ page, request }) => {
   const rita = await registerPerson(request, 'Rita', 'Again')
   const vera = await registerPerson(request, 'Vera', 'Preferred')
-  const series = await activeSeries(request, rita, 'Lift to physiotherapy')
+  const series = await activeSeries(request, rita, 'Lift to physiotherapy', ZONE)
   // Vera helps on the first date and is rated 5: she becomes the preferred volunteer. A new time makes the dates
   // anew, and each new one is offered to her alone first (series_invitation).
   await accept(request, series.first, await offer(request, series.first, vera), rita)

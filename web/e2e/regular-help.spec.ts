@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, expectNoHorizontalScroll, expectSaid, fill, recordSaid, scanA11y, tabTo, test } from './fixtures.js'
-import { accept, admin, approve, choose, continueTo, createRequest, getAs, navLink, offer, postAs, registerPerson, signIn, uniquePoint, type Person } from './journeys.js'
+import { accept, activeSeries, approve, choose, continueTo, createRequest, dayAhead, getAs, navLink, offer, registerPerson, signIn, uniquePoint } from './journeys.js'
 import { say, signInAs } from './say.js'
 
 /**
@@ -14,11 +14,6 @@ import { say, signInAs } from './say.js'
 const ZONE = 'Europe/Berlin'
 test.use({ timezoneId: ZONE })
 
-/** YYYY-MM-DD `days` from now in the tests' zone. */
-function dayAhead (days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000))
-}
-
 /** "5 December" (with the year when not this year's), as the page says a day. */
 function sayDay (day: string, locale: string): string {
   const [year, month, date] = day.split('-').map(Number)
@@ -30,23 +25,6 @@ function sayDay (day: string, locale: string): string {
 async function scan (page: Page, include?: string): Promise<void> {
   await scanA11y(page, include)
   await expectNoHorizontalScroll(page)
-}
-
-/** A series of Rita's approved by the admin as a moderator, with its occurrences made at approval; the first is returned too. */
-async function activeSeries (api: APIRequestContext, rita: Person, title: string) {
-  const series = await postAs(api, '/request-series', rita, {
-    template: { request_type_id: 1, title, description: 'A lift to the clinic and back home', address: '1 Main Street', city: 'Springfield', urgency: 'medium', ...uniquePoint() },
-    days: ['mon', 'wed', 'fri'],
-    start_time: '09:00',
-    duration_minutes: 60,
-    starts_on: dayAhead(1),
-    time_zone: ZONE,
-  }) as { id: number }
-  await postAs(api, `/moderation/series/${series.id}/approve`, { token: await admin(api) }, {})
-  const mine = await getAs(api, '/requests/my?limit=100', rita) as Array<{ id: number, series_id: number | null, window_start: string }>
-  const dates = mine.filter((item) => item.series_id === series.id).sort((a, b) => Date.parse(a.window_start) - Date.parse(b.window_start))
-  expect(dates.length, 'occurrences made at approval').toBeGreaterThan(2)
-  return { id: series.id, first: dates[0]!.id }
 }
 
 test('regular help in plain words, one question a page, by keyboard: days, times, a way back, dates, the summary to check, sent (en)', async ({ page, request }) => {
@@ -95,7 +73,7 @@ test('regular help in plain words, one question a page, by keyboard: days, times
   await choose(page, 'Yes, at a time I give')
   await fill(page, 'Time to go back', '12:00')
   await next('From which date?')
-  const from = dayAhead(7)
+  const from = dayAhead(7, ZONE)
   await page.getByLabel('First day', { exact: true }).fill(from)
   await next('How urgent is it?')
   await choose(page, /^Medium/)
@@ -134,7 +112,7 @@ test('regular help in plain words, one question a page, by keyboard: days, times
 test('the series page lists the coming dates with who is helping, and stopping it asks first (de, 320 px)', async ({ browser, request }) => {
   const rita = await registerPerson(request, 'Rita', 'Reihe')
   const vera = await registerPerson(request, 'Vera', 'Helper')
-  const series = await activeSeries(request, rita, 'Fahrt zur Dialyse')
+  const series = await activeSeries(request, rita, 'Fahrt zur Dialyse', ZONE)
   await accept(request, series.first, await offer(request, series.first, vera), rita)
 
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: ZONE, viewport: { width: 320, height: 800 } })
@@ -148,7 +126,7 @@ test('the series page lists the coming dates with who is helping, and stopping i
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: 'Fahrt zur Dialyse' })).toBeFocused()
   await expect(page.getByText(say('de', 'request.statusLine', { status: 'Aktiv' }))).toBeVisible()
-  await expect(page.locator('.inset-text')).toHaveText(`Jeden Montag, Mittwoch und Freitag, 09:00 bis 10:00 Uhr, ab ${sayDay(dayAhead(1), 'de-DE')}`)
+  await expect(page.locator('.inset-text')).toHaveText(`Jeden Montag, Mittwoch und Freitag, 09:00 bis 10:00 Uhr, ab ${sayDay(dayAhead(1, ZONE), 'de-DE')}`)
   const dates = page.getByRole('region', { name: 'Nächste Termine' }).getByRole('listitem')
   await expect(dates.first()).toContainText('Vera Helper hilft')
   await expect(dates.nth(1)).toContainText('Noch hilft niemand')
@@ -209,7 +187,7 @@ test('nobody could help in time: "Ask again" sends it once more; an open request
   const moved = await getAs(request, `/requests/${Number(/\/requests\/(\d+)$/.exec(page.url())?.[1])}`, rita) as { window_start: string, window_end: string }
   expect(Date.parse(moved.window_start) - start).toBe(7 * 86_400_000 - (start % 60_000))
   expect(Date.parse(moved.window_end) - Date.parse(moved.window_start)).toBe(3_600_000)
-  expect(dayAhead(7)).toBe(suggested)
+  expect(dayAhead(7, ZONE)).toBe(suggested)
 
   await page.goto(`/requests/${open}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Water the plants' })).toBeVisible()
