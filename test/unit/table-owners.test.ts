@@ -31,6 +31,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   push_subscriptions: 'messaging/push/push.repo.ts',
   sms_numbers: 'messaging/sms/sms.repo.ts',
   sms_budget: 'messaging/sms/sms.repo.ts',
+  sms_received: 'messaging/sms/sms.repo.ts',
   calendar_feeds: 'regular-help/calendar/calendar.repo.ts',
   notification_settings: 'messaging/deliveries/notification-settings.repo.ts',
   request_series: 'regular-help/series/series.repo.ts',
