@@ -1,9 +1,10 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max'
 
 /**
  * Phone numbers as people say them (docs/web.md › Phone numbers): "0151 12345678" is read for the deployment's
  * country (`phone_country` of GET /account-settings) and sent in E.164, which the API's pattern takes; a number
- * with its country code is read as it is.
+ * with its country code is read as it is. The full metadata, as the service's: the small one knows only lengths
+ * and took a German mobile number with digits missing ("0151 1234"). Only the pages with a phone field load it.
  */
 
 /** The E.164 form of a typed number, or undefined when it is no valid number (for `country`, when it has no code). */
