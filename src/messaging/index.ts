@@ -58,7 +58,7 @@ export function messagingArea ({ config, db, jwtSecret, changes, clock, log, opt
   const realtime = openRealtime(db)
   const hub = new StreamHub(realtime, notificationStream(db), log, options.streams, clock)
   const smsReplies = new SmsReplies(changes, config.smsDefaultCountry)
-  const replies = async (text: IncomingText) => { await smsReplies.take(text) }
+  const replies = (text: IncomingText) => smsReplies.take(text)
   return {
     hub,
     jobs: [

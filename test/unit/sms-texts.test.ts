@@ -3,7 +3,8 @@ import { describe, it } from 'node:test'
 import { ConfigError, loadConfig } from '../../src/config.js'
 import { smsShape } from '../../src/lib/sms-segments.js'
 import { whenText } from '../../src/lib/when.js'
-import { notificationText, phoneCodeText, SMS_TYPES, type Locale } from '../../src/messaging/sms/sms-texts.js'
+import { notificationText, phoneCodeText, replyAnswerText, SMS_TYPES, type Locale } from '../../src/messaging/sms/sms-texts.js'
+import { REPLY_ANSWERS } from '../../src/events/notifications.js'
 
 /**
  * docs/api/messaging.md › Texts: every text type's longest form, in both languages, counted in segments: the
@@ -60,6 +61,21 @@ describe('the words of texts', () => {
     const when = whenText('2026-12-08T09:30:00Z', 'de', 'Europe/Berlin')
     assert.equal(notificationText('de', 'reminder', { title: 'Arzttermin', when, data: {} }), 'Erinnerung: "Arzttermin" am Dienstag, 8. Dezember um 10:30.')
     assert.equal(notificationText('en', 'reminder', { title: 'Doctor', when: whenText('2026-12-08T09:30:00Z', 'en', 'Europe/Berlin'), data: {} }), 'Reminder: "Doctor" on Tuesday 8 December at 10:30.')
+  })
+})
+
+describe('the answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies)', () => {
+  it('fit in 2 segments in both languages with the longest service name, which is cut; HELP gets SMS_HELP_TEXT as it is', () => {
+    const help = { name: 'Nachbarschaftshilfe für ältere Menschen im Bezirk '.repeat(6).trim(), url: 'https://nachbarschaftshilfe.example.org', text: undefined }
+    for (const locale of LOCALES) {
+      for (const answer of REPLY_ANSWERS) {
+        const text = replyAnswerText(locale, answer, help)
+        assert.ok(smsShape(text).segments <= 2, `${locale} ${answer}: ${text}`)
+        assert.match(text, /Nachbarschaftshilfe für ältere.*\.\.\./, 'the name cut with "..."')
+      }
+      assert.equal(replyAnswerText(locale, 'sms_help', { ...help, text: 'Call 030 1234567' }), 'Call 030 1234567')
+    }
+    assert.equal(replyAnswerText('en', 'sms_stopped', { name: 'Neighbourly help', url: 'x', text: undefined }), 'You will get no more texts from Neighbourly help. Reply START to get them again.')
   })
 })
 

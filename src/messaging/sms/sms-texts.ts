@@ -90,15 +90,16 @@ const UNTITLED: Record<Locale, string> = { en: 'your request', de: 'Ihre Anfrage
 
 /**
  * `render(title)` with the longest form of `title` that keeps the text within MAX_SMS_SEGMENTS: cut at a
- * character, with "..." (in the GSM alphabet, unlike "…", which would switch the whole text to UCS-2).
- * Spaces that are not in the GSM alphabet (a formatter's narrow no-break space) become plain ones.
+ * character, with "..." (in the GSM alphabet, unlike "…", which would switch the whole text to UCS-2), in quotes
+ * unless `quoted` is false. Spaces that are not in the GSM alphabet (a formatter's narrow no-break space) become plain ones.
  */
-export function fitted (render: (title: string) => string, title: string): string {
+export function fitted (render: (title: string) => string, title: string, quoted = true): string {
   const plain = (text: string) => text.replace(/[\u00a0\u2009\u202f]/g, ' ')
+  const quote = (words: string) => quoted ? `"${words}"` : words
   const characters = [...plain(title)]
-  let text = plain(render(`"${title}"`))
+  let text = plain(render(quote(title)))
   for (let keep = characters.length - 1; smsShape(text).segments > MAX_SMS_SEGMENTS && keep >= 0; keep -= 1) {
-    text = plain(render(`"${characters.slice(0, keep).join('').trimEnd()}..."`))
+    text = plain(render(quote(`${characters.slice(0, keep).join('').trimEnd()}...`)))
   }
   return text
 }
@@ -133,7 +134,8 @@ const ANSWER: Record<Locale, Record<ReplyAnswer, (help: { name: string, url: str
   },
 }
 
+/** The service's name is what gives way when an answer would pass MAX_SMS_SEGMENTS (MAIL_FROM's name has no limit of its own). */
 export function replyAnswerText (locale: Locale, answer: ReplyAnswer, help: { name: string, url: string, text: string | undefined }): string {
   if (answer === 'sms_help' && help.text !== undefined) return help.text
-  return ANSWER[locale][answer](help)
+  return fitted((name) => ANSWER[locale][answer]({ name, url: help.url }), help.name, false)
 }
