@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './lib/clock.js'
 import { accessReactions, accountsArea, authReactions, checksReactions, rolesReactions, usersReactions, type Accounts } from './accounts/index.js'
 import { dataProtectionArea } from './data-protection/index.js'
 import { alertsReactions, availabilityReactions, helpArea, responsesReactions, visitsReactions } from './help/index.js'
-import { deliveriesReactions, messagingArea, notificationsReactions, notificationWriter, pushReactions, type Messaging, type OutboxOptions } from './messaging/index.js'
+import { deliveriesReactions, messagingArea, notificationsReactions, notificationWriter, pushReactions, type Messaging, type OutboxOptions, type ReplyActions } from './messaging/index.js'
 import type { Channels } from './messaging/deliveries/setup.js'
 import { actingPolicy, carersReactions, historyReactions, onBehalfArea } from './on-behalf/index.js'
 import { calendarReactions, occurrenceSeries, regularHelpArea, seriesReactions } from './regular-help/index.js'
@@ -64,10 +64,16 @@ export interface Areas {
 
 /** Every area built on the app's wiring, each handed what it needs from the others. */
 export function wireAreas (wiring: Wiring, channels: Channels): Areas {
-  const messaging = messagingArea(wiring, channels)
+  // Replies to texts act through the areas above messaging, built after it: called only once the app runs.
+  const replyActions: ReplyActions = {
+    offer: async (...reply) => await help.replies.offer(...reply),
+    cancel: async (...reply) => await help.replies.cancel(...reply),
+    confirm: async (...reply) => await regularHelp.confirmByText(...reply),
+  }
+  const messaging = messagingArea(wiring, channels, replyActions)
   const accounts = accountsArea(wiring)
   const help = helpArea(wiring, { principals: accounts.principals, access: accounts.access, acting: actingPolicy, series: occurrenceSeries })
-  const regularHelp = regularHelpArea(wiring, { disclosure: help.disclosure, acting: actingPolicy })
+  const regularHelp = regularHelpArea(wiring, { disclosure: help.disclosure, acting: actingPolicy, principals: accounts.principals })
   const onBehalf = onBehalfArea(wiring)
   const dataProtection = dataProtectionArea(wiring, { principals: accounts.principals })
   return { all: [messaging, accounts, help, regularHelp, onBehalf, dataProtection], accounts, messaging }

@@ -16,10 +16,22 @@ export interface Change {
   actAs (acting: Acting): void
   /** When, by the app's clock (src/lib/clock.ts): what the change's reactions stamp and schedule from. */
   readonly at: Date
+  /** How the change came when not through the API: 'sms', a reply to a text (the request's history says so). */
+  readonly via: Origin['via'] | undefined
   /** Something happened: the reactions registered for its type run before the transaction commits. */
   record (event: DomainEvent): void
   /** Notifications to write with the change, all of the transaction's in one statement at its end. */
   notify (...notifications: NewNotification[]): void
+}
+
+/**
+ * Where a change came from when not through the API: a reply to a text (docs/api/messaging.md › Texts › Replies),
+ * acted on in one transaction with the reply's row.
+ */
+export interface Origin {
+  readonly via: 'sms'
+  /** Runs first in the change's transaction: the reply taken (it throws when it was taken before) and its answer recorded. */
+  first (change: ReactionContext): Promise<void>
 }
 
 /** What a reaction gets besides its event: the change's transaction, and the change to add to. */
@@ -62,7 +74,7 @@ export class Changes {
   }
 
   /** Runs `change` in a new transaction by `actor`, then its reactions and notifications, then commits. */
-  async run<T> (actor: Actor, change: (tx: Transaction, effects: Change) => Promise<T>): Promise<T> {
+  async run<T> (actor: Actor, change: (tx: Transaction, effects: Change) => Promise<T>, origin?: Origin): Promise<T> {
     return await this.db.transaction(async (tx) => {
       const events: DomainEvent[] = []
       const notifications: NewNotification[] = []
@@ -76,6 +88,7 @@ export class Changes {
           acting = found
         },
         at: this.clock.now(),
+        via: origin?.via,
         record: (event) => {
           if (applied) throw new Error(`${event.type} recorded after its change was applied`)
           events.push(event)
@@ -85,6 +98,7 @@ export class Changes {
           notifications.push(...added)
         },
       }
+      await origin?.first(effects)
       const result = await change(tx, effects)
       // Indexed: reactions may append events while the pass goes on.
       for (let i = 0; i < events.length; i++) {

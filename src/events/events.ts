@@ -1,4 +1,4 @@
-import type { AccountMessage } from './notifications.js'
+import type { AccountMessage, ReplyOutcome } from './notifications.js'
 
 /**
  * What a change did, recorded in its transaction for the modules that react to it (dispatcher.ts).
@@ -51,6 +51,8 @@ export type DomainEvent =
    * the three code messages.
    */
   | { type: 'account_message', userId: number, message: AccountMessage, sealedCode: string | null }
+  /** A reply with a code was acted on, or refused (docs/api/messaging.md › Texts › Replies): its answer, by text to the person who replied. */
+  | { type: 'reply_answered', userId: number, requestId: number, outcome: ReplyOutcome }
   /**
    * docs/api/schedule.md › Series: the horizon job created an occurrence of an active series, already approved (no
    * request_approved: the series was moderated); `returnOf`: the outbound occurrence of a return trip.

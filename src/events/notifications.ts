@@ -27,7 +27,7 @@ export interface NewNotification {
 /** The account e-mails of docs/api/accounts.md › Getting back in: never switched off, never in the inbox. */
 export const ACCOUNT_MESSAGES = [
   'sign_in_code', 'password_reset_code', 'verify_email_code', 'email_verified', 'password_changed', 'verify_phone_code',
-  'sms_stopped', 'sms_started', 'sms_help',
+  'sms_stopped', 'sms_started', 'sms_help', 'sms_answer',
 ] as const
 export type AccountMessage = typeof ACCOUNT_MESSAGES[number]
 /** The account message that confirms a phone, texted to it (docs/api/messaging.md › Texts). */
@@ -35,8 +35,16 @@ export const PHONE_CODE_MESSAGE = 'verify_phone_code'
 /** The answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies), texted to the number that sent them. */
 export const REPLY_ANSWERS = ['sms_stopped', 'sms_started', 'sms_help'] as const
 export type ReplyAnswer = typeof REPLY_ANSWERS[number]
+/** The answer to a reply with a code (YES, OK, NO), saying what came of it (REPLY_OUTCOMES). */
+export const CODE_ANSWER_MESSAGE = 'sms_answer'
+/**
+ * What came of a reply with a code (docs/api/messaging.md › Texts › Replies): done (an offer made, a visit confirmed, a
+ * request cancelled), or why not, in words its answer says.
+ */
+export const REPLY_OUTCOMES = ['offered', 'confirmed', 'cancelled', 'not_open', 'already_offered', 'checks', 'not_assigned', 'cannot'] as const
+export type ReplyOutcome = typeof REPLY_OUTCOMES[number]
 /** The account messages that go by text; every other goes by e-mail. */
-export const TEXT_ACCOUNT_MESSAGES: readonly AccountMessage[] = [PHONE_CODE_MESSAGE, ...REPLY_ANSWERS]
-export type EmailAccountMessage = Exclude<AccountMessage, typeof PHONE_CODE_MESSAGE | ReplyAnswer>
+export const TEXT_ACCOUNT_MESSAGES: readonly AccountMessage[] = [PHONE_CODE_MESSAGE, ...REPLY_ANSWERS, CODE_ANSWER_MESSAGE]
+export type EmailAccountMessage = Exclude<AccountMessage, typeof PHONE_CODE_MESSAGE | ReplyAnswer | typeof CODE_ANSWER_MESSAGE>
 
 export const isEmailAccountMessage = (message: AccountMessage): message is EmailAccountMessage => !TEXT_ACCOUNT_MESSAGES.includes(message)

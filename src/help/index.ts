@@ -42,6 +42,8 @@ export function alertPlace (config: Config): ((latitude: number, longitude: numb
   return config.locationPrivacy === 'grid' ? (latitude, longitude) => gridPoint(latitude, longitude, config.mapGridMeters) : undefined
 }
 
+import { HelpReplies } from './text-replies.js'
+
 /** What help/ is handed: from accounts/ below, and the ports of the areas above (on-behalf/, regular-help/). */
 export interface HelpNeeds {
   principals: PrincipalCache
@@ -53,6 +55,8 @@ export interface HelpNeeds {
 export interface Help extends AreaParts {
   /** What every answer carrying a request shows and records. */
   disclosure: Disclosure
+  /** YES and NO by text (src/messaging/sms/replies.ts), through the services the API calls. */
+  replies: HelpReplies
 }
 
 export function helpArea ({ config, db, changes, clock, calendar, options }: Wiring, { principals, access, acting, series }: HelpNeeds): Help {
@@ -84,8 +88,11 @@ export function helpArea ({ config, db, changes, clock, calendar, options }: Wir
     : []
   // Fixed for the life of the process: worked out once.
   const mapSettings = { tile_url: config.mapTileUrl, attribution: config.mapTileAttribution, geocoder_url: config.geocoderUrl?.replace(/\/+$/, '') ?? null }
+  const requests = new RequestsService(db, changes, disclosure, acting, calendar)
+  const responses = new ResponsesService(db, changes, { required: config.volunteerChecks, calendar }, acting, series)
   return {
     disclosure,
+    replies: new HelpReplies(principals, responses, requests),
     jobs: [...jobs, ...visitJobs],
     routes: async (api) => {
       api.get('/map-settings', {
@@ -99,9 +106,9 @@ export function helpArea ({ config, db, changes, clock, calendar, options }: Wir
       }, async () => mapSettings)
       await api.register(needsRoutes, { locales: { localeOf: (userId) => findLocale(db, userId) } })
       await api.register(requestTypesRoutes, { requestTypes: new RequestTypesService(db) })
-      await api.register(requestsRoutes, { requests: new RequestsService(db, changes, disclosure, acting, calendar), search })
+      await api.register(requestsRoutes, { requests, search })
       await api.register(moderationRoutes, { moderation: new ModerationService(db, changes, disclosure) })
-      await api.register(responsesRoutes, { responses: new ResponsesService(db, changes, { required: config.volunteerChecks, calendar }, acting, series) })
+      await api.register(responsesRoutes, { responses })
       await api.register(concernsRoutes, { concerns: new ConcernsService(db, changes, principals, clock) })
       await api.register(availabilityRoutes, { availability: new AvailabilityService(db, changes) })
       await api.register(visitsRoutes, { visits: new VisitsService(changes, acting, config.visits) })

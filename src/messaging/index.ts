@@ -16,7 +16,8 @@ import { pushRoutes } from './push/push.routes.js'
 import { PushService } from './push/push.service.js'
 import { SmsChannel, smsGatewayJob } from './sms/sms-channel.js'
 import type { IncomingText } from './sms/gateway.js'
-import { SmsReplies } from './sms/replies.js'
+import { SmsReplies, type ReplyActions } from './sms/replies.js'
+import { replyCodesFor } from '../lib/reply-codes.js'
 import { serviceNameOf, smsGatewayFor } from './sms/setup.js'
 
 /** Messaging: the inbox and its live stream, the outbox of e-mail, push and text deliveries, and their settings. */
@@ -44,6 +45,7 @@ export function messagingChannels (config: Config, db: Database, jwtSecret: stri
     defaultCountry: config.smsDefaultCountry,
     budget: { perNumber: config.smsDailyLimitPerNumber, total: config.smsDailyLimit, timeZone: config.timeZone },
     help: { name: serviceNameOf(config), url: publicUrlOf(config), text: config.smsHelpText },
+    codes: replyCodesFor(jwtSecret),
   })
   return deliveryChannels(config, jwtSecret, { ...given, push, sms }, log)
 }
@@ -53,11 +55,14 @@ export interface Messaging extends AreaParts {
   hub: StreamHub
 }
 
-export function messagingArea ({ config, db, jwtSecret, changes, clock, log, options }: Wiring, channels: Channels): Messaging {
+export type { ReplyActions } from './sms/replies.js'
+
+/** `replyActions`: what replies with a code do, in the areas above (src/areas.ts). */
+export function messagingArea ({ config, db, jwtSecret, changes, clock, log, options }: Wiring, channels: Channels, replyActions: ReplyActions): Messaging {
   const deliveryTickMs = options.deliveryTickMs ?? DELIVERY_TICK_MS
   const realtime = openRealtime(db)
   const hub = new StreamHub(realtime, notificationStream(db), log, options.streams, clock)
-  const smsReplies = new SmsReplies(changes, config.smsDefaultCountry)
+  const smsReplies = new SmsReplies(db, changes, { defaultCountry: config.smsDefaultCountry, codes: replyCodesFor(jwtSecret), actions: replyActions, clock })
   const replies = (text: IncomingText) => smsReplies.take(text)
   return {
     hub,

@@ -38,6 +38,8 @@ export interface SmppTestServer {
   sendReceipt (messageId: string, stat: string, options?: { tlvs?: boolean }): Promise<number>
   /** An incoming text (two concatenated parts when `parts` is 2); resolves with each part's deliver_sm_resp status. */
   sendIncoming (incoming: { from: string, text: string, to?: string, parts?: 1 | 2, ucs2?: boolean }): Promise<number[]>
+  /** The same text handed to every bound session at once, as a gateway may to two instances; each session's status. */
+  sendIncomingToEvery (incoming: { from: string, text: string }): Promise<number[]>
   /** Destroys every open socket, as a gateway crashing mid-batch would. */
   vanish (): void
   close (): Promise<void>
@@ -106,10 +108,14 @@ export async function startSmppServer (credentials: { systemId?: string, passwor
     state.submitted.push({ ...base, text, segments: header[3]!, messageId })
   }
 
+  async function deliverTo (session: Session, fields: Record<string, unknown>): Promise<number> {
+    return await new Promise<number>((resolve) => { session.deliver_sm(fields, (response) => { resolve(response.command_status) }) })
+  }
+
   async function deliver (fields: Record<string, unknown>): Promise<number> {
     const session = [...bound].at(-1)
     if (session === undefined) throw new Error('no bound session to deliver to')
-    return await new Promise<number>((resolve) => { session.deliver_sm(fields, (response) => { resolve(response.command_status) }) })
+    return await deliverTo(session, fields)
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -136,6 +142,10 @@ export async function startSmppServer (credentials: { systemId?: string, passwor
         statuses.push(await deliver({ ...common, esm_class: 0x40, short_message: { udh: Buffer.from([0x05, 0x00, 0x03, reference, 2, index + 1]), message: piece } }))
       }
       return statuses
+    },
+    async sendIncomingToEvery (incoming: { from: string, text: string }): Promise<number[]> {
+      const fields = { source_addr: incoming.from.replace(/^\+/, ''), source_addr_ton: 1, source_addr_npi: 1, destination_addr: '4915199999999', data_coding: 0x00, short_message: { message: incoming.text } }
+      return await Promise.all([...bound].map(async (session) => await deliverTo(session, fields)))
     },
     vanish (): void {
       for (const session of [...server.sessions]) session.destroy()

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test'
 import { ConfigError, loadConfig } from '../../src/config.js'
 import { smsShape } from '../../src/lib/sms-segments.js'
 import { whenText } from '../../src/lib/when.js'
-import { notificationText, phoneCodeText, replyAnswerText, SMS_TYPES, type Locale } from '../../src/messaging/sms/sms-texts.js'
-import { REPLY_ANSWERS } from '../../src/events/notifications.js'
+import { ANSWER_OF, notificationText, phoneCodeText, replyAnswerText, replyOutcomeText, SMS_TYPES, type Locale } from '../../src/messaging/sms/sms-texts.js'
+import { REPLY_ANSWERS, REPLY_OUTCOMES } from '../../src/events/notifications.js'
 
 /**
  * docs/api/messaging.md › Texts: every text type's longest form, in both languages, counted in segments: the
@@ -36,6 +36,30 @@ describe('the words of texts', () => {
       }
       // The longest forms, as segments in GSM / UCS-2: the GSM title fits whole, the UCS-2 one is cut to fill 2.
       assert.deepEqual(new Set(Object.values(shapes)), new Set(['2/2']))
+    })
+
+    it(`a text that takes an answer ends with its keyword and code whole, within 2 segments (${locale})`, () => {
+      const when = whenText(LONGEST_WHEN, locale, 'Europe/Berlin')
+      const keywords = { yes: locale === 'de' ? 'JA' : 'YES', ok: 'OK', no: locale === 'de' ? 'NEIN' : 'NO' }
+      for (const [type, answer] of Object.entries(ANSWER_OF)) {
+        for (const title of [GSM_TITLE, UCS2_TITLE, 'Einkauf', null]) {
+          const text = notificationText(locale, type as typeof SMS_TYPES[number], { title, when, data: DATA }, { answer, code: '0482' })!
+          assert.ok(smsShape(text).segments <= 2, `${type}: ${text}`)
+          assert.match(text, new RegExp(`${keywords[answer]} 0482\\b[^"]*$`), `${type} ends with its code`)
+        }
+      }
+      assert.deepEqual(Object.keys(ANSWER_OF).sort(), ['confirm_needed', 'confirmation_missed', 'reminder', 'request_alert', 'still_needed', 'volunteer_confirmed'])
+    })
+
+    it(`every answer to a reply with a code fits in 2 segments, the title giving way (${locale})`, () => {
+      for (const outcome of REPLY_OUTCOMES) {
+        for (const title of [GSM_TITLE, UCS2_TITLE, null]) {
+          const text = replyOutcomeText(locale, outcome, title)
+          assert.ok(smsShape(text).segments <= 2, `${outcome}: ${text}`)
+          assert.ok(!text.includes('undefined'), text)
+        }
+        assert.equal(smsShape(replyOutcomeText(locale, outcome, 'Einkauf')).encoding, 'gsm', outcome)
+      }
     })
 
     it(`a short title, no day, and no title at all (${locale}): one segment`, () => {

@@ -32,6 +32,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   sms_numbers: 'messaging/sms/sms.repo.ts',
   sms_budget: 'messaging/sms/sms.repo.ts',
   sms_received: 'messaging/sms/sms.repo.ts',
+  sms_codes: 'messaging/sms/reply-codes.repo.ts',
   calendar_feeds: 'regular-help/calendar/calendar.repo.ts',
   notification_settings: 'messaging/deliveries/notification-settings.repo.ts',
   request_series: 'regular-help/series/series.repo.ts',

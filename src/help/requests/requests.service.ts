@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js'
-import type { Changes } from '../../events/dispatcher.js'
+import type { Changes, Origin } from '../../events/dispatcher.js'
 import { systemClock } from '../../lib/clock.js'
 import { calendarOf, type Calendar } from '../../lib/checks.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
@@ -102,7 +102,7 @@ export class RequestsService {
    * responses are cancelled in the same transaction (docs/api/help.md › Volunteer responses, completion and ratings), by the reactions to
    * request_cancelled, which also close its alerts and tell those concerned (src/areas.ts).
    */
-  async cancel (user: Principal, id: number): Promise<Request> {
+  async cancel (user: Principal, id: number, origin?: Origin): Promise<Request> {
     const cancelled = await this.changes.run(user.id, async (tx, change) => {
       // The request row is locked first: the reactions then lock its responses (src/README.md).
       const locked = await requests.lockRequest(tx, id, 'update')
@@ -114,7 +114,7 @@ export class RequestsService {
       if (request === undefined) throw badRequest('request cannot be cancelled in its current status')
       change.record({ type: 'request_cancelled', requestId: id, requesterId: request.requester_id, cancelledBy: user.id })
       return request
-    })
+    }, origin)
     // A moderator's answer holds the request's contact details: recorded (docs/privacy.md › Access records).
     return await this.disclosure.request(user, cancelled)
   }

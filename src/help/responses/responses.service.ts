@@ -1,5 +1,5 @@
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/database.js'
-import type { Change, Changes } from '../../events/dispatcher.js'
+import type { Change, Changes, Origin } from '../../events/dispatcher.js'
 import { UNIQUE_VIOLATION } from '../../db/sqlstate.js'
 import type { Calendar, CheckKind } from '../../lib/checks.js'
 import { badRequest, fail, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
@@ -78,9 +78,9 @@ export class ResponsesService {
   /**
    * A new pending response on an approved request that is not the caller's own; one open response per volunteer.
    * The preferred volunteer of a series whose template says auto_accept_preferred is accepted at once, as
-   * the requester would accept them (docs/api/schedule.md › Series).
+   * the requester would accept them (docs/api/schedule.md › Series). `origin`: a reply to a text (YES) it came by.
    */
-  async respond (volunteer: Principal, requestId: number, input: CreateResponseInput): Promise<VolunteerResponse> {
+  async respond (volunteer: Principal, requestId: number, input: CreateResponseInput, origin?: Origin): Promise<VolunteerResponse> {
     if (!hasPermission(volunteer, 'respond_request')) throw forbidden('respond_request permission required')
     try {
       return await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
@@ -110,7 +110,7 @@ export class ResponsesService {
           return toResponse(accepted ?? response)
         }
         return toResponse(response)
-      })
+      }, origin)
     } catch (error) {
       // Two identical responses racing: the partial unique index lets one in.
       if (sqlState(error) === UNIQUE_VIOLATION && constraintName(error) === 'volunteer_responses_one_open') {

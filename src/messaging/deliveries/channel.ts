@@ -1,4 +1,4 @@
-import type { AccountMessage, NotificationType } from '../../events/notifications.js'
+import type { AccountMessage, NotificationType, ReplyOutcome } from '../../events/notifications.js'
 
 /**
  * A delivery as the sending loop hands it to its channel (docs/api/messaging.md › Deliveries and e-mail): claimed, outside any
@@ -14,6 +14,8 @@ export interface OutgoingDelivery {
   notification: { id: number, type: NotificationType, requestId: number | null, requestTitle: string | null, requestWindowStart?: string | null, data: Record<string, unknown> } | null
   /** An account message (docs/api/accounts.md › Getting back in), with its code (unsealed) when it carries one. */
   account: { message: AccountMessage, code: string | null } | null
+  /** The answer to a reply with a code (the sms channel): what came of it, and its request's title. */
+  reply?: { outcome: ReplyOutcome, title: string | null } | null
   /** An invitation to help the inviter (docs/api.md › Carers), sent to an address without an account, in the inviter's language. */
   invitation: { inviterName: string, can: readonly string[] } | null
   /** The recipient's address (the e-mail channel). */

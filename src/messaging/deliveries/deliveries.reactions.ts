@@ -1,5 +1,5 @@
 import type { Reactions } from '../../events/dispatcher.js'
-import { deleteDeliveriesOf, insertAccountDelivery, insertInvitationDelivery } from './deliveries.repo.js'
+import { deleteDeliveriesOf, insertAccountDelivery, insertInvitationDelivery, insertReplyAnswer } from './deliveries.repo.js'
 import { deleteSettingsOf } from './notification-settings.repo.js'
 
 /**
@@ -11,6 +11,9 @@ import { deleteSettingsOf } from './notification-settings.repo.js'
 export const deliveriesReactions: Reactions = {
   async account_message ({ userId, message, sealedCode }, { tx, at }) {
     await insertAccountDelivery(tx, userId, message, sealedCode, at)
+  },
+  async reply_answered ({ userId, requestId, outcome }, { tx, at }) {
+    await insertReplyAnswer(tx, userId, requestId, outcome, at)
   },
   async trust_invited ({ invitationId, ownerId, carerId }, { tx, at }) {
     if (carerId === null) await insertInvitationDelivery(tx, ownerId, invitationId, at)

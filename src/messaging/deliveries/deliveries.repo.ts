@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js'
 import { sql, type Sql } from '../../db/sql.js'
 import { SMS_TYPES } from '../sms/sms-texts.js'
-import { NOTIFICATION_TYPES, TEXT_ACCOUNT_MESSAGES, type AccountMessage, type NotificationType } from '../../events/notifications.js'
+import { CODE_ANSWER_MESSAGE, NOTIFICATION_TYPES, TEXT_ACCOUNT_MESSAGES, type AccountMessage, type NotificationType, type ReplyOutcome } from '../../events/notifications.js'
 
 /**
  * The types e-mailed when a person has changed nothing (no notification_settings row; docs/api/messaging.md): the requester's,
@@ -78,6 +78,13 @@ export async function insertAccountDelivery (tx: Queryable, userId: number, mess
     VALUES (${userId}, ${message}, ${channel}, ${sealedCode}, ${now}, ${now})`)
 }
 
+/** The answer to a reply with a code, by text at once (docs/api/messaging.md › Texts › Replies): what came of it, about its request. */
+export async function insertReplyAnswer (tx: Queryable, userId: number, requestId: number, outcome: ReplyOutcome, now: Date): Promise<void> {
+  await tx.query(sql`
+    INSERT INTO deliveries (user_id, account_message, channel, reply_request_id, reply_outcome, due_at, created_at)
+    VALUES (${userId}, ${CODE_ANSWER_MESSAGE}, 'sms', ${requestId}, ${outcome}, ${now}, ${now})`)
+}
+
 /**
  * docs/api/on-behalf.md › Carers: the e-mail inviting an address without an account, sent at once; `inviterId` owns the row (its
  * language is the e-mail's), the address is the invitation's, read when it is sent (claimDueDeliveries).
@@ -112,6 +119,9 @@ export interface ClaimedRow {
   request_title: string | null
   /** The request's start, which a text names when its notification's data does not. */
   request_window_start: Date | string | null
+  /** The answer to a reply with a code: what came of it, and its request's title. */
+  reply_outcome: ReplyOutcome | null
+  reply_title: string | null
   /** The sms channel: the profile's phone and whether it is confirmed. */
   phone: string | null
   phone_confirmed: boolean
@@ -153,9 +163,11 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
       UPDATE deliveries d SET attempts = d.attempts + 1, leased_until = ${leaseUntil}
       FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} AND ${unleased(sql`deliveries`, now)} ORDER BY due_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
       WHERE d.id = due.id
-      RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.invitation_id, d.channel, d.secret, d.attempts, d.subscription_id
+      RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.invitation_id, d.channel, d.secret, d.attempts, d.subscription_id,
+        d.reply_request_id, d.reply_outcome
     )
     SELECT c.id, c.user_id, c.notification_id, c.account_message, c.invitation_id, c.channel, c.secret, c.attempts, c.subscription_id,
+      c.reply_outcome, rr.title AS reply_title,
       coalesce(tp.email, u.email) AS email, u.locale, ns.time_zone, n.type, n.request_id, n.data, r.title AS request_title,
       r.window_start AS request_window_start, u.phone, u.phone_verified_at IS NOT NULL AS phone_confirmed,
       tp.can AS invitation_can, CASE WHEN tp.id IS NOT NULL THEN u.first_name || ' ' || u.last_name END AS inviter_name,
@@ -166,6 +178,7 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
     LEFT JOIN notification_settings ns ON ns.user_id = c.user_id
     LEFT JOIN notifications n ON n.id = c.notification_id
     LEFT JOIN requests r ON r.id = n.request_id
+    LEFT JOIN requests rr ON rr.id = c.reply_request_id
     LEFT JOIN push_subscriptions ps ON ps.id = c.subscription_id
     ORDER BY c.id`)
 }

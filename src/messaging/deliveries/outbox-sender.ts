@@ -191,6 +191,7 @@ function outgoing (row: ClaimedRow, code: string | null, deploymentZone: string)
         }
       : null,
     account: row.account_message !== null ? { message: row.account_message, code } : null,
+    reply: row.reply_outcome !== null ? { outcome: row.reply_outcome, title: row.reply_title } : null,
     invitation: row.invitation_id !== null ? { inviterName: row.inviter_name ?? '', can: row.invitation_can ?? [] } : null,
     email: row.email,
     phone: row.phone === null ? null : { number: row.phone, confirmed: row.phone_confirmed },

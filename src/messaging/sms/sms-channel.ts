@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js'
-import { PHONE_CODE_MESSAGE, REPLY_ANSWERS, type ReplyAnswer } from '../../events/notifications.js'
+import { CODE_ANSWER_MESSAGE, PHONE_CODE_MESSAGE, REPLY_ANSWERS, type ReplyAnswer } from '../../events/notifications.js'
 import type { Clock } from '../../lib/clock.js'
 import { parsePhone } from '../../lib/phone-numbers.js'
 import { MAX_SMS_SEGMENTS, smsShape } from '../../lib/sms-segments.js'
@@ -9,7 +9,9 @@ import type { IncomingText, SmsGateway } from './gateway.js'
 import type { Job } from '../../jobs/job.js'
 import { recordReceipt, recordSubmitted } from '../deliveries/deliveries.repo.js'
 import { giveBack, isStopped, takeBudget, type Budget } from './sms.repo.js'
-import { notificationText, phoneCodeText, replyAnswerText } from './sms-texts.js'
+import type { ReplyCodes } from '../../lib/reply-codes.js'
+import { codeSaltOf, insertCode, isAnswerable, type CodeAnswer } from './reply-codes.repo.js'
+import { ANSWER_OF, isSmsType, notificationText, phoneCodeText, replyAnswerText, replyOutcomeText } from './sms-texts.js'
 
 export interface SmsChannelOptions {
   db: Database
@@ -22,7 +24,12 @@ export interface SmsChannelOptions {
   budget: Budget
   /** What the answer to HELP says: SMS_HELP_TEXT, else the service's name (MAIL_FROM's) and PUBLIC_URL. */
   help: { name: string, url: string, text: string | undefined }
+  /** The codes of texts that take an answer, under a key from the signing secret. */
+  codes: ReplyCodes
 }
+
+/** Salts a code may take before a text goes without one: two live codes of a number rarely meet even once. */
+const MAX_SALTS = 20
 
 /** Reasons a text is dropped, shown to its owner as last_error: they name the rule, never the number. */
 export const NOT_MOBILE = 'not a mobile number'
@@ -70,7 +77,9 @@ export class SmsChannel implements Channel {
     const parsed = phone === null ? undefined : parsePhone(phone.number, this.options.defaultCountry)
     if (parsed?.e164 == null || !parsed.mobile) return { outcome: 'gone', reason: NOT_MOBILE }
     if (!isCode && !phone!.confirmed) return { outcome: 'gone', reason: NOT_CONFIRMED }
-    const text = textOf(delivery, this.options.help)
+    const isAnswer = answer !== undefined || delivery.account?.message === CODE_ANSWER_MESSAGE
+    const reply = await this.#replyCode(delivery, parsed.e164)
+    const text = textOf(delivery, this.options.help, reply)
     if (text === undefined) return { outcome: 'gone', reason: 'no text for this message' }
     const shape = smsShape(text)
     if (shape.segments > MAX_SMS_SEGMENTS) return { outcome: 'gone', reason: 'text too long' }
@@ -78,7 +87,7 @@ export class SmsChannel implements Channel {
     if (gateway === undefined) return { outcome: 'retry', reason: 'the gateway is not started yet' }
     const { db, clock } = this.options
     if (answer !== 'sms_stopped' && await isStopped(db, parsed.e164)) return { outcome: 'gone', reason: STOPPED }
-    const taken = await takeBudget(db, parsed.e164, this.options.budget, clock.now(), isCode || answer !== undefined)
+    const taken = await takeBudget(db, parsed.e164, this.options.budget, clock.now(), isCode || isAnswer)
     if (taken === undefined) return { outcome: 'gone', reason: DAILY_LIMIT }
     const outcome = await gateway.submit({ to: parsed.e164, text })
     if (outcome.outcome !== 'sent') {
@@ -89,6 +98,27 @@ export class SmsChannel implements Channel {
     // Should this write fail, the text is still out: its receipt then finds no delivery and changes nothing.
     await recordSubmitted(db, delivery.id, outcome.messageId, shape.segments).catch(() => {})
     return { outcome: 'sent' }
+  }
+
+  /**
+   * The code a notification's text carries when it takes an answer (docs/api/messaging.md › Texts › Replies): the one
+   * made for this delivery before, or a new one while what it answers is still open; undefined for none.
+   */
+  async #replyCode (delivery: OutgoingDelivery, e164: string): Promise<{ answer: CodeAnswer, code: string } | undefined> {
+    const notification = delivery.notification
+    if (notification === null || notification.requestId === null || !isSmsType(notification.type)) return undefined
+    const answer = ANSWER_OF[notification.type]
+    if (answer === undefined) return undefined
+    const { db, clock, codes } = this.options
+    const salt = await codeSaltOf(db, delivery.id)
+    if (salt !== undefined) return { answer, code: codes.code(delivery.id, salt) }
+    if (!await isAnswerable(db, notification.requestId, delivery.userId, answer)) return undefined
+    for (let next = 0; next < MAX_SALTS; next++) {
+      const code = codes.code(delivery.id, next)
+      const row = { deliveryId: delivery.id, e164, mac: codes.mac(e164, code), salt: next, answer, requestId: notification.requestId }
+      if (await insertCode(db, row, clock.now())) return { answer, code }
+    }
+    return undefined
   }
 
   async close (): Promise<void> {
@@ -112,14 +142,15 @@ export function smsGatewayJob (channel: SmsChannel, replies: (text: IncomingText
   }
 }
 
-/** The words of a delivery: a notification's text in the recipient's language and zone, or the phone's code. */
-function textOf (delivery: OutgoingDelivery, help: SmsChannelOptions['help']): string | undefined {
+/** The words of a delivery: a notification's text in the recipient's language and zone (with its reply code), an answer, or the phone's code. */
+function textOf (delivery: OutgoingDelivery, help: SmsChannelOptions['help'], reply: { answer: CodeAnswer, code: string } | undefined): string | undefined {
   const { notification, account, locale, timeZone } = delivery
   const answer = replyAnswerOf(delivery)
   if (answer !== undefined) return replyAnswerText(locale, answer, help)
+  if (delivery.reply != null) return replyOutcomeText(locale, delivery.reply.outcome, delivery.reply.title)
   if (notification !== null) {
     const when = whenText(notification.data.window_start ?? notification.requestWindowStart ?? undefined, locale, timeZone)
-    return notificationText(locale, notification.type, { title: notification.requestTitle, when, data: notification.data })
+    return notificationText(locale, notification.type, { title: notification.requestTitle, when, data: notification.data }, reply)
   }
   if (account?.message === PHONE_CODE_MESSAGE && account.code !== null) return phoneCodeText(locale, account.code)
   return undefined

@@ -1,5 +1,6 @@
-import type { NotificationType, ReplyAnswer } from '../../events/notifications.js'
+import type { NotificationType, ReplyAnswer, ReplyOutcome } from '../../events/notifications.js'
 import { MAX_SMS_SEGMENTS, smsShape } from '../../lib/sms-segments.js'
+import type { CodeAnswer } from './reply-codes.repo.js'
 
 /**
  * The words of texts (docs/api/messaging.md › Texts), in the recipient's language. A text names the request by
@@ -104,12 +105,40 @@ export function fitted (render: (title: string) => string, title: string, quoted
   return text
 }
 
-/** A notification's text, or undefined for a type that never goes by text. */
-export function notificationText (locale: Locale, type: NotificationType, values: { title: string | null, when: string | undefined, data: Record<string, unknown> }): string | undefined {
+/** What a text that takes an answer adds at its end: the keyword and the code (docs/api/messaging.md › Texts › Replies). */
+const REPLY_WITH: Record<Locale, Record<CodeAnswer, (code: string) => string>> = {
+  en: {
+    yes: (code) => ` Reply YES ${code} to offer help.`,
+    ok: (code) => ` Reply OK ${code} to confirm.`,
+    no: (code) => ` Reply NO ${code} if it is no longer needed.`,
+  },
+  de: {
+    yes: (code) => ` Antworten Sie JA ${code}, um Hilfe anzubieten.`,
+    ok: (code) => ` Antworten Sie OK ${code} zur Bestätigung.`,
+    no: (code) => ` Antworten Sie NEIN ${code}, wenn es nicht mehr gebraucht wird.`,
+  },
+}
+
+/** The types whose text takes an answer, and which (REPLY_WITH); NO only to the request's own requester (reply-codes.repo.ts). */
+export const ANSWER_OF: Partial<Record<SmsType, CodeAnswer>> = {
+  request_alert: 'yes',
+  confirm_needed: 'ok',
+  reminder: 'no',
+  volunteer_confirmed: 'no',
+  confirmation_missed: 'no',
+  still_needed: 'no',
+}
+
+/** A notification's text, or undefined for a type that never goes by text; `reply`: its code and what it answers, at the end. */
+export function notificationText (
+  locale: Locale, type: NotificationType, values: { title: string | null, when: string | undefined, data: Record<string, unknown> },
+  reply?: { answer: CodeAnswer, code: string }
+): string | undefined {
   if (!isSmsType(type)) return undefined
   const words = (locale === 'de' ? DE : EN)[type]
-  if (values.title === null) return words({ ...values, title: UNTITLED[locale] })
-  return fitted((title) => words({ ...values, title }), values.title)
+  const ending = reply === undefined ? '' : REPLY_WITH[locale][reply.answer](reply.code)
+  if (values.title === null) return words({ ...values, title: UNTITLED[locale] }) + ending
+  return fitted((title) => words({ ...values, title }) + ending, values.title)
 }
 
 /** The text carrying the code that confirms a phone (docs/api/accounts.md's code rules): the recipient's own. */
@@ -132,6 +161,36 @@ const ANSWER: Record<Locale, Record<ReplyAnswer, (help: { name: string, url: str
     sms_started: ({ name }) => `SMS von ${name} sind wieder an. Antworten Sie STOPP, um sie zu beenden, HILFE für Hilfe.`,
     sms_help: ({ name, url }) => `${name}: ${url} Antworten Sie STOPP, um keine SMS mehr zu erhalten.`,
   },
+}
+
+/** The answers to YES, OK and NO with their code: what came of it, about the request named by its title. */
+const OUTCOME: Record<Locale, Record<ReplyOutcome, (title: string) => string>> = {
+  en: {
+    offered: (title) => `Thank you! Your offer to help with ${title} is sent. We will text you when it is accepted.`,
+    confirmed: (title) => `Thank you! You have confirmed ${title}.`,
+    cancelled: (title) => `${title} is cancelled. Thank you for letting us know.`,
+    not_open: (title) => `${title} is no longer open: someone else is already helping, or it has ended.`,
+    already_offered: (title) => `You have already offered to help with ${title}.`,
+    checks: (title) => `Your offer for ${title} could not be made: a check you need is missing or has expired. Please ask the coordinators.`,
+    not_assigned: (title) => `You are not the volunteer for ${title} now, so there is nothing to confirm.`,
+    cannot: (title) => `That could not be done for ${title}. Please sign in to the app to see why.`,
+  },
+  de: {
+    offered: (title) => `Danke! Ihr Hilfsangebot für ${title} ist gesendet. Wir schreiben Ihnen, wenn es angenommen wird.`,
+    confirmed: (title) => `Danke! Sie haben ${title} bestätigt.`,
+    cancelled: (title) => `${title} ist abgesagt. Danke für Ihre Nachricht.`,
+    not_open: (title) => `${title} ist nicht mehr offen: Jemand hilft schon, oder die Anfrage ist beendet.`,
+    already_offered: (title) => `Sie haben bei ${title} schon Hilfe angeboten.`,
+    checks: (title) => `Ihr Angebot für ${title} ging nicht: Eine nötige Prüfung fehlt oder ist abgelaufen. Bitte fragen Sie die Koordination.`,
+    not_assigned: (title) => `Sie sind bei ${title} nicht mehr eingeteilt; es gibt nichts zu bestätigen.`,
+    cannot: (title) => `Das ging bei ${title} nicht. Bitte melden Sie sich in der App an, um den Grund zu sehen.`,
+  },
+}
+
+/** What came of a reply with a code, in words; the request's title gives way to fit. */
+export function replyOutcomeText (locale: Locale, outcome: ReplyOutcome, title: string | null): string {
+  const words = OUTCOME[locale][outcome]
+  return title === null ? words(UNTITLED[locale]) : fitted(words, title)
 }
 
 /** The service's name is what gives way when an answer would pass MAX_SMS_SEGMENTS (MAIL_FROM's name has no limit of its own). */

@@ -24,8 +24,11 @@ function who ({ actor }: ReactionContext, bare: ActorRole): Who {
   }
 }
 
+/** The change's channel beside the details, when it came by text (docs/api/on-behalf.md › A request's history). */
+const via = (context: ReactionContext): Record<string, unknown> => context.via === undefined ? {} : { via: context.via }
+
 async function write (context: ReactionContext, requestId: number, action: HistoryAction, by: Who, details: Record<string, unknown> = {}): Promise<void> {
-  await insertEntries(context.tx, [{ requestId, at: context.at, action, ...by, details }])
+  await insertEntries(context.tx, [{ requestId, at: context.at, action, ...by, details: { ...details, ...via(context) } }])
 }
 
 /**
@@ -66,7 +69,7 @@ export const historyReactions: Reactions = {
     const automatic = actor !== null && typeof actor !== 'number' && actor.role === 'volunteer'
     const by = automatic ? SERVICE : who(context, 'requester')
     await insertEntries(context.tx, [
-      { requestId, at: context.at, action: 'accepted', ...by, details: { response_id: responseId, ...(automatic ? { automatic: true } : {}) } },
+      { requestId, at: context.at, action: 'accepted', ...by, details: { response_id: responseId, ...(automatic ? { automatic: true } : {}), ...via(context) } },
       ...rejected.map((other) => ({ requestId, at: context.at, action: 'offer_rejected' as const, ...by, details: { response_id: other.responseId } })),
     ])
   },
@@ -82,7 +85,7 @@ export const historyReactions: Reactions = {
   },
   // A bare id is the requester's own erasure, or a series change or end by its requester.
   async request_cancelled ({ requestId }, context) {
-    await insertCancellation(context.tx, { requestId, at: context.at, ...who(context, 'requester') })
+    await insertCancellation(context.tx, { requestId, at: context.at, ...who(context, 'requester') }, via(context))
   },
   // Whether a rating was given, not its score or comment: those are the volunteer's (GET /users/{id}).
   async request_completed ({ requestId, rating }, context) {

@@ -35,12 +35,12 @@ export async function insertEntries (db: Queryable, entries: readonly NewEntry[]
       ${entries.map((e) => e.clientId)}::bigint[], ${entries.map((e) => e.userId)}::bigint[], ${entries.map((e) => JSON.stringify(e.details))}::jsonb[])`)
 }
 
-/** A cancellation, its details the reason the request row holds (`requester`, `moderator`, `expired`, `series_changed`). */
-export async function insertCancellation (db: Queryable, entry: Omit<NewEntry, 'action' | 'details'>): Promise<void> {
+/** A cancellation, its details the reason the request row holds (`requester`, `moderator`, `expired`, `series_changed`) and `more`. */
+export async function insertCancellation (db: Queryable, entry: Omit<NewEntry, 'action' | 'details'>, more: Record<string, unknown> = {}): Promise<void> {
   await db.query(sql`
     INSERT INTO request_history (request_id, at, action, actor_id, actor_role, on_behalf_client_id, on_behalf_user_id, details)
     SELECT r.id, ${entry.at}::timestamptz, 'cancelled', ${entry.actorId}::bigint, ${entry.actorRole}, ${entry.clientId}::bigint,
-      ${entry.userId}::bigint, jsonb_build_object('reason', r.cancel_reason)
+      ${entry.userId}::bigint, jsonb_build_object('reason', r.cancel_reason) || ${JSON.stringify(more)}::jsonb
     FROM requests r WHERE r.id = ${entry.requestId}`)
 }
 

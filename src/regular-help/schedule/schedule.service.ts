@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js'
-import type { Changes } from '../../events/dispatcher.js'
+import type { Changes, Origin } from '../../events/dispatcher.js'
 import { systemClock, type Clock } from '../../lib/clock.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
@@ -32,7 +32,7 @@ export class ScheduleService {
    * The assigned volunteer of an in_progress request with a window confirms they will come; the requester
    * gets volunteer_confirmed, once per assignment. Again, or after the deadline while still assigned: 200.
    */
-  async confirm (volunteer: Principal, id: number): Promise<RequestDetail> {
+  async confirm (volunteer: Principal, id: number, origin?: Origin): Promise<RequestDetail> {
     const confirmed = await this.changes.run(actingAsVolunteer(volunteer), async (tx, change) => {
       const row = await deadlines.confirmRequest(tx, id, volunteer.id, this.clock.now())
       if (row !== undefined) {
@@ -40,7 +40,7 @@ export class ScheduleService {
         change.notify({ userId: row.requester_id, type: 'volunteer_confirmed', requestId: id, data: windowData(row.window_start) })
       }
       return row !== undefined
-    })
+    }, origin)
     const detail = await findRequestDetail(this.db, id, volunteer.id)
     if (detail === undefined || !isVisibleTo(volunteer, detail)) throw notFound(REQUEST_NOT_FOUND)
     const theirs = detail.status === 'in_progress' && detail.assigned_volunteer_id === volunteer.id && detail.window_start !== null

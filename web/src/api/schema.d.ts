@@ -3164,7 +3164,7 @@ export interface operations {
                     "application/json": {
                         /** @description null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names */
                         notification_id: number | null;
-                        /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP); null for a notification's delivery */
+                        /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP), sms_answer (what came of a YES, OK or NO with its code); null for a notification's delivery */
                         account_message: string | null;
                         channel: "email" | "push" | "sms";
                         /** @description a text moves on from sent to delivered or undeliverable (its receipt's stat as last_error) when the gateway reports it */
@@ -16243,7 +16243,7 @@ export interface operations {
                         deliveries: {
                             /** @description null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names */
                             notification_id: number | null;
-                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP); null for a notification's delivery */
+                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP), sms_answer (what came of a YES, OK or NO with its code); null for a notification's delivery */
                             account_message: string | null;
                             channel: "email" | "push" | "sms";
                             /** @description a text moves on from sent to delivered or undeliverable (its receipt's stat as last_error) when the gateway reports it */

@@ -1,0 +1,65 @@
+import type { Queryable } from '../../db/database.js'
+import { sql } from '../../db/sql.js'
+
+/**
+ * Owns `sms_codes`: the 4-digit code of each text that takes an answer (docs/api/messaging.md › Texts › Replies), kept
+ * as a MAC (src/lib/reply-codes.ts) with the salt that makes it, for at most 48 hours.
+ */
+
+/** What a code answers: YES to an alert, OK to a request to confirm, NO to the requester's text about her request. */
+export type CodeAnswer = 'yes' | 'ok' | 'no'
+
+/** How long a code stands at most; what it answers must also still be open. */
+const CODE_HOURS = 48
+
+/** The salt of the delivery's code, when it has one already (the text is sent again after a crash). */
+export async function codeSaltOf (db: Queryable, deliveryId: number): Promise<number | undefined> {
+  const rows = await db.query<{ salt: number }>(sql`SELECT salt FROM sms_codes WHERE delivery_id = ${deliveryId}`)
+  return rows[0]?.salt
+}
+
+/**
+ * Whether the request is still what a text's answer would act on, for the delivery's recipient: an approved request
+ * to offer on (YES), her assignment to confirm (OK), the recipient's own request still open (NO).
+ */
+export async function isAnswerable (db: Queryable, requestId: number, userId: number, answer: CodeAnswer): Promise<boolean> {
+  const rows = await db.query(sql`
+    SELECT 1 FROM requests r WHERE r.id = ${requestId} AND CASE ${answer}::text
+      WHEN 'yes' THEN r.status = 'approved' AND r.requester_id <> ${userId}
+      WHEN 'ok' THEN r.status = 'in_progress' AND r.assigned_volunteer_id = ${userId}
+      ELSE r.status IN ('pending', 'approved', 'in_progress') AND r.requester_id = ${userId}
+    END`)
+  return rows.length > 0
+}
+
+/**
+ * Writes the delivery's code; false when this number already holds a code with the same MAC (the caller tries
+ * the next salt). The number's codes past 48 hours go first, so a number never runs out of codes.
+ */
+export async function insertCode (db: Queryable, code: { deliveryId: number, e164: string, mac: string, salt: number, answer: CodeAnswer, requestId: number }, now: Date): Promise<boolean> {
+  await db.query(sql`DELETE FROM sms_codes WHERE e164 = ${code.e164} AND created_at < ${now}::timestamptz - make_interval(hours => ${CODE_HOURS})`)
+  const rows = await db.query(sql`
+    INSERT INTO sms_codes (delivery_id, e164, code_mac, salt, answer, request_id, created_at)
+    VALUES (${code.deliveryId}, ${code.e164}, ${code.mac}, ${code.salt}, ${code.answer}, ${code.requestId}, ${now})
+    ON CONFLICT DO NOTHING RETURNING 1`)
+  return rows.length > 0
+}
+
+/** A code as a reply finds it: what it answers, about which request, for whom. */
+export interface FoundCode { deliveryId: number, answer: CodeAnswer, requestId: number, userId: number }
+
+/** The number's unused code with this MAC, written in the last 48 hours; undefined for a wrong, used or old one. */
+export async function findCode (db: Queryable, e164: string, mac: string, now: Date): Promise<FoundCode | undefined> {
+  const rows = await db.query<{ delivery_id: number, answer: CodeAnswer, request_id: number, user_id: number }>(sql`
+    SELECT c.delivery_id, c.answer, c.request_id, d.user_id FROM sms_codes c JOIN deliveries d ON d.id = c.delivery_id
+    WHERE c.e164 = ${e164} AND c.code_mac = ${mac} AND c.used_at IS NULL
+      AND c.created_at > ${now}::timestamptz - make_interval(hours => ${CODE_HOURS})`)
+  const row = rows[0]
+  return row === undefined ? undefined : { deliveryId: Number(row.delivery_id), answer: row.answer, requestId: Number(row.request_id), userId: Number(row.user_id) }
+}
+
+/** Marks the code used, in the transaction that acts on it: false when another reply used it first. */
+export async function useCode (tx: Queryable, deliveryId: number, now: Date): Promise<boolean> {
+  const rows = await tx.query(sql`UPDATE sms_codes SET used_at = ${now} WHERE delivery_id = ${deliveryId} AND used_at IS NULL RETURNING 1`)
+  return rows.length > 0
+}
