@@ -75,6 +75,17 @@ for (const engine of engines()) {
       return { text, code }
     }
 
+    /** A volunteer with texts on for alerts, a request 500 m away, its first round, and the alert's text (after `before` texts). */
+    async function alertedVolunteer () {
+      const place = newPlace()
+      const { account: volunteer, e164 } = await textedVolunteer(place, ['request_alert'])
+      const requester = await t.register()
+      const id = await approved(requester, place)
+      const before = textsTo(smpp, e164).length
+      await rounds.runDue(1000)
+      return { volunteer, e164, requester, id, before, alert: await codedText(e164, before) }
+    }
+
     const responsesOf = async (requester: Account, id: number) =>
       (await t.get<Array<{ volunteer_id: number, status: string }>>(`/requests/${id}/responses`, await token(requester))).body
     const historyOf = async (requester: Account, id: number) =>
@@ -84,13 +95,7 @@ for (const engine of engines()) {
 
     it('YES with the alert\'s code makes the offer once, says so, and the history says it came by text', async () => {
       clock.set(new Date())
-      const place = newPlace()
-      const { account: volunteer, e164 } = await textedVolunteer(place, ['request_alert'])
-      const requester = await t.register()
-      const id = await approved(requester, place)
-      const before = textsTo(smpp, e164).length
-      await rounds.runDue(1000)
-      const alert = await codedText(e164, before)
+      const { volunteer, e164, requester, id, before, alert } = await alertedVolunteer()
       assert.match(alert.text, /^Help needed nearby \(0\.5 km away\): "Lift to the eye doctor"\. Can you help\? Reply YES \d{4} to offer help\.$/)
 
       // A forged reply: the right code from another number changes nothing.
@@ -189,13 +194,7 @@ for (const engine of engines()) {
         // Its background work, the gateway's bind among it, starts once it is ready.
         await second.app.ready()
         await until(async () => smpp.boundSessions() === 2 ? true : undefined, 10_000, 'both instances bound')
-        const place = newPlace()
-        const { account: volunteer, e164 } = await textedVolunteer(place, ['request_alert'])
-        const requester = await t.register()
-        const id = await approved(requester, place)
-        const before = textsTo(smpp, e164).length
-        await rounds.runDue(1000)
-        const alert = await codedText(e164, before)
+        const { volunteer, e164, requester, id, before, alert } = await alertedVolunteer()
         assert.deepEqual(await smpp.sendIncomingToEvery({ from: e164, text: `YES ${alert.code}` }), [0, 0], 'both instances took it')
         await nextTextTo(smpp, e164, before + 1)
         await settle()
