@@ -75,6 +75,7 @@ export function RequestHistory ({ id, names = {}, party = true }: { id: number, 
                       <p className='timeline-by'>{byline(t, entry, names)}</p>
                       <p className='timeline-when'><time dateTime={entry.at}>{formatDate(entry.at, i18n.language)}</time></p>
                       {detail !== undefined ? <p>{detail}</p> : null}
+                      {entry.details?.via === 'sms' ? <p>{t('history.details.bySms')}</p> : null}
                     </li>
                   )
                 })}
