@@ -32,6 +32,8 @@ export interface SmppTestServer {
   refuseBinds: boolean
   delayMs: number
   submitStatus: number
+  /** Called with each text as it is taken, before its submit_sm_resp goes back (a test may kill the sender then). */
+  onSubmit: ((text: SubmittedText) => void) | undefined
   /** Sessions currently bound. */
   boundSessions (): number
   /** A delivery receipt by deliver_sm on the most recently bound session still open; resolves with the client's deliver_sm_resp status. */
@@ -57,6 +59,7 @@ export async function startSmppServer (credentials: { systemId?: string, passwor
     refuseBinds: false,
     delayMs: 0,
     submitStatus: 0,
+    onSubmit: undefined as ((text: SubmittedText) => void) | undefined,
   }
 
   const server = smpp.createServer({}, (session) => {
@@ -95,7 +98,7 @@ export async function startSmppServer (credentials: { systemId?: string, passwor
     const header = body.udh?.find((element) => element[0] === 0x00)
     const base = { to: String(pdu.destination_addr), from: String(pdu.source_addr), sourceTon: pdu.source_addr_ton as number, dataCoding: pdu.data_coding as number, registeredDelivery: pdu.registered_delivery as number }
     if (header === undefined) {
-      state.submitted.push({ ...base, text: body.message, segments: 1, messageId })
+      taken({ ...base, text: body.message, segments: 1, messageId })
       return
     }
     const key = `${base.to}|${header[2]!}`
@@ -105,7 +108,12 @@ export async function startSmppServer (credentials: { systemId?: string, passwor
     if (got.size < header[3]!) return
     parts.delete(key)
     const text = [...got.entries()].sort(([a], [b]) => a - b).map(([, piece]) => piece).join('')
-    state.submitted.push({ ...base, text, segments: header[3]!, messageId })
+    taken({ ...base, text, segments: header[3]!, messageId })
+  }
+
+  function taken (text: SubmittedText): void {
+    state.submitted.push(text)
+    state.onSubmit?.(text)
   }
 
   async function deliverTo (session: Session, fields: Record<string, unknown>): Promise<number> {

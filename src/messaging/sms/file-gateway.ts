@@ -16,6 +16,8 @@ export const MAX_SEGMENTS = MAX_SMS_SEGMENTS
  * again and the handler's repeat-safety covers it. Files starting with a dot are being written and are skipped.
  */
 export class FileSmsGateway implements SmsGateway {
+  readonly started = Promise.resolve()
+
   private handlers: SmsHandlers | undefined
   private timer: NodeJS.Timeout | undefined
   private polling: Promise<void> | undefined

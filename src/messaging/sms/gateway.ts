@@ -42,6 +42,11 @@ export interface SmsHandlers {
 }
 
 export interface SmsGateway {
+  /**
+   * Resolves once the first bind has been tried, bound or not (at once for files): a text claimed as the process
+   * starts waits for it, rather than for the minute of a retry.
+   */
+  readonly started: Promise<void>
   /** Never throws: a gateway that is down, slow or refusing resolves with `retry` (or `gone` for a number it will never take). */
   submit (text: OutgoingText): Promise<SubmitOutcome>
   /** Starts handing receipts and incoming texts to these handlers; a handler that throws gets the message again later. */

@@ -47,6 +47,8 @@ export class SmppGateway implements SmsGateway {
   private reference = Math.floor(Math.random() * 256)
   private readonly pending = new Set<() => void>()
   private readonly parts = new Map<string, { texts: Map<number, string>, total: number, at: number }>()
+  private firstTried: () => void = () => {}
+  readonly started = new Promise<void>((resolve) => { this.firstTried = resolve })
   private readonly source: Address
   private readonly target: { protocol: string, host: string, port: string, systemId: string, password: string }
 
@@ -141,6 +143,7 @@ export class SmppGateway implements SmsGateway {
         }
         this.bound = true
         this.failures = 0
+        this.firstTried()
         this.options.log.info({ host: this.target.host }, 'SMPP gateway bound')
         this.keepAlive(session)
       })
@@ -164,6 +167,7 @@ export class SmppGateway implements SmsGateway {
   /** The session is gone (or useless): everything waiting on it resolves `retry`, and a new bind follows after a growing wait. */
   private lost (session: Session, why: string, status?: number | string): void {
     if (this.session !== session) return
+    this.firstTried()
     this.session = undefined
     this.bound = false
     clearInterval(this.keepAliveTimer)

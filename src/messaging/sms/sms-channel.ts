@@ -28,6 +28,9 @@ export interface SmsChannelOptions {
   codes: ReplyCodes
 }
 
+/** How long a text waits for the gateway's first bind at start (a bind times out after 10 s). */
+const OPEN_WAIT_MS = 15_000
+
 /** Salts a code may take before a text goes without one: two live codes of a number rarely meet even once. */
 const MAX_SALTS = 20
 
@@ -47,6 +50,9 @@ export const DAILY_LIMIT = 'daily limit'
 export class SmsChannel implements Channel {
   #gateway: SmsGateway | undefined
   #closed = false
+  #opened: () => void = () => {}
+  /** Resolves when the gateway job has opened the gateway: the sending loop's first claim may come just before. */
+  readonly #open = new Promise<void>((resolve) => { this.#opened = resolve })
 
   constructor (private readonly options: SmsChannelOptions) {}
 
@@ -59,6 +65,7 @@ export class SmsChannel implements Channel {
     if (this.#gateway !== undefined || this.#closed) return
     const { db, clock } = this.options
     this.#gateway = this.options.openGateway()
+    this.#opened()
     this.#gateway.listen({
       receipt: async (receipt) => {
         // Only a final word moves a delivery; ENROUTE, ACCEPTD and the like are on the way.
@@ -83,7 +90,7 @@ export class SmsChannel implements Channel {
     if (text === undefined) return { outcome: 'gone', reason: 'no text for this message' }
     const shape = smsShape(text)
     if (shape.segments > MAX_SMS_SEGMENTS) return { outcome: 'gone', reason: 'text too long' }
-    const gateway = this.#gateway
+    const gateway = await this.#started()
     if (gateway === undefined) return { outcome: 'retry', reason: 'the gateway is not started yet' }
     const { db, clock } = this.options
     if (answer !== 'sms_stopped' && await isStopped(db, parsed.e164)) return { outcome: 'gone', reason: STOPPED }
@@ -121,8 +128,18 @@ export class SmsChannel implements Channel {
     return undefined
   }
 
+  /** The gateway once opened and its first bind tried, waiting at most OPEN_WAIT_MS: a process just started sends at once. */
+  async #started (): Promise<SmsGateway | undefined> {
+    let timer: NodeJS.Timeout | undefined
+    const gaveUp = new Promise<void>((resolve) => { timer = setTimeout(resolve, OPEN_WAIT_MS) })
+    await Promise.race([this.#open.then(async () => await this.#gateway?.started), gaveUp])
+    clearTimeout(timer)
+    return this.#gateway
+  }
+
   async close (): Promise<void> {
     this.#closed = true
+    this.#opened()
     await this.#gateway?.close()
   }
 }
