@@ -24,6 +24,11 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
   const deliveries = new Gauge({ name: 'deliveries', help: 'E-mail and push deliveries by channel and status (docs/api/messaging.md), across all instances', labelNames: ['channel', 'status'], registers: [registry] })
   const texts = new Gauge({ name: 'sms_texts', help: 'Texts (docs/api/messaging.md › Texts) by notification type or account message and status, across all instances', labelNames: ['type', 'status'], registers: [registry] })
   const segments = new Gauge({ name: 'sms_segments', help: 'Segments of the texts submitted, by type and status (what the operator pays for)', labelNames: ['type', 'status'], registers: [registry] })
+  const unknownNumbers = new Gauge({
+    name: 'sms_texts_from_unknown_numbers',
+    help: 'Texts not understood from numbers nobody confirmed (docs/api/messaging.md › Texts › The inbox): counted, never stored; a running count across all instances',
+    registers: [registry],
+  })
   const oldestPending = new Gauge({ name: 'deliveries_oldest_pending_age_seconds', help: 'Age of the oldest pending delivery (0 when none); quiet hours and retries keep some waiting on purpose', registers: [registry] })
 
   // 'close' comes once per response, whether it was sent or the client went away.
@@ -48,6 +53,8 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
     }
     await readDeliveries(db, deliveries, oldestPending)
     await readTexts(db, texts, segments)
+    const [unknown] = await db.query<{ texts: number }>('SELECT texts FROM sms_counts WHERE kind = \'unknown_number\'')
+    unknownNumbers.set(unknown?.texts ?? 0)
     return reply.type(registry.contentType).send(await registry.metrics())
   })
 }
