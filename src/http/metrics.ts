@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js'
 
 /**
  * Prometheus metrics at GET /metrics (outside /api/v1, like a health probe): requests and latency by
- * route and status, the database pool, the deliveries outbox, and the process. They hold no personal data, but expose
+ * route and status, the database pool, the deliveries outbox, texts (and those from unknown numbers), and the process. They hold no personal data, but expose
  * /metrics only to your monitoring network (e.g. block it at the reverse proxy).
  */
 export function registerMetrics (app: FastifyInstance, db: Database): void {
