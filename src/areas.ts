@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './lib/clock.js'
 import { accessReactions, accountsArea, authReactions, checksReactions, rolesReactions, usersReactions, type Accounts } from './accounts/index.js'
 import { dataProtectionArea } from './data-protection/index.js'
 import { alertsReactions, availabilityReactions, helpArea, responsesReactions, visitsReactions } from './help/index.js'
-import { deliveriesReactions, messagingArea, notificationsReactions, notificationWriter, pushReactions, type Messaging, type OutboxOptions, type ReplyActions } from './messaging/index.js'
+import { deliveriesReactions, messagingArea, notificationsReactions, notificationWriter, pushReactions, smsInboxReactions, type Messaging, type OutboxOptions, type ReplyActions } from './messaging/index.js'
 import type { Channels } from './messaging/deliveries/setup.js'
 import { actingPolicy, carersReactions, historyReactions, onBehalfArea } from './on-behalf/index.js'
 import { calendarReactions, occurrenceSeries, regularHelpArea, seriesReactions } from './regular-help/index.js'
@@ -43,6 +43,7 @@ export const REACTIONS: readonly Reactions[] = [
   accessReactions,
   deliveriesReactions,
   pushReactions,
+  smsInboxReactions,
   calendarReactions,
   notificationsReactions,
 ]

@@ -27,13 +27,16 @@ export interface NewNotification {
 /** The account e-mails of docs/api/accounts.md › Getting back in: never switched off, never in the inbox. */
 export const ACCOUNT_MESSAGES = [
   'sign_in_code', 'password_reset_code', 'verify_email_code', 'email_verified', 'password_changed', 'verify_phone_code',
-  'sms_stopped', 'sms_started', 'sms_help', 'sms_answer',
+  'sms_stopped', 'sms_started', 'sms_help', 'sms_sorry', 'sms_answer',
 ] as const
 export type AccountMessage = typeof ACCOUNT_MESSAGES[number]
 /** The account message that confirms a phone, texted to it (docs/api/messaging.md › Texts). */
 export const PHONE_CODE_MESSAGE = 'verify_phone_code'
-/** The answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies), texted to the number that sent them. */
-export const REPLY_ANSWERS = ['sms_stopped', 'sms_started', 'sms_help'] as const
+/**
+ * The answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies), and to a text not understood (› The
+ * inbox: at most once a day per number), texted to the number that sent them.
+ */
+export const REPLY_ANSWERS = ['sms_stopped', 'sms_started', 'sms_help', 'sms_sorry'] as const
 export type ReplyAnswer = typeof REPLY_ANSWERS[number]
 /** The answer to a reply with a code (YES, OK, NO), saying what came of it (REPLY_OUTCOMES). */
 export const CODE_ANSWER_MESSAGE = 'sms_answer'

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js'
 
 /**
  * Prometheus metrics at GET /metrics (outside /api/v1, like a health probe): requests and latency by
- * route and status, the database pool, the deliveries outbox, and the process. They hold no personal data, but expose
+ * route and status, the database pool, the deliveries outbox, texts (and those from unknown numbers), and the process. They hold no personal data, but expose
  * /metrics only to your monitoring network (e.g. block it at the reverse proxy).
  */
 export function registerMetrics (app: FastifyInstance, db: Database): void {
@@ -24,6 +24,11 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
   const deliveries = new Gauge({ name: 'deliveries', help: 'E-mail and push deliveries by channel and status (docs/api/messaging.md), across all instances', labelNames: ['channel', 'status'], registers: [registry] })
   const texts = new Gauge({ name: 'sms_texts', help: 'Texts (docs/api/messaging.md › Texts) by notification type or account message and status, across all instances', labelNames: ['type', 'status'], registers: [registry] })
   const segments = new Gauge({ name: 'sms_segments', help: 'Segments of the texts submitted, by type and status (what the operator pays for)', labelNames: ['type', 'status'], registers: [registry] })
+  const unknownNumbers = new Gauge({
+    name: 'sms_texts_from_unknown_numbers',
+    help: 'Texts not understood from numbers nobody confirmed (docs/api/messaging.md › Texts › The inbox): counted, never stored; a running count across all instances',
+    registers: [registry],
+  })
   const oldestPending = new Gauge({ name: 'deliveries_oldest_pending_age_seconds', help: 'Age of the oldest pending delivery (0 when none); quiet hours and retries keep some waiting on purpose', registers: [registry] })
 
   // 'close' comes once per response, whether it was sent or the client went away.
@@ -48,6 +53,8 @@ export function registerMetrics (app: FastifyInstance, db: Database): void {
     }
     await readDeliveries(db, deliveries, oldestPending)
     await readTexts(db, texts, segments)
+    const [unknown] = await db.query<{ texts: number }>('SELECT texts FROM sms_counts WHERE kind = \'unknown_number\'')
+    unknownNumbers.set(unknown?.texts ?? 0)
     return reply.type(registry.contentType).send(await registry.metrics())
   })
 }

@@ -38,6 +38,7 @@ const TAGS = [
   { name: 'availability', description: 'When and where a volunteer wants alerts about nearby requests' },
   { name: 'notifications', description: 'The caller\'s notifications, as a list and as live events' },
   { name: 'deliveries', description: 'How notifications reach the caller by e-mail and push, and what was sent' },
+  { name: 'texts', description: 'The texts people sent that the service did not understand, for coordinators and moderators' },
   { name: EXTENSION_TAG, description: 'Extensions beyond interface 1.0.1' },
 ]
 

@@ -139,6 +139,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /users/me/notification-settings': 'getNotificationSettings',
   'PUT /users/me/notification-settings': 'setNotificationSettings',
   'GET /users/me/deliveries': 'listOwnDeliveries',
+  'GET /sms/inbox': 'listInboxTexts',
+  'POST /sms/inbox/{id}/handled': 'markInboxTextHandled',
   'POST /unsubscribe': 'unsubscribe',
 }
 

@@ -19,6 +19,8 @@ import type { IncomingText } from './sms/gateway.js'
 import { SmsReplies, type ReplyActions } from './sms/replies.js'
 import { replyCodesFor } from '../lib/reply-codes.js'
 import { serviceNameOf, smsGatewayFor } from './sms/setup.js'
+import { smsInboxRoutes } from './sms/sms-inbox.routes.js'
+import { SmsInboxService } from './sms/sms-inbox.service.js'
 
 /** Messaging: the inbox and its live stream, the outbox of e-mail, push and text deliveries, and their settings. */
 export { deliveriesReactions } from './deliveries/deliveries.reactions.js'
@@ -26,6 +28,7 @@ export { checkTimeZoneInDatabase, publicUrlOf } from './deliveries/setup.js'
 export { notificationsReactions } from './notifications/notifications.reactions.js'
 export { notificationWriter, type OutboxOptions } from './notifications/writer.js'
 export { pushReactions } from './push/push.reactions.js'
+export { smsInboxReactions } from './sms/sms-inbox.reactions.js'
 
 const DELIVERY_TICK_MS = 1000
 
@@ -62,7 +65,7 @@ export function messagingArea ({ config, db, jwtSecret, changes, clock, log, opt
   const deliveryTickMs = options.deliveryTickMs ?? DELIVERY_TICK_MS
   const realtime = openRealtime(db)
   const hub = new StreamHub(realtime, notificationStream(db), log, options.streams, clock)
-  const smsReplies = new SmsReplies(db, changes, { defaultCountry: config.smsDefaultCountry, codes: replyCodesFor(jwtSecret), actions: replyActions, clock })
+  const smsReplies = new SmsReplies(db, changes, { defaultCountry: config.smsDefaultCountry, timeZone: config.timeZone, codes: replyCodesFor(jwtSecret), actions: replyActions, clock })
   const replies = (text: IncomingText) => smsReplies.take(text)
   return {
     hub,
@@ -75,6 +78,7 @@ export function messagingArea ({ config, db, jwtSecret, changes, clock, log, opt
       await api.register(eventsRoutes, { hub })
       await api.register(pushRoutes, { push: new PushService(db, options.push, config.pushEndpointHosts, clock) })
       await api.register(deliveriesRoutes, { deliveries: deliveriesServiceFor(config, db, jwtSecret) })
+      await api.register(smsInboxRoutes, { inbox: new SmsInboxService(db, clock) })
     },
     close: async () => {
       await Promise.all([channels.email.close(), channels.push?.close(), channels.sms?.close()])

@@ -32,7 +32,7 @@ for (const engine of engines()) {
       assert.equal(res.headers['content-disposition'], 'attachment; filename="my-data.json"')
       assert.match(String(res.headers['content-type']), /application\/json/)
       const data = res.body
-      assert.deepEqual(Object.keys(data).sort(), ['access_records', 'acting_for', 'availability', 'concerns', 'deliveries', 'exported_at', 'notification_settings', 'notifications', 'profile', 'push_subscriptions', 'ratings_given', 'ratings_received', 'requests', 'responses', 'roles', 'series', 'trusted_people', 'visits'])
+      assert.deepEqual(Object.keys(data).sort(), ['access_records', 'acting_for', 'availability', 'concerns', 'deliveries', 'exported_at', 'notification_settings', 'notifications', 'profile', 'push_subscriptions', 'ratings_given', 'ratings_received', 'requests', 'responses', 'roles', 'series', 'texts', 'trusted_people', 'visits'])
       assert.equal(data.profile.email, me.email)
       assert.equal(data.profile.phone, '+4930999888')
       assert.equal(data.profile.address, 'Home street 5')

@@ -142,7 +142,7 @@ for (const engine of engines()) {
       const log = collectingLog()
       // Requests kept as they are (RETENTION_DAYS 0): only notifications go.
       assert.equal(await new RetentionJob(t.db, { retentionDays: 0, notificationRetentionDays: 90, mapGridMeters: 300 }, log).runOnce(), 0)
-      assert.deepEqual(log.lines, ['retention: deleted 2 old notifications'])
+      assert.deepEqual(log.lines, ['retention: deleted 2 old notifications', 'retention: deleted 0 old texts of the inbox'])
       assert.deepEqual(await inbox(), ['young'])
       assert.equal((await t.get(`/requests/${request.id}`, requester.token)).status, 200)
     })

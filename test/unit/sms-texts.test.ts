@@ -88,18 +88,29 @@ describe('the words of texts', () => {
   })
 })
 
-describe('the answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies)', () => {
+describe('the answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies), and to a text not understood', () => {
   it('fit in 2 segments in both languages with the longest service name, which is cut; HELP gets SMS_HELP_TEXT as it is', () => {
     const help = { name: 'Nachbarschaftshilfe für ältere Menschen im Bezirk '.repeat(6).trim(), url: 'https://nachbarschaftshilfe.example.org', text: undefined }
     for (const locale of LOCALES) {
       for (const answer of REPLY_ANSWERS) {
         const text = replyAnswerText(locale, answer, help)
         assert.ok(smsShape(text).segments <= 2, `${locale} ${answer}: ${text}`)
-        assert.match(text, /Nachbarschaftshilfe für ältere.*\.\.\./, 'the name cut with "..."')
+        // The answer to a text not understood names no service.
+        if (answer !== 'sms_sorry') assert.match(text, /Nachbarschaftshilfe für ältere.*\.\.\./, 'the name cut with "..."')
       }
       assert.equal(replyAnswerText(locale, 'sms_help', { ...help, text: 'Call 030 1234567' }), 'Call 030 1234567')
     }
     assert.equal(replyAnswerText('en', 'sms_stopped', { name: 'Neighbourly help', url: 'x', text: undefined }), 'You will get no more texts from Neighbourly help. Reply START to get them again.')
+  })
+
+  it('the answer to a text not understood (› The inbox) is one GSM segment in both languages, and never SMS_HELP_TEXT', () => {
+    const help = { name: 'Neighbourly help', url: 'https://help.example.org', text: 'Call 030 1234567' }
+    const words = { en: 'Sorry, we did not understand. Reply HELP for help.', de: 'Entschuldigung, wir haben Sie nicht verstanden. Antworten Sie HILFE für Hilfe.' }
+    for (const locale of LOCALES) {
+      const text = replyAnswerText(locale, 'sms_sorry', help)
+      assert.equal(text, words[locale])
+      assert.deepEqual([smsShape(text).segments, smsShape(text).encoding], [1, 'gsm'])
+    }
   })
 })
 

@@ -89,6 +89,15 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/moderation', page: page(() => import('./features/moderation/moderation'), 'ModerationQueuePage'), access: canModerate },
   { path: '/moderation/mine', page: page(() => import('./features/moderation/moderation'), 'ModeratedByMePage'), access: canModerate },
   { path: '/moderation/concerns', page: page(() => import('./features/moderation/concerns'), 'ConcernsQueuePage'), access: canModerate },
+  // The texts inbox (docs/web/messaging.md › The texts inbox), among the moderation pages here and among the coordinators' below.
+  {
+    path: '/moderation/texts',
+    page: page(async () => {
+      const [{ TextsInboxPage }, { ModerationPages }] = await Promise.all([import('./features/texts/inbox'), import('./features/moderation/moderation')])
+      return { ModerationTextsPage: () => <TextsInboxPage Pages={ModerationPages} /> }
+    }, 'ModerationTextsPage'),
+    access: canModerate,
+  },
   { path: '/people/:id', page: page(() => import('./features/admin/person'), 'PersonPage'), access: canModerate },
   // Carers (docs/api/on-behalf.md › Carers): the people who act for me, and the people I act for.
   { path: '/people-who-help-me', page: page(() => import('./features/carers/helpers'), 'PeopleWhoHelpMePage'), access: 'signed-in' },
@@ -104,6 +113,14 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/clients', page: page(() => import('./features/coordinator/workspace'), 'ClientsPage'), access: canCoordinate },
   { path: '/clients/new', page: page(() => import('./features/coordinator/new-client'), 'NewClientPage'), access: canCoordinate },
   { path: '/clients/requests', page: page(() => import('./features/coordinator/requests'), 'CoordinatedRequestsPage'), access: canCoordinate },
+  {
+    path: '/clients/texts',
+    page: page(async () => {
+      const [{ TextsInboxPage }, { CoordinatorPages }] = await Promise.all([import('./features/texts/inbox'), import('./features/coordinator/workspace')])
+      return { ClientTextsPage: () => <TextsInboxPage Pages={CoordinatorPages} /> }
+    }, 'ClientTextsPage'),
+    access: canCoordinate,
+  },
   { path: '/clients/:id', page: page(() => import('./features/coordinator/client'), 'ClientPage'), access: canCoordinate },
   { path: '/clients/:id/change', page: page(() => import('./features/coordinator/change-client'), 'ChangeClientPage'), access: canCoordinate },
   { path: '/clients/:id/ask/*', page: page(() => import('./features/requests/ask/index'), 'ClientAskPage'), access: canCoordinate },

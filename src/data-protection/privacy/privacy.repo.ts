@@ -66,3 +66,10 @@ export function exportVisits (db: Queryable, userId: number): Promise<Array<Reco
     FROM request_visits WHERE volunteer_id = ${userId}
     ORDER BY request_id`)
 }
+
+/** The texts the caller sent that went to the texts inbox (docs/api/messaging.md › Texts › The inbox), newest first; whether and when someone dealt with each, not who. */
+export function exportTexts (db: Queryable, userId: number): Promise<Array<Record<string, unknown>>> {
+  return db.query(sql`
+    SELECT id, received_at, text, request_id, handled_at FROM sms_inbox
+    WHERE user_id = ${userId} ORDER BY received_at DESC, id DESC`)
+}

@@ -78,6 +78,15 @@ const ExportedVisit = Type.Object({
   expenses_at: NullableDateTime,
 })
 
+/** docs/api/messaging.md › Texts › The inbox: a text the caller sent that the service did not understand. */
+const ExportedText = Type.Object({
+  id: Type.Integer(),
+  received_at: DateTime,
+  text: Type.String(),
+  request_id: NullableId,
+  handled_at: NullableDateTime,
+})
+
 export const DataExport = Type.Object({
   exported_at: DateTime,
   profile: Type.Object({
@@ -117,6 +126,9 @@ export const DataExport = Type.Object({
   acting_for: Type.Array(ExportedInvitation, { description: 'The invitations to the caller to act for someone, any status, oldest first; `user_id` who invited' }),
   visits: Type.Array(ExportedVisit, {
     description: 'The caller\'s visits as a volunteer (docs/api/visit-checks.md), by request: check-in and check-out, the service\'s stamps about the visit, when they checked out worried (a time only), and the minutes and kilometres they recorded',
+  }),
+  texts: Type.Array(ExportedText, {
+    description: 'The texts the caller sent that the service did not understand, kept for coordinators and moderators (docs/api/messaging.md › Texts › The inbox), newest first; when one was dealt with, not by whom',
   }),
 })
 export type DataExport = Static<typeof DataExport>

@@ -61,6 +61,7 @@ export class PrivacyService {
     // docs/api/on-behalf.md › Carers: whom the caller trusts, and for whom the caller acts.
     const [trusted, actingFor] = [await exportTrusted(this.db, user.id), await exportActingFor(this.db, user.id)]
     const visits = await privacy.exportVisits(this.db, user.id)
+    const texts = await privacy.exportTexts(this.db, user.id)
     return {
       exported_at: new Date(),
       profile,
@@ -88,6 +89,7 @@ export class PrivacyService {
       trusted_people: trusted,
       acting_for: actingFor,
       visits,
+      texts,
     } as DataExport
   }
 

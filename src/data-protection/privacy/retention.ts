@@ -6,13 +6,14 @@ import { sql } from '../../db/sql.js'
 import { gridPoint } from '../../lib/grid.js'
 import { deleteClient, lockIdleClients } from '../../on-behalf/clients/clients.repo.js'
 import { deleteOldNotifications } from '../../messaging/notifications/notifications.repo.js'
+import { deleteOldTexts } from '../../messaging/sms/sms-inbox.repo.js'
 import * as requests from '../../help/requests/retention.repo.js'
 import { lockFinishedSeries, minimiseSeries } from '../../regular-help/series/series.repo.js'
 
 /**
  * Background work of docs/privacy.md that runs on every instance but must happen once:
  * recomputing stored grid points when MAP_GRID_METERS changed, minimising finished requests (and series) after
- * RETENTION_DAYS, deleting notifications after NOTIFICATION_RETENTION_DAYS, and erasing client records idle
+ * RETENTION_DAYS, deleting notifications and the texts inbox after NOTIFICATION_RETENTION_DAYS, and erasing client records idle
  * for CLIENT_RETENTION_DAYS. All work in short transactions of one batch each, so a process killed
  * mid-run loses at most its open batch (rolled back) and the next run carries on. Retention runs at
  * start-up and hourly in every process (src/jobs/ runs it: retentionJob below).
@@ -69,7 +70,7 @@ const NOTIFICATION_BATCH = 1000
 
 /**
  * docs/privacy.md › `RETENTION_DAYS`: requests finished more than RETENTION_DAYS ago lose their contact data, address,
- * description and exact point; and notifications older than NOTIFICATION_RETENTION_DAYS are deleted.
+ * description and exact point; and notifications and inbox texts older than NOTIFICATION_RETENTION_DAYS are deleted.
  * One batch per transaction; each batch is claimed once across instances (whenUnclaimed): if another
  * instance is running the job, this one stops and leaves the rest to it. Rows are also taken FOR UPDATE
  * SKIP LOCKED and minimised only if not minimised yet, so even without the lock no row is minimised twice.
@@ -112,6 +113,15 @@ export class RetentionJob {
       })
       this.log.info({ deleted: deleted.total, notificationRetentionDays, ...(deleted.yielded ? { yieldedToAnotherInstance: true } : {}) },
         `retention: deleted ${deleted.total} old notifications`)
+      // The texts inbox (docs/api/messaging.md › Texts › The inbox) is kept as long as the notifications.
+      if (!deleted.yielded) {
+        const texts = await this.#inBatches(NOTIFICATION_BATCH, async (tx) => {
+          const count = await deleteOldTexts(tx, notificationRetentionDays, NOTIFICATION_BATCH, now)
+          return { taken: count, done: count }
+        })
+        this.log.info({ deleted: texts.total, notificationRetentionDays, ...(texts.yielded ? { yieldedToAnotherInstance: true } : {}) },
+          `retention: deleted ${texts.total} old texts of the inbox`)
+      }
     }
     if (clientRetentionDays > 0 && !minimised.yielded) {
       // As DELETE /clients/{id}: their finished requests minimised, the record deleted; nothing of theirs is under way.

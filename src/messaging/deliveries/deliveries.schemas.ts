@@ -56,7 +56,7 @@ export const SETTINGS_MESSAGES = {
 
 export const Delivery = Type.Object({
   notification_id: Type.Union([Type.Integer(), Type.Null()], { description: 'null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names' }),
-  account_message: NullableString({ description: 'sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP), sms_answer (what came of a YES, OK or NO with its code); null for a notification\'s delivery' }),
+  account_message: NullableString({ description: 'sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP), sms_sorry (to a text not understood) or sms_answer (what came of a YES, OK or NO with its code); null for a notification\'s delivery' }),
   channel: Type.Union([Type.Literal('email'), Type.Literal('push'), Type.Literal('sms')]),
   status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('undeliverable'), Type.Literal('failed'), Type.Literal('dropped')], {
     description: 'a text moves on from sent to delivered or undeliverable (its receipt\'s stat as last_error) when the gateway reports it',

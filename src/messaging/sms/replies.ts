@@ -6,6 +6,7 @@ import type { ReplyCodes } from '../../lib/reply-codes.js'
 import { readReply, type Reply, type ReplyKeyword } from '../../lib/sms-keywords.js'
 import { storedFormsOf, toE164 } from '../../lib/phone-numbers.js'
 import type { IncomingText } from './gateway.js'
+import { notUnderstood } from './not-understood.js'
 import { findCode, useCode, type CodeAnswer, type FoundCode } from './reply-codes.repo.js'
 import { confirmedHolder, setStopped, takeIncoming } from './sms.repo.js'
 
@@ -36,6 +37,8 @@ const USED = new Error('the code was used meanwhile')
 export interface RepliesOptions {
   /** SMS_DEFAULT_COUNTRY: the country of numbers written without a `+`. */
   defaultCountry: string
+  /** TIME_ZONE: the days of the "sorry" answer's once a day. */
+  timeZone: string
   codes: ReplyCodes
   actions: ReplyActions
   clock: Clock
@@ -48,7 +51,7 @@ export interface RepliesOptions {
  * through the outbox like every text. YES, OK and NO with the code of a text this number got act through the
  * same rules as the API, in one transaction with the reply's row and the code's use. A number nobody confirmed
  * gets no answer. Each text is taken once, in the transaction that acts on it, however often the gateway hands
- * it over. The texts inbox is not built: a text no keyword or code matches is taken and nothing is done.
+ * it over. Any other text, a code that does not act included, goes to the texts inbox (not-understood.ts).
  */
 export class SmsReplies {
   constructor (private readonly db: Database, private readonly changes: Changes, private readonly options: RepliesOptions) {}
@@ -62,8 +65,8 @@ export class SmsReplies {
       if (!await takeIncoming(tx, incoming.gatewayId, change.at)) return
       if (reply?.keyword === 'stop' || reply?.keyword === 'start') await setStopped(tx, e164, reply.keyword === 'stop', change.at)
       const answer = reply === undefined ? undefined : ANSWERS[reply.keyword]
-      if (answer === undefined) return
       const holder = await confirmedHolder(tx, storedFormsOf(e164, this.options.defaultCountry))
+      if (answer === undefined) return await notUnderstood(tx, change, { e164, text: incoming.text, holder }, this.options)
       if (holder !== undefined) change.record({ type: 'account_message', userId: holder, message: answer, sealedCode: null })
     })
   }

@@ -148,18 +148,21 @@ export function phoneCodeText (locale: Locale, code: string): string {
 
 /**
  * The answers to STOP, START and HELP (docs/api/messaging.md › Texts › Replies): the last text after STOP says how
- * to undo it; HELP gets SMS_HELP_TEXT when it is set, else the service's name and address.
+ * to undo it; HELP gets SMS_HELP_TEXT when it is set, else the service's name and address. A text not understood
+ * (› The inbox) gets the same few words whatever the service is called.
  */
 const ANSWER: Record<Locale, Record<ReplyAnswer, (help: { name: string, url: string }) => string>> = {
   en: {
     sms_stopped: ({ name }) => `You will get no more texts from ${name}. Reply START to get them again.`,
     sms_started: ({ name }) => `Texts from ${name} are on again. Reply STOP to stop them, HELP for help.`,
     sms_help: ({ name, url }) => `${name}: ${url} Reply STOP to stop texts.`,
+    sms_sorry: () => 'Sorry, we did not understand. Reply HELP for help.',
   },
   de: {
     sms_stopped: ({ name }) => `Sie erhalten keine SMS mehr von ${name}. Antworten Sie START, um sie wieder zu erhalten.`,
     sms_started: ({ name }) => `SMS von ${name} sind wieder an. Antworten Sie STOPP, um sie zu beenden, HILFE für Hilfe.`,
     sms_help: ({ name, url }) => `${name}: ${url} Antworten Sie STOPP, um keine SMS mehr zu erhalten.`,
+    sms_sorry: () => 'Entschuldigung, wir haben Sie nicht verstanden. Antworten Sie HILFE für Hilfe.',
   },
 }
 

@@ -247,6 +247,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sms/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Texts the service did not understand, newest first (docs/api/messaging.md › Texts › The inbox)
+         * @description A text with no keyword, or with a wrong or old code, from a number a person confirmed or a client's. `limit` and `offset` as for the other lists: bad values fall back to their defaults, never a 400. Moderators and admins see every text; coordinators the texts of clients (every client: coordinators share them). Anyone else: 403 `coordinator role required`.
+         */
+        get: operations["listInboxTexts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sms/inbox/{id}/handled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a text dealt with
+         * @description `handled_by` becomes the caller; a text already marked keeps its first handler, and the answer is the item as it is. A text the caller may not see, or none with this id: 404 `text not found`. Moderators and admins see every text; coordinators the texts of clients (every client: coordinators share them). Anyone else: 403 `coordinator role required`.
+         */
+        post: operations["markInboxTextHandled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/register": {
         parameters: {
             query?: never;
@@ -3164,7 +3204,7 @@ export interface operations {
                     "application/json": {
                         /** @description null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names */
                         notification_id: number | null;
-                        /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP), sms_answer (what came of a YES, OK or NO with its code); null for a notification's delivery */
+                        /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP), sms_sorry (to a text not understood) or sms_answer (what came of a YES, OK or NO with its code); null for a notification's delivery */
                         account_message: string | null;
                         channel: "email" | "push" | "sms";
                         /** @description a text moves on from sent to delivered or undeliverable (its receipt's stat as last_error) when the gateway reports it */
@@ -3246,6 +3286,218 @@ export interface operations {
             };
             /** @description Bad request: invalid input or a business rule refused it */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    listInboxTexts: {
+        parameters: {
+            query?: {
+                /** @description integer 1..100, default 20; anything else means 20 */
+                limit?: string | string[];
+                /** @description integer >= 0, default 0; anything else means 0 */
+                offset?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** Format: date-time */
+                        received_at: string;
+                        /** @description who sent it: "first_name last_name" of the person who confirmed the number, or of the client */
+                        from: string;
+                        /** @description the text as it arrived (its first 2000 characters) */
+                        text: string;
+                        /** @description the request the text was about, when its code named one; else null */
+                        request_id: number | null;
+                        /** @description who marked it dealt with: the first to do so; null while nobody has */
+                        handled_by: number | null;
+                    }[];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    markInboxTextHandled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Ignored: send no body, or any JSON such as `{}` */
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** Format: date-time */
+                        received_at: string;
+                        /** @description who sent it: "first_name last_name" of the person who confirmed the number, or of the client */
+                        from: string;
+                        /** @description the text as it arrived (its first 2000 characters) */
+                        text: string;
+                        /** @description the request the text was about, when its code named one; else null */
+                        request_id: number | null;
+                        /** @description who marked it dealt with: the first to do so; null while nobody has */
+                        handled_by: number | null;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16243,7 +16495,7 @@ export interface operations {
                         deliveries: {
                             /** @description null for an account e-mail (docs/api/accounts.md › Getting back in), which `account_message` names */
                             notification_id: number | null;
-                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP), sms_answer (what came of a YES, OK or NO with its code); null for a notification's delivery */
+                            /** @description sign_in_code, password_reset_code, verify_email_code, email_verified, password_changed; by text verify_phone_code, and sms_stopped, sms_started or sms_help (the answers to STOP, START and HELP), sms_sorry (to a text not understood) or sms_answer (what came of a YES, OK or NO with its code); null for a notification's delivery */
                             account_message: string | null;
                             channel: "email" | "push" | "sms";
                             /** @description a text moves on from sent to delivered or undeliverable (its receipt's stat as last_error) when the gateway reports it */
@@ -16298,6 +16550,16 @@ export interface operations {
                             distance_km: number | null;
                             /** Format: date-time */
                             expenses_at: string | null;
+                        }[];
+                        /** @description The texts the caller sent that the service did not understand, kept for coordinators and moderators (docs/api/messaging.md › Texts › The inbox), newest first; when one was dealt with, not by whom */
+                        texts: {
+                            id: number;
+                            /** Format: date-time */
+                            received_at: string;
+                            text: string;
+                            request_id: number | null;
+                            /** Format: date-time */
+                            handled_at: string | null;
                         }[];
                     };
                 };

@@ -187,6 +187,9 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'subscription not found': { key: 'settings.errors.subscriptionNotFound' },
   'invalid subscription id': OUR_FAULT,
   'invalid token': { key: 'settings.unsubscribe.invalid' },
+  // The texts inbox (docs/api/messaging.md › Texts › The inbox).
+  'text not found': { key: 'texts.errors.notFound' },
+  'invalid text id': OUR_FAULT,
   // Carers (docs/api/on-behalf.md › Carers).
   'cannot invite yourself': { key: 'carers.invite.errors.self' },
   'invalid can': { field: 'can', key: 'carers.invite.errors.can' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
-import { type Row, PUSH_IDENTITY, everyone, signedIn } from '../rows.js'
+import { type Row, PUSH_IDENTITY, coordinatorsOnly, everyone, signedIn } from '../rows.js'
 
-/** Messaging: notification settings, deliveries, push subscriptions, notifications and the event stream. */
+/** Messaging: notification settings, deliveries, push subscriptions, notifications, the event stream and the texts inbox. */
 export const ROWS: readonly Row[] = [
   // docs/api/messaging.md preferences and deliveries: each caller's own; one-click unsubscribe needs no sign-in, only its
   // signed token (the journeys: test/http/deliveries-*.test.ts).
@@ -25,4 +25,8 @@ export const ROWS: readonly Row[] = [
   { op: 'GET /notifications/unread-count', state: 'assigned', path: () => '/notifications/unread-count', expect: signedIn(200) },
   { op: 'POST /notifications/read', state: 'assigned', path: () => '/notifications/read', body: () => ({ up_to_id: 0 }), expect: signedIn(200) },
   { op: 'GET /events', state: 'assigned', path: () => '/events', expect: signedIn(200), stream: true },
+  // docs/api/messaging.md › Texts › The inbox: coordinators (the clients' texts), moderators and admins (every text); who sees which, and
+  // marking one dealt with: test/http/sms-inbox.test.ts.
+  { op: 'GET /sms/inbox', state: 'assigned', path: () => '/sms/inbox', expect: coordinatorsOnly(200, true) },
+  { op: 'POST /sms/inbox/{id}/handled', state: 'assigned', path: () => '/sms/inbox/999999999/handled', expect: coordinatorsOnly([404, 'text not found'], true) },
 ]

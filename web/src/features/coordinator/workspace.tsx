@@ -16,7 +16,7 @@ import './coordinator.css'
 export function CoordinatorPages () {
   const { t } = useTranslation()
   const { pathname } = useLocation()
-  const pages = [['/clients', t('coordinator.find.title')], ['/clients/requests', t('coordinator.requests.title')]] as const
+  const pages = [['/clients', t('coordinator.find.title')], ['/clients/requests', t('coordinator.requests.title')], ['/clients/texts', t('texts.title')]] as const
   return (
     <nav aria-label={t('coordinator.pagesLabel')}>
       <ul className='actions'>

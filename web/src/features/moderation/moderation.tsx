@@ -39,7 +39,7 @@ function WantedBy ({ id }: { id: number }) {
 export function ModerationPages () {
   const { t } = useTranslation()
   const { pathname } = useLocation()
-  const pages = [['/moderation', t('moderation.queue.title')], ['/moderation/mine', t('moderation.mine.title')], ['/moderation/concerns', t('moderation.concerns.title')]] as const
+  const pages = [['/moderation', t('moderation.queue.title')], ['/moderation/mine', t('moderation.mine.title')], ['/moderation/concerns', t('moderation.concerns.title')], ['/moderation/texts', t('texts.title')]] as const
   return (
     <nav aria-label={t('moderation.pagesLabel')}>
       <ul className='actions'>
