@@ -9,7 +9,7 @@ import type { IncomingText, SmsGateway } from './gateway.js'
 import type { Job } from '../../jobs/job.js'
 import { recordReceipt, recordSubmitted } from '../deliveries/deliveries.repo.js'
 import { giveBack, isStopped, takeBudget, type Budget } from './sms.repo.js'
-import { notificationText, phoneCodeText, replyAnswerText } from './sms-texts.js'
+import { clientText, notificationText, phoneCodeText, replyAnswerText } from './sms-texts.js'
 
 export interface SmsChannelOptions {
   db: Database
@@ -119,7 +119,10 @@ function textOf (delivery: OutgoingDelivery, help: SmsChannelOptions['help']): s
   if (answer !== undefined) return replyAnswerText(locale, answer, help)
   if (notification !== null) {
     const when = whenText(notification.data.window_start ?? notification.requestWindowStart ?? undefined, locale, timeZone)
-    return notificationText(locale, notification.type, { title: notification.requestTitle, when, data: notification.data })
+    const values = { title: notification.requestTitle, when, data: notification.data }
+    // A coordinator's client has words of their own (docs/api/on-behalf.md › Texts to a client).
+    if (delivery.client != null) return clientText(locale, notification.type, { ...values, helper: delivery.client.helperName })
+    return notificationText(locale, notification.type, values)
   }
   if (account?.message === PHONE_CODE_MESSAGE && account.code !== null) return phoneCodeText(locale, account.code)
   return undefined
