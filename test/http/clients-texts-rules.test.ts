@@ -35,6 +35,10 @@ for (const engine of engines()) {
       moderator = await t.registerWithRole('moderator')
       coordinator = await newCoordinator(t)
       volunteer = await t.register({ first_name: 'Vera' })
+      // The volunteer's quiet hours are now: her own e-mails wait, a client's text on her notification does not, nor its retry.
+      const local = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(clock.now().getTime() + ms))
+      const quiet = await t.request('PUT', '/users/me/notification-settings', { body: { quiet_hours: { start: local(-3_600_000), end: local(3_600_000) } }, token: volunteer.token })
+      assertStatus(quiet, 200)
     })
     after(async () => {
       await t.close()
@@ -109,7 +113,7 @@ for (const engine of engines()) {
       assert.deepEqual(textsTo(smpp, erased.phone!), [])
     })
 
-    it('whoever cancels: the creating coordinator too, while someone else is told (a volunteer who offered)', async () => {
+    it('whoever cancels: the creating coordinator too, while someone else is told (a volunteer who offered), whose quiet hours are not the client\'s', async () => {
       for (const account of [coordinator, moderator, volunteer]) account.token = (await t.post('/auth/login', { email: account.email, password: account.password })).body.access_token
       const client = await agreed({ phone: uniqueMobile() })
       const id = await clientRequest(t, coordinator, moderator, client.id, { title: 'Shopping' })
@@ -118,6 +122,9 @@ for (const engine of engines()) {
       assert.equal((await nextTextTo(smpp, client.phone!)).text, 'Your request "Shopping" was cancelled.')
       const [row] = await clientTextRows(t, client.id)
       assert.deepEqual([row?.type, Number(row?.user_id)], ['request_cancelled', volunteer.id], 'it belongs to the volunteer\'s notification')
+      const [own] = await t.db.query<{ due_at: Date }>(`SELECT d.due_at FROM deliveries d JOIN notifications n ON n.id = d.notification_id
+        WHERE n.id = $1 AND d.client_id IS NULL AND d.channel = 'email'`, [row!.notification_id])
+      assert.ok(own !== undefined && own.due_at.getTime() > clock.now().getTime(), 'her e-mail waits for the end of her quiet hours')
     })
   })
 }
