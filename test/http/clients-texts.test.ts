@@ -99,7 +99,7 @@ for (const engine of engines()) {
       const second = await newCoordinator(t)
       const start = new Date(clock.now().getTime() + 30 * HOUR_MS)
       const window = { window_start: start.toISOString(), window_end: new Date(start.getTime() + HOUR_MS).toISOString() }
-      const scenes = new Map<number, { a: number, b: number, c: number }>()
+      const scenes = new Map<number, { a: number, b: number, c: number, d: number }>()
       for (const client of [english, german, without]) {
         const a = await clientRequest(t, coordinator, moderator, client.id, { ...window, title: TITLE })
         const b = await clientRequest(t, coordinator, moderator, client.id, { ...window, title: TITLE })
@@ -110,10 +110,13 @@ for (const engine of engines()) {
           assertStatus(await t.post(`/requests/${id}/responses/${offer.body.id}/accept`, undefined, second.token), 200)
         }
         assertStatus(await t.post(`/requests/${a}/confirm`, undefined, volunteer.token), 200)
-        scenes.set(client.id, { a, b, c })
+        // d expires with the volunteer's offer open: she is told request_cancelled, the client nothing.
+        const d = await clientRequest(t, coordinator, moderator, client.id, { ...window, title: TITLE })
+        assertStatus(await t.post(`/requests/${d}/responses`, {}, volunteer.token), 201)
+        scenes.set(client.id, { a, b, c, d })
       }
       // The volunteer is asked to confirm b, the deadline passes unconfirmed, and a moderator cancels it; two hours before a,
-      // the reminder; then c goes stale.
+      // the reminder; then c goes stale and d expires.
       clock.advance(6 * HOUR_MS + 60_000)
       await jobs.runOnce()
       clock.advance(12 * HOUR_MS)
@@ -151,7 +154,10 @@ for (const engine of engines()) {
         assert.deepEqual(texts.map((text) => text.text).sort(), [...expected[locale]].sort())
         assert.ok(texts.every((text) => text.segments === 1 && text.dataCoding === 0x00))
         const rows = await until(async () => { const all = await clientTextRows(t, client.id); return all.every((row) => row.status === 'sent') ? all : undefined })
-        const { a, b, c } = scenes.get(client.id)!
+        const { a, b, c, d } = scenes.get(client.id)!
+        const [expired] = await t.db.query<{ cancel_reason: string, told: number }>(`SELECT r.cancel_reason,
+          (SELECT count(*)::int FROM notifications n WHERE n.request_id = r.id AND n.type = 'request_cancelled') AS told FROM requests r WHERE r.id = $1`, [d])
+        assert.deepEqual(expired, { cancel_reason: 'expired', told: 1 })
         assert.deepEqual(rows.map((row) => [row.type, Number(row.request_id)]).sort(), [
           ['response_accepted', a], ['response_accepted', b], ['volunteer_confirmed', a], ['confirmation_missed', b],
           ['request_cancelled', b], ['reminder', a], ['still_needed', c],

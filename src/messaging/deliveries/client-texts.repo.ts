@@ -19,7 +19,8 @@ export const CONSENT_WITHDRAWN = 'the client withdrew their consent to texts'
  * who consented to texts and has a phone. It hangs on the requester's notification when there is one (the
  * coordinator's), else on the first written (a volunteer's, for `response_accepted`). An expiry's
  * `request_cancelled` (to the volunteers whose offers it closed) is no text: the client is not told of an
- * expiry, as the coordinator is told `request_expired` instead. No statement when none of the types is among them.
+ * expiry, as the coordinator is told `request_expired` instead; nor is an occurrence a series change replaced, which
+ * it makes anew. No statement when none of the types is among them.
  */
 export async function insertClientTexts (tx: Queryable, notifications: ReadonlyArray<{ id: number, user_id: number, type: NotificationType, request_id: number | null }>, now: Date): Promise<void> {
   const candidates = notifications.filter((n) => n.request_id !== null && isClientTextType(n.type))
@@ -32,7 +33,7 @@ export async function insertClientTexts (tx: Queryable, notifications: ReadonlyA
     JOIN requests r ON r.id = n.request_id
     JOIN clients c ON c.id = r.client_id
     WHERE n.type = ANY (${CLIENT_TEXT_TYPES}::text[]) AND c.texts_how IS NOT NULL AND c.phone IS NOT NULL
-      AND NOT (n.type = 'request_cancelled' AND r.cancel_reason IS NOT DISTINCT FROM 'expired')
+      AND NOT (n.type = 'request_cancelled' AND r.cancel_reason IN ('expired', 'series_changed'))
     ORDER BY r.client_id, r.id, n.type, (n.user_id = r.requester_id) DESC, n.id`)
 }
 
