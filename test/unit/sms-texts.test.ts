@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { ConfigError, loadConfig } from '../../src/config.js'
 import { smsShape } from '../../src/lib/sms-segments.js'
 import { whenText } from '../../src/lib/when.js'
-import { ANSWER_OF, notificationText, phoneCodeText, replyAnswerText, replyOutcomeText, SMS_TYPES, type Locale } from '../../src/messaging/sms/sms-texts.js'
+import { ANSWER_OF, CLIENT_TEXT_TYPES, clientText, notificationText, phoneCodeText, replyAnswerText, replyOutcomeText, SMS_TYPES, type Locale } from '../../src/messaging/sms/sms-texts.js'
 import { REPLY_ANSWERS, REPLY_OUTCOMES } from '../../src/events/notifications.js'
 
 /**
@@ -85,6 +85,40 @@ describe('the words of texts', () => {
     const when = whenText('2026-12-08T09:30:00Z', 'de', 'Europe/Berlin')
     assert.equal(notificationText('de', 'reminder', { title: 'Arzttermin', when, data: {} }), 'Erinnerung: "Arzttermin" am Dienstag, 8. Dezember um 10:30.')
     assert.equal(notificationText('en', 'reminder', { title: 'Doctor', when: whenText('2026-12-08T09:30:00Z', 'en', 'Europe/Berlin'), data: {} }), 'Reminder: "Doctor" on Tuesday 8 December at 10:30.')
+  })
+})
+
+describe('the words of a coordinator\'s client\'s texts (docs/api/on-behalf.md › Texts to a client)', () => {
+  // A profile's first name is at most 100 characters; the longest, in GSM and outside it, with the longest titles.
+  const NAMES = ['Maximiliane-Wilhelmine '.repeat(5).slice(0, 100), 'Ярослава-Станислава '.repeat(6).slice(0, 100), null]
+  for (const locale of LOCALES) {
+    it(`every type fits in 2 segments in ${locale} with the longest name, title and day, the day and time whole`, () => {
+      const when = whenText(LONGEST_WHEN, locale, 'Europe/Berlin')!
+      for (const type of CLIENT_TEXT_TYPES) {
+        for (const helper of NAMES) {
+          for (const title of [GSM_TITLE, UCS2_TITLE]) {
+            const text = clientText(locale, type, { title, when, data: DATA, helper })!
+            assert.ok(smsShape(text).segments <= 2, `${type} ${locale}: ${text}`)
+            assert.ok(text.includes(when), `${type} names the whole day and time: ${text}`)
+            assert.match(text, /"(Fahrt zur Dialyse|Покупки на неделю)/, `${type} still names the request`)
+          }
+        }
+      }
+    })
+  }
+
+  it('names the volunteer by first name only, cut when long, "A volunteer" when unknown; no type beyond the six', () => {
+    const when = whenText('2026-12-12T09:00:00Z', 'en', 'Europe/Berlin')
+    assert.equal(clientText('en', 'response_accepted', { title: 'Lift to the doctor', when, data: {}, helper: 'Vera' }),
+      'Vera will help you with "Lift to the doctor" on Saturday 12 December at 10:00.')
+    assert.equal(clientText('de', 'response_accepted', { title: 'Fahrt zum Arzt', when: whenText('2026-12-12T09:00:00Z', 'de', 'Europe/Berlin'), data: {}, helper: 'Vera' }),
+      'Vera hilft Ihnen bei "Fahrt zum Arzt" am Samstag, 12. Dezember um 10:00.')
+    assert.equal(clientText('en', 'response_accepted', { title: null, when: undefined, data: {}, helper: null }), 'A volunteer will help you with your request.')
+    assert.match(clientText('de', 'response_accepted', { title: 'Einkauf', when: undefined, data: {}, helper: 'A'.repeat(40) })!, /^A{27}\.\.\. hilft Ihnen bei "Einkauf"\.$/)
+    assert.equal(clientText('en', 'request_cancelled', { title: 'Einkauf', when, data: {}, helper: null }), 'Your request "Einkauf" on Saturday 12 December at 10:00 was cancelled.')
+    for (const type of ['confirm_needed', 'request_alert', 'series_invitation', 'request_approved'] as const) {
+      assert.equal(clientText('en', type, { title: 'Einkauf', when, data: {}, helper: 'Vera' }), undefined, type)
+    }
   })
 })
 

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
 
 /**
  * src/README.md: the file whose SQL writes each table; `requests` has two more, in the same folder, for docs/api/schedule.md › Confirmation,
- * reminders, expiry and for retention and erasure (requests.repo.ts would pass 300 lines with them).
+ * reminders, expiry and for retention and erasure (requests.repo.ts would pass 300 lines with them); `deliveries` one more for the
+ * texts to coordinators' clients (docs/api/on-behalf.md › Texts to a client), for the same reason.
  */
 const OWNERS: Record<string, string | readonly string[]> = {
   alert_rounds: 'help/alerts/alerts.repo.ts',
@@ -27,7 +28,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   user_checks: 'accounts/checks/checks.repo.ts',
   concerns: 'help/concerns/concerns.repo.ts',
   request_visits: 'help/visits/visits.repo.ts',
-  deliveries: 'messaging/deliveries/deliveries.repo.ts',
+  deliveries: ['messaging/deliveries/deliveries.repo.ts', 'messaging/deliveries/client-texts.repo.ts', 'messaging/deliveries/text-receipts.repo.ts'],
   push_subscriptions: 'messaging/push/push.repo.ts',
   sms_numbers: 'messaging/sms/sms.repo.ts',
   sms_budget: 'messaging/sms/sms.repo.ts',

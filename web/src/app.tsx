@@ -123,6 +123,7 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   },
   { path: '/clients/:id', page: page(() => import('./features/coordinator/client'), 'ClientPage'), access: canCoordinate },
   { path: '/clients/:id/change', page: page(() => import('./features/coordinator/change-client'), 'ChangeClientPage'), access: canCoordinate },
+  { path: '/clients/:id/texts', page: page(() => import('./features/coordinator/client-texts'), 'ClientTextsPage'), access: canCoordinate },
   { path: '/clients/:id/ask/*', page: page(() => import('./features/requests/ask/index'), 'ClientAskPage'), access: canCoordinate },
 ]
 

@@ -48,11 +48,14 @@ export function exportNotifications (db: Queryable, userId: number): Promise<Not
     WHERE user_id = ${userId} ORDER BY id DESC`)
 }
 
-/** Every e-mail and push delivery of the caller (docs/api/messaging.md › Deliveries and e-mail), as GET /users/me/deliveries shows them, newest first. */
+/**
+ * Every delivery to the caller (docs/api/messaging.md › Deliveries and e-mail), as GET /users/me/deliveries shows them, newest first:
+ * not an invitation's e-mail nor a client's text (docs/api/on-behalf.md › Texts to a client), which went to someone else.
+ */
 export function exportDeliveries (db: Queryable, userId: number): Promise<DeliveryListRow[]> {
   return db.query<DeliveryListRow>(sql`
     SELECT notification_id, account_message, channel, status, attempts, last_error, sent_at, created_at
-    FROM deliveries WHERE user_id = ${userId} AND invitation_id IS NULL ORDER BY id DESC`)
+    FROM deliveries WHERE user_id = ${userId} AND invitation_id IS NULL AND client_id IS NULL ORDER BY id DESC`)
 }
 
 /**

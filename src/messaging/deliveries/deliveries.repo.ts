@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js'
 import { sql, type Sql } from '../../db/sql.js'
 import { SMS_TYPES } from '../sms/sms-texts.js'
+import { dropWithdrawnClientTexts } from './client-texts.repo.js'
 import { CODE_ANSWER_MESSAGE, NOTIFICATION_TYPES, TEXT_ACCOUNT_MESSAGES, type AccountMessage, type NotificationType, type ReplyOutcome } from '../../events/notifications.js'
 
 /**
@@ -122,9 +123,12 @@ export interface ClaimedRow {
   /** The answer to a reply with a code: what came of it, and its request's title. */
   reply_outcome: ReplyOutcome | null
   reply_title: string | null
-  /** The sms channel: the profile's phone and whether it is confirmed. */
+  /** The sms channel: the profile's phone and whether it is confirmed; for a client's text the client's, and their consent. */
   phone: string | null
   phone_confirmed: boolean
+  /** A coordinator's client's text (docs/api/on-behalf.md › Texts to a client), and the first name of who will help them. */
+  client_id: number | null
+  helper_name: string | null
   subscription_id: number | null
   /** An invitation's e-mail (docs/api/on-behalf.md › Carers): what the inviter allows; `email` is then the invited address, `inviter_name` theirs. */
   invitation_id: number | null
@@ -158,22 +162,30 @@ export async function claimDueDeliveries (tx: Queryable, now: Date, leaseUntil: 
       SELECT d.id FROM deliveries d JOIN trusted_people tp ON tp.id = d.invitation_id
       WHERE d.status = 'pending' AND d.due_at <= ${now} AND tp.status <> 'invited'
       FOR UPDATE OF d SKIP LOCKED)`)
+  await dropWithdrawnClientTexts(tx, now)
   return await tx.query<ClaimedRow>(sql`
     WITH claimed AS (
       UPDATE deliveries d SET attempts = d.attempts + 1, leased_until = ${leaseUntil}
       FROM (SELECT id FROM deliveries WHERE status = 'pending' AND due_at <= ${now} AND ${unleased(sql`deliveries`, now)} ORDER BY due_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
       WHERE d.id = due.id
-      RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.invitation_id, d.channel, d.secret, d.attempts, d.subscription_id,
+      RETURNING d.id, d.user_id, d.notification_id, d.account_message, d.invitation_id, d.client_id, d.channel, d.secret, d.attempts, d.subscription_id,
         d.reply_request_id, d.reply_outcome
     )
     SELECT c.id, c.user_id, c.notification_id, c.account_message, c.invitation_id, c.channel, c.secret, c.attempts, c.subscription_id,
       c.reply_outcome, rr.title AS reply_title,
-      coalesce(tp.email, u.email) AS email, u.locale, ns.time_zone, n.type, n.request_id, n.data, r.title AS request_title,
-      r.window_start AS request_window_start, u.phone, u.phone_verified_at IS NOT NULL AS phone_confirmed,
+      coalesce(tp.email, u.email) AS email, coalesce(cl.locale, u.locale) AS locale, n.type, n.request_id, n.data, r.title AS request_title,
+      r.window_start AS request_window_start,
+      -- A client's text: the client's phone and consent, in TIME_ZONE (null here), never the notified person's.
+      CASE WHEN c.client_id IS NULL THEN ns.time_zone END AS time_zone, c.client_id,
+      CASE WHEN c.client_id IS NULL THEN u.phone ELSE cl.phone END AS phone,
+      CASE WHEN c.client_id IS NULL THEN u.phone_verified_at IS NOT NULL ELSE cl.texts_how IS NOT NULL END AS phone_confirmed,
+      (SELECT vu.first_name FROM volunteer_responses vr JOIN users vu ON vu.id = vr.volunteer_id
+        WHERE c.client_id IS NOT NULL AND n.type = 'response_accepted' AND vr.id = (n.data->>'response_id')::bigint) AS helper_name,
       tp.can AS invitation_can, CASE WHEN tp.id IS NOT NULL THEN u.first_name || ' ' || u.last_name END AS inviter_name,
       ps.endpoint, ps.p256dh, ps.auth
     FROM claimed c
     JOIN users u ON u.id = c.user_id
+    LEFT JOIN clients cl ON cl.id = c.client_id
     LEFT JOIN trusted_people tp ON tp.id = c.invitation_id
     LEFT JOIN notification_settings ns ON ns.user_id = c.user_id
     LEFT JOIN notifications n ON n.id = c.notification_id
@@ -235,7 +247,8 @@ export async function recordDeliveries (db: Queryable, records: readonly Recorde
       status = CASE WHEN r.outcome = 'retry' THEN 'pending' ELSE r.outcome END,
       sent_at = CASE WHEN r.outcome = 'sent' THEN r.at ELSE d.sent_at END,
       due_at = CASE WHEN r.outcome <> 'retry' THEN d.due_at
-        WHEN d.notification_id IS NULL THEN r.due_at
+        -- A client's text is not the notified person's: their quiet hours are not the client's.
+        WHEN d.notification_id IS NULL OR d.client_id IS NOT NULL THEN r.due_at
         ELSE coalesce((
           SELECT ${dueAfterQuietHours(sql`r.due_at`)}
           FROM (SELECT ns.quiet_start::time AS quiet_start, ns.quiet_end::time AS quiet_end, z.tz,
@@ -248,24 +261,6 @@ export async function recordDeliveries (db: Queryable, records: readonly Recorde
     FROM unnest(${records.map((r) => r.id)}::bigint[], ${records.map((r) => r.attempt)}::int[], ${records.map((r) => r.status)}::text[],
       ${records.map(at)}::timestamptz[], ${records.map(dueAt)}::timestamptz[], ${records.map(reason)}::text[]) AS r (id, attempt, outcome, at, due_at, reason)
     WHERE d.id = r.id AND d.status = 'pending' AND d.attempts = r.attempt`)
-}
-
-/** The gateway's id for a submitted text, written as soon as it is known, so the receipt finds its delivery. */
-export async function recordSubmitted (db: Queryable, deliveryId: number, messageId: string, segments: number): Promise<void> {
-  await db.query(sql`UPDATE deliveries SET gateway_message_id = ${messageId}, segments = ${segments} WHERE id = ${deliveryId}`)
-}
-
-/**
- * A final receipt: the text's delivery moves from sent (or pending, when the receipt overtook the record of
- * the send) to delivered, or to undeliverable with the receipt's stat as last_error. A repeat changes nothing.
- */
-export async function recordReceipt (db: Queryable, messageId: string, delivered: boolean, stat: string, now: Date): Promise<number> {
-  const rows = await db.query<{ id: number }>(sql`
-    UPDATE deliveries SET status = ${delivered ? 'delivered' : 'undeliverable'}, last_error = ${delivered ? null : stat},
-      sent_at = coalesce(sent_at, ${now}), leased_until = NULL, secret = NULL
-    WHERE gateway_message_id = ${messageId} AND channel = 'sms' AND status IN ('pending', 'sent')
-    RETURNING id`)
-  return rows.length
 }
 
 export interface DeliveryListRow {

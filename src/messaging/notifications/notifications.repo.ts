@@ -13,7 +13,7 @@ export interface NotificationRow {
 }
 
 /** A notification just written: what its deliveries are made from (deliveries.repo.ts). */
-export interface InsertedNotification { id: number, user_id: number, type: NotificationType }
+export interface InsertedNotification { id: number, user_id: number, type: NotificationType, request_id: number | null }
 
 /** The channel whose payloads wake streams: recipients' user ids, comma-separated (ids only, never content). */
 export const NOTIFY_CHANNEL = 'vcs_notifications'
@@ -51,11 +51,11 @@ export async function insertNotifications (tx: Queryable, notifications: readonl
     INSERT INTO notifications (user_id, type, request_id, data)
     SELECT * FROM unnest(${notifications.map((n) => n.userId)}::bigint[], ${notifications.map((n) => n.type)}::text[],
       ${notifications.map((n) => n.requestId)}::bigint[], ${notifications.map((n) => JSON.stringify(n.data))}::jsonb[])
-    RETURNING id, user_id, type`)
+    RETURNING id, user_id, type, request_id`)
   for (let i = 0; i < recipients.length; i += IDS_PER_NOTIFY) {
     await tx.query(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${recipients.slice(i, i + IDS_PER_NOTIFY).join(',')})`)
   }
-  return inserted.map((row) => ({ id: Number(row.id), user_id: Number(row.user_id), type: row.type }))
+  return inserted.map((row) => ({ id: Number(row.id), user_id: Number(row.user_id), type: row.type, request_id: row.request_id === null ? null : Number(row.request_id) }))
 }
 
 /**

@@ -7,11 +7,11 @@ import { whenText } from '../../lib/when.js'
 import type { Channel, OutgoingDelivery, SendOutcome } from '../deliveries/channel.js'
 import type { IncomingText, SmsGateway } from './gateway.js'
 import type { Job } from '../../jobs/job.js'
-import { recordReceipt, recordSubmitted } from '../deliveries/deliveries.repo.js'
+import { recordReceipt, recordSubmitted } from '../deliveries/text-receipts.repo.js'
 import { giveBack, isStopped, takeBudget, type Budget } from './sms.repo.js'
 import type { ReplyCodes } from '../../lib/reply-codes.js'
 import { codeSaltOf, insertCode, isAnswerable, type CodeAnswer } from './reply-codes.repo.js'
-import { ANSWER_OF, isSmsType, notificationText, phoneCodeText, replyAnswerText, replyOutcomeText } from './sms-texts.js'
+import { ANSWER_OF, clientText, isSmsType, notificationText, phoneCodeText, replyAnswerText, replyOutcomeText } from './sms-texts.js'
 
 export interface SmsChannelOptions {
   db: Database
@@ -113,7 +113,8 @@ export class SmsChannel implements Channel {
    */
   async #replyCode (delivery: OutgoingDelivery, e164: string): Promise<{ answer: CodeAnswer, code: string } | undefined> {
     const notification = delivery.notification
-    if (notification === null || notification.requestId === null || !isSmsType(notification.type)) return undefined
+    // A client's texts carry none: the row is a coordinator's, and a client's NO is not read (docs/api/messaging.md › Texts).
+    if (notification === null || notification.requestId === null || !isSmsType(notification.type) || delivery.client != null) return undefined
     const answer = ANSWER_OF[notification.type]
     if (answer === undefined) return undefined
     const { db, clock, codes } = this.options
@@ -167,7 +168,10 @@ function textOf (delivery: OutgoingDelivery, help: SmsChannelOptions['help'], re
   if (delivery.reply != null) return replyOutcomeText(locale, delivery.reply.outcome, delivery.reply.title)
   if (notification !== null) {
     const when = whenText(notification.data.window_start ?? notification.requestWindowStart ?? undefined, locale, timeZone)
-    return notificationText(locale, notification.type, { title: notification.requestTitle, when, data: notification.data }, reply)
+    const values = { title: notification.requestTitle, when, data: notification.data }
+    // A coordinator's client has words of their own (docs/api/on-behalf.md › Texts to a client).
+    if (delivery.client != null) return clientText(locale, notification.type, { ...values, helper: delivery.client.helperName })
+    return notificationText(locale, notification.type, values, reply)
   }
   if (account?.message === PHONE_CODE_MESSAGE && account.code !== null) return phoneCodeText(locale, account.code)
   return undefined

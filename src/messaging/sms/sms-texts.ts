@@ -141,6 +141,58 @@ export function notificationText (
   return fitted((title) => words({ ...values, title }) + ending, values.title)
 }
 
+/**
+ * docs/api/on-behalf.md › Texts to a client: what a coordinator's client is texted, with their consent, in their own
+ * words: the client asked (through a coordinator) and is helped, so "X will help you", never "your offer".
+ */
+export const CLIENT_TEXT_TYPES = [
+  'response_accepted', 'request_cancelled', 'reminder', 'volunteer_confirmed', 'confirmation_missed', 'still_needed',
+] as const satisfies readonly SmsType[]
+export type ClientTextType = typeof CLIENT_TEXT_TYPES[number]
+
+/** The helper's first name, or who stands in for it; the title gives way to it within 2 segments. */
+interface ClientValues extends Values { helper: string }
+type ClientTexts = Record<ClientTextType, (values: ClientValues) => string>
+
+const CLIENT_EN: ClientTexts = {
+  response_accepted: ({ title, when, helper }) => `${helper} will help you with ${title}${on(when, 'on')}.`,
+  request_cancelled: ({ title, when }) => `Your request ${title}${on(when, 'on')} was cancelled.`,
+  reminder: ({ title, when }) => `Reminder: your volunteer will help you with ${title}${on(when, 'on')}.`,
+  volunteer_confirmed: ({ title, when }) => `Your volunteer confirmed they will help with ${title}${on(when, 'on')}.`,
+  confirmation_missed: ({ title, when }) => `Your volunteer did not confirm ${title}${on(when, 'on')}; we are looking for someone else.`,
+  still_needed: ({ title, when }) => `Is ${title}${on(when, 'on')} still needed? Please let us know.`,
+}
+
+const CLIENT_DE: ClientTexts = {
+  response_accepted: ({ title, when, helper }) => `${helper} hilft Ihnen bei ${title}${on(when, 'am')}.`,
+  request_cancelled: ({ title, when }) => `Ihre Anfrage ${title}${on(when, 'am')} wurde abgesagt.`,
+  reminder: ({ title, when }) => `Erinnerung: Sie bekommen Hilfe bei ${title}${on(when, 'am')}.`,
+  volunteer_confirmed: ({ title, when }) => `Ihre Hilfe bei ${title}${on(when, 'am')} ist bestätigt.`,
+  confirmation_missed: ({ title, when }) => `Ihre Hilfe hat ${title}${on(when, 'am')} nicht bestätigt; wir suchen jemand anderen.`,
+  still_needed: ({ title, when }) => `Wird ${title}${on(when, 'am')} noch gebraucht? Bitte sagen Sie uns Bescheid.`,
+}
+
+/** Who helps when the volunteer's name is not known (their account erased since). */
+const SOMEONE: Record<Locale, string> = { en: 'A volunteer', de: 'Jemand' }
+/** A first name longer than this is cut with "...", so the title keeps room within 2 segments even in UCS-2. */
+export const MAX_HELPER_NAME = 30
+
+export function isClientTextType (type: string): type is ClientTextType {
+  return (CLIENT_TEXT_TYPES as readonly string[]).includes(type)
+}
+
+/** A client's text (docs/api/on-behalf.md › Texts to a client), or undefined for a type a client is never texted. `helper`: the volunteer's first name. */
+export function clientText (locale: Locale, type: NotificationType, values: { title: string | null, when: string | undefined, data: Record<string, unknown>, helper: string | null }): string | undefined {
+  if (!isClientTextType(type)) return undefined
+  const words = (locale === 'de' ? CLIENT_DE : CLIENT_EN)[type]
+  const name = [...(values.helper?.trim() ?? '')]
+  const helper = name.length === 0 ? SOMEONE[locale] : name.length > MAX_HELPER_NAME ? `${name.slice(0, MAX_HELPER_NAME - 3).join('').trimEnd()}...` : name.join('')
+  const given = { ...values, helper }
+  // Through fitted even without a title, for the plain spaces it makes.
+  if (values.title === null) return fitted(() => words({ ...given, title: UNTITLED[locale] }), '', false)
+  return fitted((title) => words({ ...given, title }), values.title)
+}
+
 /** The text carrying the code that confirms a phone (docs/api/accounts.md's code rules): the recipient's own. */
 export function phoneCodeText (locale: Locale, code: string): string {
   return PHONE_CODE[locale](code)

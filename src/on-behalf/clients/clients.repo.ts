@@ -3,6 +3,7 @@ import { empty, raw, sql } from '../../db/sql.js'
 import type { Page } from '../../lib/page.js'
 import type { ConsentHow } from './clients.schemas.js'
 import type { Gender } from '../../lib/matching-values.js'
+import type { Locale } from '../../lib/values.js'
 import type { ClientDefaults } from '../../help/requests/acting.js'
 
 /**
@@ -29,6 +30,11 @@ export interface ClientRow extends ClientDefaults {
   consent_how: ConsentHow
   consent_recorded_by: number | null
   consent_recorded_at: Date
+  /** docs/api/on-behalf.md › Texts to a client: the consent to texts, null when none (or withdrawn). */
+  texts_how: ConsentHow | null
+  texts_recorded_by: number | null
+  texts_recorded_at: Date | null
+  locale: Locale
   created_at: Date
   updated_at: Date
 }
@@ -46,13 +52,18 @@ export interface ClientFields {
   gender?: Gender | null
   /** Checked (lib/matching-values.ts parseLanguages). */
   languages?: string[]
+  /** The language of the client's texts. */
+  locale?: Locale
 }
 
 /** A consent as recorded: how, by which coordinator, when. */
 export interface Consent { how: ConsentHow, recordedBy: number, at: Date }
 
+/** What a PATCH does to the consent to texts: records one (again), withdraws it (null), or leaves it (undefined). */
+export type TextsChange = Consent | null | undefined
+
 const COLUMNS = raw(`id, first_name, last_name, phone, address, city, latitude, longitude, needs, gender, languages,
-  consent_how, consent_recorded_by, consent_recorded_at, created_at, updated_at`)
+  consent_how, consent_recorded_by, consent_recorded_at, texts_how, texts_recorded_by, texts_recorded_at, locale, created_at, updated_at`)
 
 /**
  * The digits a phone is searched by: no blanks or punctuation, no leading `+` or `00` (docs/api/on-behalf.md › Coordinators and clients), so
@@ -80,8 +91,11 @@ export function lockClient (db: Queryable, id: number): Promise<ClientRow | unde
   return maybeOne<ClientRow>(db, sql`SELECT ${COLUMNS} FROM clients WHERE id = ${id} FOR UPDATE`)
 }
 
-/** Writes the given fields (and a consent recorded again); the caller holds the row's lock. */
-export function updateClient (db: Queryable, id: number, fields: ClientFields, consent: Consent | undefined, at: Date): Promise<ClientRow> {
+/**
+ * Writes the given fields (and a consent recorded again, a consent to texts recorded or withdrawn: withdrawn,
+ * its how, by and at are cleared together); the caller holds the row's lock.
+ */
+export function updateClient (db: Queryable, id: number, fields: ClientFields, consent: Consent | undefined, texts: TextsChange, at: Date): Promise<ClientRow> {
   const set = (column: string, value: unknown, cast = '') => value === undefined ? empty : sql`, ${raw(column)} = ${value}${raw(cast)}`
   const phone = fields.phone
   return one<ClientRow>(db, sql`
@@ -92,6 +106,8 @@ export function updateClient (db: Queryable, id: number, fields: ClientFields, c
       ${set('latitude', fields.latitude, '::float8')} ${set('longitude', fields.longitude, '::float8')} ${set('needs', fields.needs)}
       ${set('gender', fields.gender)} ${set('languages', fields.languages, '::text[]')}
       ${set('consent_how', consent?.how)} ${set('consent_recorded_by', consent?.recordedBy)} ${set('consent_recorded_at', consent?.at)}
+      ${set('texts_how', texts === undefined ? undefined : texts?.how ?? null)} ${set('texts_recorded_by', texts === undefined ? undefined : texts?.recordedBy ?? null)}
+      ${set('texts_recorded_at', texts === undefined ? undefined : texts?.at ?? null)} ${set('locale', fields.locale)}
     WHERE id = ${id}
     RETURNING ${COLUMNS}`)
 }

@@ -50,7 +50,9 @@ export const clientsRoutes: FastifyPluginAsyncTypebox<{ clients: ClientsService 
       tags,
       summary: 'Change a client\'s record',
       description: 'Only the fields given change; null clears one. latitude and longitude go together. A `consent` given is recorded again, ' +
-        `by the caller, now. Requests already made keep the phone and point they were made with. ${WHO}`,
+        'by the caller, now. `texts` `{"how"}` records the client\'s consent to texts (by the caller, now), `null` withdraws it, and texts ' +
+        'not yet sent are dropped; `locale` is their language (docs/api/on-behalf.md › Texts to a client). ' +
+        `Requests already made keep the phone and point they were made with. ${WHO}`,
       params: ClientIdParams,
       body: UpdateClientInput,
       response: { 200: Client, ...errors(400, 401, 403, 404) },

@@ -2,12 +2,17 @@ import { Type, type Static } from 'typebox'
 import { PaginationQuery } from '../../http/pagination.js'
 import { DateTime, Id, NullableNumber, NullableString, PHONE_PATTERN } from '../../http/schemas.js'
 import { GENDERS, type Gender } from '../../lib/matching-values.js'
+import { LOCALES, type Locale } from '../../lib/values.js'
 
 /** docs/api/on-behalf.md › Coordinators and clients: a person without an account whom coordinators ask for. */
 
 export const CONSENT_HOWS = ['phone', 'in_person', 'written'] as const
 export type ConsentHow = typeof CONSENT_HOWS[number]
 const ConsentHow = Type.Unsafe<ConsentHow>({ type: 'string', enum: [...CONSENT_HOWS], description: 'how the client agreed to be recorded' })
+const TextsHow = Type.Unsafe<ConsentHow>({ type: 'string', enum: [...CONSENT_HOWS], description: 'how the client agreed to get texts: by phone, in person, in writing' })
+const ClientLocale = Type.Unsafe<Locale>({ type: 'string', enum: [...LOCALES], description: 'the language of the client\'s texts: `en` (default) or `de`' })
+/** Who recorded a consent: an id, as `consent.recorded_by` (and a check's `verified_by`). */
+const RecordedBy = Type.Union([Type.Integer(), Type.Null()], { description: 'the coordinator; null once their account is gone' })
 
 /** At least one character that is not white space. */
 const VISIBLE = '\\S'
@@ -38,6 +43,9 @@ export const UpdateClientInput = Type.Object({
   last_name: Type.Optional(Name),
   ...writable,
   consent: Type.Optional(Type.Object({ how: ConsentHow }, { description: 'a consent recorded again: by the caller, now' })),
+  // docs/api/on-behalf.md › Texts to a client: consent heard by the coordinator; null withdraws it.
+  texts: Type.Optional(Type.Union([Type.Object({ how: TextsHow }), Type.Null()], { description: 'the client\'s consent to texts, recorded (again) by the caller, now; null withdraws it' })),
+  locale: Type.Optional(ClientLocale),
 })
 export type UpdateClientInput = Static<typeof UpdateClientInput>
 
@@ -53,7 +61,9 @@ export const Client = Type.Object({
   needs: NullableString(),
   gender: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'only from /clients/{id} (GET and PATCH)' })),
   languages: Type.Optional(Type.Array(Type.String(), { description: 'only from /clients/{id} (GET and PATCH)' })),
-  consent: Type.Object({ how: ConsentHow, recorded_by: Type.Union([Type.Integer(), Type.Null()], { description: 'the coordinator; null once their account is gone' }), recorded_at: DateTime }),
+  consent: Type.Object({ how: ConsentHow, recorded_by: RecordedBy, recorded_at: DateTime }),
+  texts: Type.Union([Type.Object({ how: TextsHow, recorded_by: RecordedBy, recorded_at: DateTime }), Type.Null()], { description: 'the client\'s consent to texts (docs/api/on-behalf.md › Texts to a client); null: they get none' }),
+  locale: ClientLocale,
   created_at: DateTime,
   updated_at: DateTime,
 })
@@ -83,4 +93,8 @@ export const CLIENT_MESSAGES = {
   gender: 'invalid gender',
   languages: 'invalid languages',
   'languages.*': 'invalid languages',
+  texts: 'invalid texts',
+  'texts.how': 'invalid texts',
+  'texts.how:required': 'invalid texts',
+  locale: 'invalid locale',
 }

@@ -14,7 +14,7 @@ import { gridPoint } from '../../lib/grid.js'
 import { endSeriesOfClient, minimiseSeries } from '../../regular-help/series/series.repo.js'
 import * as clients from './clients.repo.js'
 import type { ClientFields, ClientRow } from './clients.repo.js'
-import { LOCATION_TOGETHER, type Client, type CreateClientInput, type UpdateClientInput } from './clients.schemas.js'
+import { LOCATION_TOGETHER, type Client, type ConsentHow, type CreateClientInput, type UpdateClientInput } from './clients.schemas.js'
 
 /** The text docs/privacy.md › Erasure refuses an erasure with while a request is in_progress (DELETE /users/me). */
 export const OPEN_REQUESTS_FIRST = 'finish or cancel your open requests first'
@@ -30,6 +30,8 @@ const toClient = (row: ClientRow): Client => ({
   longitude: row.longitude,
   needs: row.needs,
   consent: { how: row.consent_how, recorded_by: row.consent_recorded_by, recorded_at: row.consent_recorded_at },
+  texts: row.texts_how === null ? null : { how: row.texts_how, recorded_by: row.texts_recorded_by, recorded_at: row.texts_recorded_at! },
+  locale: row.locale,
   created_at: row.created_at,
   updated_at: row.updated_at,
 })
@@ -38,7 +40,7 @@ const toClient = (row: ClientRow): Client => ({
 const withMatching = (row: ClientRow): Client => ({ ...toClient(row), gender: row.gender, languages: row.languages })
 
 /** The fields the body gives, latitude and longitude both or neither (either may be null, to clear the point). */
-function fieldsOf (input: Omit<UpdateClientInput, 'consent'>): ClientFields {
+function fieldsOf (input: Omit<UpdateClientInput, 'consent' | 'texts'>): ClientFields {
   if ((input.latitude === undefined) !== (input.longitude === undefined) || (input.latitude === null) !== (input.longitude === null)) {
     throw badRequest(LOCATION_TOGETHER)
   }
@@ -89,12 +91,15 @@ export class ClientsService {
 
   async update (user: Principal, id: number, input: UpdateClientInput): Promise<Client> {
     this.#mayWrite(user)
-    const { consent, ...rest } = input
+    const { consent, texts, ...rest } = input
     const fields = fieldsOf(rest)
     return await this.db.transaction(async (tx) => {
       if (await clients.lockClient(tx, id) === undefined) throw notFound(CLIENT_NOT_FOUND)
       const now = this.clock.now()
-      return withMatching(await clients.updateClient(tx, id, fields, consent === undefined ? undefined : { how: consent.how, recordedBy: user.id, at: now }, now))
+      const recorded = (how: ConsentHow) => ({ how, recordedBy: user.id, at: now })
+      // docs/api/on-behalf.md › Texts to a client: a withdrawal takes effect on texts not yet sent (the sending loop drops them).
+      const textsChange = texts === undefined ? undefined : texts === null ? null : recorded(texts.how)
+      return withMatching(await clients.updateClient(tx, id, fields, consent === undefined ? undefined : recorded(consent.how), textsChange, now))
     })
   }
 

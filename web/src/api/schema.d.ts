@@ -2026,7 +2026,7 @@ export interface paths {
         head?: never;
         /**
          * Change a client's record
-         * @description Only the fields given change; null clears one. latitude and longitude go together. A `consent` given is recorded again, by the caller, now. Requests already made keep the phone and point they were made with. Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
+         * @description Only the fields given change; null clears one. latitude and longitude go together. A `consent` given is recorded again, by the caller, now. `texts` `{"how"}` records the client's consent to texts (by the caller, now), `null` withdraws it, and texts not yet sent are dropped; `locale` is their language (docs/api/on-behalf.md › Texts to a client). Requests already made keep the phone and point they were made with. Read by coordinators, moderators and admins; created, changed and erased by holders of `coordinate_requests` (coordinators, admins). Anyone else: 403 `coordinator role required`.
          */
         patch: operations["updateClient"];
         trace?: never;
@@ -14738,6 +14738,23 @@ export interface operations {
                             /** Format: date-time */
                             recorded_at: string;
                         };
+                        /** @description the client's consent to texts (docs/api/on-behalf.md › Texts to a client); null: they get none */
+                        texts: {
+                            /**
+                             * @description how the client agreed to get texts: by phone, in person, in writing
+                             * @enum {string}
+                             */
+                            how: "phone" | "in_person" | "written";
+                            /** @description the coordinator; null once their account is gone */
+                            recorded_by: number | null;
+                            /** Format: date-time */
+                            recorded_at: string;
+                        } | null;
+                        /**
+                         * @description the language of the client's texts: `en` (default) or `de`
+                         * @enum {string}
+                         */
+                        locale: "en" | "de";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -14871,6 +14888,23 @@ export interface operations {
                             /** Format: date-time */
                             recorded_at: string;
                         };
+                        /** @description the client's consent to texts (docs/api/on-behalf.md › Texts to a client); null: they get none */
+                        texts: {
+                            /**
+                             * @description how the client agreed to get texts: by phone, in person, in writing
+                             * @enum {string}
+                             */
+                            how: "phone" | "in_person" | "written";
+                            /** @description the coordinator; null once their account is gone */
+                            recorded_by: number | null;
+                            /** Format: date-time */
+                            recorded_at: string;
+                        } | null;
+                        /**
+                         * @description the language of the client's texts: `en` (default) or `de`
+                         * @enum {string}
+                         */
+                        locale: "en" | "de";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -15001,6 +15035,23 @@ export interface operations {
                             /** Format: date-time */
                             recorded_at: string;
                         };
+                        /** @description the client's consent to texts (docs/api/on-behalf.md › Texts to a client); null: they get none */
+                        texts: {
+                            /**
+                             * @description how the client agreed to get texts: by phone, in person, in writing
+                             * @enum {string}
+                             */
+                            how: "phone" | "in_person" | "written";
+                            /** @description the coordinator; null once their account is gone */
+                            recorded_by: number | null;
+                            /** Format: date-time */
+                            recorded_at: string;
+                        } | null;
+                        /**
+                         * @description the language of the client's texts: `en` (default) or `de`
+                         * @enum {string}
+                         */
+                        locale: "en" | "de";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -15218,6 +15269,19 @@ export interface operations {
                          */
                         how: "phone" | "in_person" | "written";
                     };
+                    /** @description the client's consent to texts, recorded (again) by the caller, now; null withdraws it */
+                    texts?: {
+                        /**
+                         * @description how the client agreed to get texts: by phone, in person, in writing
+                         * @enum {string}
+                         */
+                        how: "phone" | "in_person" | "written";
+                    } | null;
+                    /**
+                     * @description the language of the client's texts: `en` (default) or `de`
+                     * @enum {string}
+                     */
+                    locale?: "en" | "de";
                 };
             };
         };
@@ -15253,6 +15317,23 @@ export interface operations {
                             /** Format: date-time */
                             recorded_at: string;
                         };
+                        /** @description the client's consent to texts (docs/api/on-behalf.md › Texts to a client); null: they get none */
+                        texts: {
+                            /**
+                             * @description how the client agreed to get texts: by phone, in person, in writing
+                             * @enum {string}
+                             */
+                            how: "phone" | "in_person" | "written";
+                            /** @description the coordinator; null once their account is gone */
+                            recorded_by: number | null;
+                            /** Format: date-time */
+                            recorded_at: string;
+                        } | null;
+                        /**
+                         * @description the language of the client's texts: `en` (default) or `de`
+                         * @enum {string}
+                         */
+                        locale: "en" | "de";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */

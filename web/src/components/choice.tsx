@@ -6,7 +6,7 @@ interface ChoiceProps {
   name: string
   label: string
   hint?: ReactNode
-  options: ReadonlyArray<{ value: string, label: string, description?: string }>
+  options: ReadonlyArray<{ value: string, label: ReactNode, description?: string }>
   value: string | null
   onChange: (value: string) => void
   optional?: boolean

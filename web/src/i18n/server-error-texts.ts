@@ -70,6 +70,8 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'finish or cancel your open requests first': { key: 'errors.clientRequestInProgress' },
   'consent is required': { field: 'consent', key: 'errors.consentRequired' },
   'invalid consent': { field: 'consent', key: 'errors.consentRequired' },
+  // docs/api/on-behalf.md › Texts to a client: the texts form offers only the three ways, so only a fault of ours sends this.
+  'invalid texts': OUR_FAULT,
   'invalid client id': OUR_FAULT,
   'invalid status': OUR_FAULT,
   'desired_completion_date must be in the future': { field: 'desired_completion_date', key: 'ask.errors.whenPast' },

@@ -9,6 +9,7 @@ import { PhoneLink } from '../../components/phone'
 import { SeriesList } from '../../components/series-list'
 import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
+import { TextsSummary } from './client-texts'
 import { EraseClient } from './erase-client'
 import { CoordinatorPages } from './workspace'
 import '../../components/journeys.css'
@@ -32,7 +33,7 @@ export function WithClient ({ title, children }: { title: string, children: (cli
 
 /**
  * One client: what a coordinator needs on the phone, the consent on record, "Ask for help for Erna", "Set up regular
- * help for Erna" and her regular help, "Change details" and erasing the record.
+ * help for Erna" and her regular help, "Change details", their texts and erasing the record.
  */
 export function ClientPage () {
   const { t } = useTranslation()
@@ -62,6 +63,7 @@ function ClientRecord ({ item }: { item: Client }) {
       {/* Every coordinator's series for this client (docs/api/on-behalf.md › Series for someone), each to its page with its dates. */}
       <SeriesList of={{ clientId: item.id }} heading={t('regular.for.listHeading', { name: item.first_name })} empty={t('regular.for.none', { name: item.first_name })} />
       <p><Link href='/clients/requests'>{t('coordinator.client.requests')}</Link></p>
+      <TextsSummary client={item} />
       <EraseClient client={item} />
     </Page>
   )
