@@ -24,6 +24,8 @@ process.env.E2E_CODES_PORT ??= String(await freePort())
 // A fourth with VOLUNTEER_CHECKS, for the on-duty page's note on missing checks (checks-on-duty.spec.ts).
 process.env.E2E_CHECKS_PORT ??= String(await freePort())
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'vcs-e2e-mail-'))
+// Texts (no SMS_SMPP_URL) as JSON files under E2E_SMS_DIR/<port>, where tests read codes and feed replies in (e2e/sms.ts).
+process.env.E2E_SMS_DIR ??= mkdtempSync(join(tmpdir(), 'vcs-e2e-sms-'))
 const port = Number(process.env.E2E_PORT)
 const browser = await findChromium()
 process.stdout.write(`browser tests: Chromium from ${browser.source} (${browser.executablePath})\n`)
@@ -56,7 +58,7 @@ export default defineConfig({
     command: 'node --import tsx web/e2e/server.ts',
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/v1/health`,
-    env: { E2E_PORT: String(port), E2E_PARTIES_PORT: process.env.E2E_PARTIES_PORT, E2E_CODES_PORT: process.env.E2E_CODES_PORT, E2E_CHECKS_PORT: process.env.E2E_CHECKS_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    env: { E2E_PORT: String(port), E2E_PARTIES_PORT: process.env.E2E_PARTIES_PORT, E2E_CODES_PORT: process.env.E2E_CODES_PORT, E2E_CHECKS_PORT: process.env.E2E_CHECKS_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR, E2E_SMS_DIR: process.env.E2E_SMS_DIR },
     reuseExistingServer: false,
     // Four services, each migrating its own database: over a minute on a busy machine.
     timeout: 180_000,

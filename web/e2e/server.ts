@@ -31,6 +31,8 @@ await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve))
 const geocoderPort = (geocoder.address() as AddressInfo).port
 const scrypt = { N: 2 ** 10, r: 8, p: 1 }
 const mailDir = process.env.E2E_MAIL_DIR ?? join(tmpdir(), 'vcs-e2e-mail')
+// Texts as JSON files, and replies fed in under incoming/, one folder per service (sms.ts): a shared one would hand a reply to any of them.
+const smsDir = process.env.E2E_SMS_DIR ?? join(tmpdir(), 'vcs-e2e-sms')
 // DATA_DIR holds the generated Web Push keys (the database itself is in memory); never the checkout's ./data.
 const dataDir = await mkdtemp(join(tmpdir(), 'vcs-e2e-data-'))
 
@@ -42,7 +44,7 @@ async function serveOnPort (servicePort: number, env: Record<string, string> = {
   const config = {
     // The map's pictures from a port where nothing answers: the app must work without them (no internet here).
     // E-mails as .eml files where the tests read them (mail.ts), with links to this very service.
-    ...loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(servicePort), PUBLIC_URL: `http://127.0.0.1:${servicePort}`, MAIL_DIR: join(mailDir, String(servicePort)), MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', GEOCODER_URL: `http://127.0.0.1:${geocoderPort}`, ...env }),
+    ...loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(servicePort), PUBLIC_URL: `http://127.0.0.1:${servicePort}`, MAIL_DIR: join(mailDir, String(servicePort)), SMS_DIR: join(smsDir, String(servicePort)), MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', GEOCODER_URL: `http://127.0.0.1:${geocoderPort}`, ...env }),
     scrypt,
     // Every test signs in from one address.
     rateLimits: { windowSeconds: 60, perAddress: 1_000_000, perAccount: 1_000_000 },
