@@ -152,6 +152,23 @@ for (const [lang, width] of [['en', 1280], ['de', 320]] as const) {
   })
 }
 
+test('a STOP reply while the profile is open: "Get texts on this phone" is refused in the section\'s error summary, which then says texts are stopped', async ({ page, request, baseURL, checkA11y }) => {
+  const mobile = uniqueMobile()
+  const person = await registerPerson(request, 'Stella', 'Stop', { phone: mobile })
+  await signInAs(page, 'en', person)
+  await page.goto('/profile')
+  const button = texts(page, 'en').getByRole('button', { name: say('en', 'phoneTexts.get') })
+  await expect(button).toBeVisible()
+  await replyFrom(baseURL!, mobile, 'stop')
+  await expect.poll(async () => (await phoneOf(request, person)).stopped, { timeout: 15_000 }).toBe(true)
+  await press(page, button)
+  await expect(page.getByRole('alert')).toContainText(say('en', 'phoneTexts.errors.stopped'))
+  await expect(page.locator('.error-summary')).toBeFocused()
+  await expect(texts(page, 'en')).toContainText(say('en', 'phoneTexts.stopped'))
+  await expect(button).toHaveCount(0)
+  await checkA11y()
+})
+
 test('a landline cannot take texts: the profile says so, the settings say why and lead to the profile\'s texts section', async ({ page, request, checkA11y }) => {
   const person = await registerPerson(request, 'Lotte', 'Landline', { phone: '+49301234567' })
   await signInAs(page, 'en', person)
