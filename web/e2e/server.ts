@@ -42,7 +42,7 @@ async function serveOnPort (servicePort: number, env: Record<string, string> = {
   await ensureAdmin(db, E2E_ADMIN.email, E2E_ADMIN.password, scrypt)
   const config = {
     // The map's pictures from a port where nothing answers: the app must work without them (no internet here).
-    // E-mails as .eml files where the tests read them (mail.ts), with links to this very service; texts as files (texts.ts).
+    // E-mails as .eml files where the tests read them (mail.ts), with links to this very service; texts as files (sms.ts).
     ...loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(servicePort), PUBLIC_URL: `http://127.0.0.1:${servicePort}`, MAIL_DIR: join(mailDir, String(servicePort)), SMS_DIR: join(smsDir, String(servicePort)), MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', GEOCODER_URL: `http://127.0.0.1:${geocoderPort}`, ...env }),
     scrypt,
     // Every test signs in from one address.

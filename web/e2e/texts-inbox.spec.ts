@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { E2E_ADMIN } from './accounts.js'
 import { expect, expectAnnounced, expectNoHorizontalScroll, scanA11y, tabTo, test } from './fixtures.js'
 import { admin, followNav, germanPage, getAs, giveRole, navLink, registerPerson, signIn, type Person } from './journeys.js'
-import { confirmPhone, nextText, sendText } from './texts.js'
+import { confirmPhone, nextText, replyFrom } from './sms.js'
 
 /** docs/api/messaging.md › Texts › The inbox and docs/web/messaging.md › The texts inbox: texts the service did not understand, dealt with by keyboard. */
 
@@ -10,12 +10,12 @@ import { confirmPhone, nextText, sendText } from './texts.js'
 async function textsFrom (api: APIRequestContext, baseURL: string, person: Person, texts: string[], sorry: string): Promise<void> {
   const e164 = await confirmPhone(api, baseURL, person)
   for (const text of texts) {
-    await sendText(baseURL, e164, text)
+    await replyFrom(baseURL, e164, text)
     // One at a time, so that each has its own moment and the list's order is the order they were sent in.
     await expect.poll(async () => (await getAs(api, '/sms/inbox?limit=100', { token: await admin(api) }) as Array<{ text: string }>).some((item) => item.text === text)).toBe(true)
   }
   // The code, then one "sorry" however many texts it did not understand that day.
-  expect(await nextText(baseURL, e164, 1)).toBe(sorry)
+  expect((await nextText(baseURL, e164, 1)).text).toBe(sorry)
 }
 
 test.describe('The texts inbox', () => {

@@ -46,6 +46,8 @@ const PAGES: Array<{ path: string, page: LazyPage | { Page: ComponentType, load?
   { path: '/verify-email', page: page(() => import('./features/account/verify-email'), 'VerifyEmailPage'), access: 'anyone' },
   { path: '/register', page: page(() => import('./features/account/register'), 'RegisterPage'), access: 'anyone' },
   { path: '/profile', page: page(() => import('./features/account/profile'), 'ProfilePage'), access: 'signed-in' },
+  // docs/web/accounts.md › Texts to your phone: the code texted to the profile's phone, after "Get texts on this phone".
+  { path: '/profile/phone-code', page: page(() => import('./features/account/phone-code'), 'PhoneCodePage'), access: 'signed-in' },
   { path: '/ask/*', page: page(() => import('./features/requests/ask/index'), 'AskPage'), access: 'signed-in' },
   { path: '/requests/mine', page: page(() => import('./features/requests/mine'), 'MyRequestsPage'), access: 'signed-in' },
   // Someone else's request shows as the volunteer's page: the two features meet here, not in each other's files.

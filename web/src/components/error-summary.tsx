@@ -4,8 +4,8 @@ import type { Problem } from '../i18n/server-errors'
 
 export const fieldId = (name: string): string => `field-${name}`
 
-/** A link scrolls the field's label into view, then focuses the field (as GOV.UK's summary does). */
-function focusField (event: MouseEvent<HTMLAnchorElement>, name: string): void {
+/** A link scrolls the field's label into view, then focuses the field (as GOV.UK's summary does); also for a page's own links to a field. */
+export function focusField (event: MouseEvent<HTMLAnchorElement>, name: string): void {
   const target = document.getElementById(fieldId(name))
   // A radio group's id is on its first option's label; the input is inside it.
   const input = target?.matches('input, textarea, select') === true ? target : target?.querySelector<HTMLElement>('input') ?? null

@@ -113,8 +113,10 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'invalid request type id': OUR_FAULT,
   'request type not found': OUR_FAULT,
   'set your gender in your profile first': { key: 'visit.errors.genderFirst' },
-  // Texts (docs/api/messaging.md › Texts).
-  'texts are stopped for this number: reply START first': { key: 'visit.errors.textsStopped' },
+  // Texts (docs/api/messaging.md › Texts): confirming the profile's phone by a code texted to it.
+  'no phone number': { key: 'phoneTexts.errors.noPhone' },
+  'not a mobile number': { key: 'phoneTexts.errors.notMobile' },
+  'texts are stopped for this number: reply START first': { key: 'phoneTexts.errors.stopped' },
   // Visits checked in and out, hours and mileage (docs/api/visit-checks.md).
   'not checked in': { key: 'visit.errors.notCheckedIn' },
   'only the assigned volunteer can do this': { key: 'visit.errors.onlyVolunteer' },
@@ -180,7 +182,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   // Any call.
   'too many requests, try again later': { key: 'errors.tooMany' },
   // Notification settings, devices and unsubscribing (docs/api/messaging.md › Deliveries and e-mail).
-  'invalid type': [{ field: 'email_types', key: 'settings.errors.types' }, { field: 'push_types', key: 'settings.errors.types' }],
+  'invalid type': [{ field: 'email_types', key: 'settings.errors.types' }, { field: 'push_types', key: 'settings.errors.types' }, { field: 'sms_types', key: 'settings.errors.types' }],
   'invalid quiet_hours': { field: 'quiet_start', key: 'settings.errors.quietServer' },
   'invalid time_zone': { field: 'time_zone', key: 'settings.errors.timeZone' },
   'push is not configured': { key: 'settings.errors.pushNotConfigured' },

@@ -12,3 +12,15 @@ export function readPhone (typed: string, country: string | undefined): string |
   const parsed = parsePhoneNumberFromString(typed.trim(), country as CountryCode | undefined)
   return parsed !== undefined && parsed.isValid() ? parsed.number : undefined
 }
+
+/**
+ * Whether a number can take texts, by the service's own rule (src/lib/phone-numbers.ts `parsePhone`): valid, and of a
+ * mobile kind (or a range that may be either). For a number as GET /users/me/phone gives it, in E.164; a number the
+ * service could not read comes as it was written and is no valid number here either.
+ */
+export function takesTexts (phone: string): boolean {
+  const parsed = parsePhoneNumberFromString(phone.trim())
+  if (parsed === undefined || !parsed.isValid()) return false
+  const kind = parsed.getType()
+  return kind === 'MOBILE' || kind === 'FIXED_LINE_OR_MOBILE'
+}

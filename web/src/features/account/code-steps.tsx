@@ -70,10 +70,79 @@ export function EmailStep ({ journey, title, back, next, ask }: { journey: Journ
   )
 }
 
+/** The words of a code page: where the code went, and what to do when it does not come. */
+export interface CodeWords {
+  heading: string
+  sent: string
+  resent: string
+  hint: string
+  codeRequired: string
+  noCodeHeading: string
+  noCodeText: string
+  /** A way to change where codes go ("Use a different email address"). */
+  other: { href: string, label: string }
+}
+
 /**
- * "Check your email": the code typed, pasted (spaces and dashes taken out) or filled in from the e-mail's link;
- * a way to send a new code and to use another address. `onCode` gets a well-formed code; it throws an API error
- * to have it shown, or navigates on.
+ * The step that takes a code (GOV.UK's "Check your email" and "Check your phone" pages): the code typed or pasted
+ * (spaces and dashes taken out), checked for its 6 digits before it is sent, a way to send a new one and to change
+ * where codes go. `onCode` gets a well-formed code; it throws an API error to have it shown (the summary linked
+ * to the field), or navigates on. Used for e-mailed codes (CodeStep) and for the code texted to a phone.
+ */
+export function CodeEntry ({ title, back, words, initialCode = '', ask, onCode, continueLabel, children }: {
+  title: string
+  back: string
+  words: CodeWords
+  initialCode?: string
+  ask: () => Promise<void>
+  onCode: (code: string) => Promise<void>
+  continueLabel?: string
+  children?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const announce = useAnnounce()
+  const [code, setCode] = useState(initialCode)
+  const [resent, setResent] = useState(false)
+  const form = useFormProblems(['code'])
+  const submitCode = useMutation({ mutationFn: onCode, onError: form.fail })
+  const resend = useMutation({
+    mutationFn: ask,
+    onSuccess: () => {
+      setCode('')
+      setResent(true)
+      announce(words.resent)
+    },
+    onError: form.fail,
+  })
+  const onContinue = () => {
+    const typed = normaliseCode(code)
+    const problem = codeProblem(typed)
+    if (problem !== undefined) return form.show([{ field: 'code', message: problem === 'codes.errors.codeRequired' ? words.codeRequired : t(problem) }])
+    form.clear()
+    setCode(typed)
+    if (!submitCode.isPending) submitCode.mutate(typed)
+  }
+  return (
+    <>
+      <QuestionPage journey={title} question={words.heading} back={back} form={form} onContinue={onContinue} continueLabel={continueLabel}>
+        <h1 tabIndex={-1}>{words.heading}</h1>
+        <p>{resent ? words.resent : words.sent}</p>
+        {children}
+        <TextInput name='code' label={t('codes.code')} hint={words.hint} inputMode='numeric' autoComplete='one-time-code' value={code} onChange={setCode} maxLength={20} />
+      </QuestionPage>
+      <section aria-labelledby='no-code-heading' className='ask-step'>
+        <h2 id='no-code-heading'>{words.noCodeHeading}</h2>
+        <p>{words.noCodeText}</p>
+        <p><Button className='button secondary' onPress={() => { if (!resend.isPending) resend.mutate() }}>{t('codes.sendNew')}</Button></p>
+        <p><Link href={words.other.href}>{words.other.label}</Link></p>
+      </section>
+    </>
+  )
+}
+
+/**
+ * "Check your email": the code typed, pasted or filled in from the e-mail's link; a way to send a new code and to
+ * use another address. `onCode` gets a well-formed code; it throws an API error to have it shown, or navigates on.
  */
 export function CodeStep ({ journey, title, back, ask, onCode, continueLabel, children }: {
   journey: Journey
@@ -85,47 +154,26 @@ export function CodeStep ({ journey, title, back, ask, onCode, continueLabel, ch
   children?: ReactNode
 }) {
   const { t } = useTranslation()
-  const announce = useAnnounce()
   const fragment = useLinkFragment(journey)
   const email = fragment.email ?? remembered(journey).email
-  const [code, setCode] = useState(fragment.code ?? remembered(journey).code ?? '')
-  const [resent, setResent] = useState(false)
-  const form = useFormProblems(['code'])
-  const submitCode = useMutation({ mutationFn: async (typed: string) => { await onCode(email ?? '', typed) }, onError: form.fail })
-  const resend = useMutation({
-    mutationFn: async () => { await ask(email ?? '') },
-    onSuccess: () => {
-      setCode('')
-      setResent(true)
-      announce(t('codes.resent', { email }))
-    },
-    onError: form.fail,
-  })
-  const heading = t('codes.checkEmail')
   if (email === undefined) return <EmailMissing back={back} />
-  const onContinue = () => {
-    const typed = normaliseCode(code)
-    const problem = codeProblem(typed)
-    if (problem !== undefined) return form.show([{ field: 'code', message: t(problem) }])
-    form.clear()
-    setCode(typed)
-    if (!submitCode.isPending) submitCode.mutate(typed)
+  const words: CodeWords = {
+    heading: t('codes.checkEmail'),
+    sent: t('codes.sentTo', { email }),
+    resent: t('codes.resent', { email }),
+    hint: t('codes.codeHint'),
+    codeRequired: t('codes.errors.codeRequired'),
+    noCodeHeading: t('codes.noCodeHeading'),
+    noCodeText: t('codes.noCodeText'),
+    other: { href: back, label: t('codes.otherEmail') },
   }
   return (
-    <>
-      <QuestionPage journey={title} question={heading} back={back} form={form} onContinue={onContinue} continueLabel={continueLabel}>
-        <h1 tabIndex={-1}>{heading}</h1>
-        <p>{resent ? t('codes.resent', { email }) : t('codes.sentTo', { email })}</p>
-        {children}
-        <TextInput name='code' label={t('codes.code')} hint={t('codes.codeHint')} inputMode='numeric' autoComplete='one-time-code' value={code} onChange={setCode} maxLength={20} />
-      </QuestionPage>
-      <section aria-labelledby='no-code-heading' className='ask-step'>
-        <h2 id='no-code-heading'>{t('codes.noCodeHeading')}</h2>
-        <p>{t('codes.noCodeText')}</p>
-        <p><Button className='button secondary' onPress={() => { if (!resend.isPending) resend.mutate() }}>{t('codes.sendNew')}</Button></p>
-        <p><Link href={back}>{t('codes.otherEmail')}</Link></p>
-      </section>
-    </>
+    <CodeEntry
+      title={title} back={back} words={words} initialCode={fragment.code ?? remembered(journey).code ?? ''} continueLabel={continueLabel}
+      ask={async () => { await ask(email) }} onCode={async (code) => { await onCode(email, code) }}
+    >
+      {children}
+    </CodeEntry>
   )
 }
 

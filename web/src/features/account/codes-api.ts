@@ -38,6 +38,10 @@ export async function changePassword (body: { current_password: string, new_pass
 export const verifyEmail = async (code: string): Promise<void> => { await unwrap(loose.POST('/api/v1/users/me/verify-email', { body: { code } })) }
 export const resendVerification = async (): Promise<void> => { await unwrap(loose.POST('/api/v1/users/me/verify-email/resend', {})) }
 
+/** Confirming the profile's phone for texts (docs/api/messaging.md › Texts): a code texted to it, then that code. */
+export const sendPhoneCode = async (): Promise<void> => { await unwrap(api.POST('/api/v1/users/me/phone/verify', {})) }
+export const confirmPhoneCode = async (code: string): Promise<void> => { await unwrap(api.POST('/api/v1/users/me/phone/verify/confirm', { body: { code } })) }
+
 /** The code as people type or paste it: "123 456" and "123-456" are the same six digits. */
 export const normaliseCode = (typed: string): string => typed.replace(/[\s-]/g, '')
 const CODE_PATTERN = /^\d{6}$/

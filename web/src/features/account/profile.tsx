@@ -18,6 +18,8 @@ import { ChangePassword } from './change-password'
 import { SignOutEverywhere } from './sign-out'
 import { useAccountSettings } from '../../api/account-settings'
 import { readPhone } from '../../lib/phone'
+import { OWN_PHONE_KEY } from '../../api/phone'
+import { PhoneTexts } from './phone-texts'
 
 const DETAIL_FIELDS = ['first_name', 'last_name', 'phone', 'address', 'city', 'bio'] as const
 const LOCATION_FIELDS = ['latitude', 'longitude'] as const
@@ -35,7 +37,8 @@ function DetailsForm ({ profile }: { profile: Details }) {
     mutationFn: (body: Details) => unwrap(api.PATCH('/api/v1/users/me', { body })),
     onSuccess: async (_answer, body) => {
       updateSessionUser({ first_name: body.first_name, last_name: body.last_name })
-      await client.invalidateQueries({ queryKey: ME })
+      // A changed phone is unconfirmed again (docs/api/messaging.md › Texts): the texts section reads it anew.
+      await Promise.all([client.invalidateQueries({ queryKey: ME }), client.invalidateQueries({ queryKey: OWN_PHONE_KEY })])
       success(t('profile.saved'))
     },
     onError: form.fail,
@@ -150,6 +153,7 @@ export function ProfilePage () {
               <DetailsForm profile={me.data} />
               {/* Who has seen the phone and address above (docs/privacy.md › Access records). */}
               <p><Link href='/profile/access-log'>{t('accessLog.linkProfile')}</Link></p>
+              <PhoneTexts />
             </>
             )}
       <LocationForm />

@@ -6,6 +6,8 @@ export interface ChannelChoice { enabled: boolean, types: string[] }
 export interface NotificationSettings {
   email: ChannelChoice
   push: ChannelChoice
+  /** Texts to the profile's phone (docs/api/messaging.md › Texts): off by default; they go only to a confirmed mobile number. */
+  sms: ChannelChoice
   quiet_hours: { start: string, end: string } | null
   time_zone: string
 }

@@ -26,7 +26,7 @@ export function SentToYou () {
                 <ul className='sent-list'>
                   {sent.data.map((delivery, index) => (
                     <li key={`${delivery.notification_id ?? 'account'}-${delivery.channel}-${index}`}>
-                      {t('settings.sent.line', { channel: t(delivery.account_message != null ? 'settings.sent.account' : `settings.sent.channel.${delivery.channel}`), status: t(`settings.sent.status.${delivery.status}`) })}
+                      {t('settings.sent.line', { channel: t(delivery.account_message != null ? (delivery.channel === 'sms' ? 'settings.sent.accountText' : 'settings.sent.account') : `settings.sent.channel.${delivery.channel}`), status: t(`settings.sent.status.${delivery.status}`) })}
                       {delivery.sent_at !== null ? <>. {t('settings.sent.when', { date: formatDate(delivery.sent_at, i18n.language) })}</> : null}
                       {delivery.status !== 'sent' && delivery.attempts > 0 ? <>. {t('settings.sent.tries', { count: delivery.attempts })}</> : null}
                       {delivery.last_error !== null && delivery.status === 'failed' ? <>. {t('settings.sent.reason', { reason: delivery.last_error })}</> : null}

@@ -1,25 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
-import { Button, Checkbox, CheckboxGroup, FieldError, Form, Label, Switch, Text } from 'react-aria-components'
+import { Button, Form } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import { phoneState, useOwnPhone } from '../../api/phone'
 import { Choice } from '../../components/choice'
-import { ErrorSummary, fieldId } from '../../components/error-summary'
+import { ErrorSummary } from '../../components/error-summary'
 import { TextInput } from '../../components/fields'
 import { useSuccess } from '../../components/success-banner'
 import { useFormProblems } from '../../components/use-form-problems'
 import type { Problem } from '../../i18n/server-errors'
 import { putSettings, SETTINGS_KEY, type NotificationSettings } from './api'
+import { ChannelFields } from './channel-fields'
+import { TextsFields } from './texts-fields'
 import { TimeZoneSelect } from './time-zone'
+import { CHOOSABLE_TYPES } from './types'
 
-/** The types of docs/api/messaging.md › Notifications a person may choose, in the order a person meets them (asking, then helping, then trust). */
-export const CHOOSABLE_TYPES = [
-  'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'request_alert', 'request_alert_closed',
-  'response_accepted', 'response_rejected', 'request_cancelled', 'request_completed', 'check_expiring', 'concern_raised',
-  'concern_resolved', 'volunteer_confirmed', 'request_expired', 'still_needed', 'please_complete', 'series_invitation', 'confirm_needed',
-  'confirmation_missed', 'reminder', 'visit_not_started', 'visit_overdue',
-] as const
-
-const FIELDS = ['email_types', 'push_types', 'quiet', 'quiet_start', 'quiet_end', 'time_zone'] as const
+const FIELDS = ['email_types', 'push_types', 'sms_types', 'quiet', 'quiet_start', 'quiet_end', 'time_zone'] as const
 
 /** "22:00", and what people type for it ("7:00", "07.00"), to HH:MM; undefined when it is no time of day. */
 export function readTime (text: string): string | undefined {
@@ -30,47 +26,11 @@ export function readTime (text: string): string | undefined {
   return `${String(hours).padStart(2, '0')}:${match[2]}`
 }
 
-/** One channel: on or off, and (while on) its types, as GOV.UK's conditional reveal. */
-function ChannelFields ({ channel, enabled, setEnabled, types, setTypes }: {
-  channel: 'email' | 'push'
-  enabled: boolean
-  setEnabled: (on: boolean) => void
-  types: string[]
-  setTypes: (types: string[]) => void
-}) {
-  const { t } = useTranslation()
-  const name = `${channel}_types`
-  return (
-    <section aria-labelledby={`${channel}-heading`} className='stack'>
-      <h2 id={`${channel}-heading`}>{t(`settings.${channel}`)}</h2>
-      <Switch className='switch' isSelected={enabled} onChange={setEnabled}>
-        <span className='switch-track' aria-hidden='true'><span className='switch-thumb' /></span>
-        <span>{t(`settings.${channel}On`)}<span className='hint radio-hint'>{t(`settings.${channel}OnHint`)}</span></span>
-      </Switch>
-      {enabled
-        ? (
-          <CheckboxGroup className='field choice' name={name} value={types} onChange={setTypes} id={fieldId(name)}>
-            <Label className='legend'>{t(`settings.${channel}Types`)}</Label>
-            <Text slot='description' className='hint'>{t('settings.typesHint')}</Text>
-            <FieldError className='field-error' />
-            {CHOOSABLE_TYPES.map((type) => (
-              <Checkbox key={type} value={type} className='radio'>
-                <span className='checkbox-mark' aria-hidden='true' />
-                <span>{t(`settings.types.${type}`)}</span>
-              </Checkbox>
-            ))}
-          </CheckboxGroup>
-          )
-        : null}
-    </section>
-  )
-}
-
 /** Types the service listed that this page does not offer (account messages, a later extension's): kept as they were. */
 const othersOf = (types: string[]): string[] => types.filter((type) => !(CHOOSABLE_TYPES as readonly string[]).includes(type))
 const choosableOf = (types: string[]): string[] => types.filter((type) => (CHOOSABLE_TYPES as readonly string[]).includes(type))
 
-/** docs/api/messaging.md › Deliveries and e-mail: e-mail and push with their types, quiet hours and the time zone they follow. */
+/** docs/api/messaging.md › Deliveries and e-mail and › Texts: e-mail, texts and push with their types, quiet hours and the time zone they follow. */
 export function SettingsForm ({ saved, onProblems }: { saved: NotificationSettings, onProblems: (shown: boolean) => void }) {
   const { t } = useTranslation()
   const success = useSuccess()
@@ -80,6 +40,11 @@ export function SettingsForm ({ saved, onProblems }: { saved: NotificationSettin
   const [emailTypes, setEmailTypes] = useState(choosableOf(saved.email.types))
   const [pushOn, setPushOn] = useState(saved.push.enabled)
   const [pushTypes, setPushTypes] = useState(choosableOf(saved.push.types))
+  const [smsOn, setSmsOn] = useState(saved.sms.enabled)
+  const [smsTypes, setSmsTypes] = useState(choosableOf(saved.sms.types))
+  // Texts are chosen only while they can go to the profile's phone; otherwise what was saved stays as it was.
+  const phone = useOwnPhone()
+  const textsUsable = phone.data !== undefined && phoneState(phone.data) === 'ready'
   const [quiet, setQuiet] = useState(saved.quiet_hours === null ? 'none' : 'some')
   const [quietStart, setQuietStart] = useState(saved.quiet_hours?.start ?? '22:00')
   const [quietEnd, setQuietEnd] = useState(saved.quiet_hours?.end ?? '07:00')
@@ -114,6 +79,7 @@ export function SettingsForm ({ saved, onProblems }: { saved: NotificationSettin
     save.mutate({
       email: { enabled: emailOn, types: [...emailTypes, ...othersOf(saved.email.types)] },
       push: { enabled: pushOn, types: [...pushTypes, ...othersOf(saved.push.types)] },
+      ...(textsUsable ? { sms: { enabled: smsOn, types: [...smsTypes, ...othersOf(saved.sms.types)] } } : {}),
       quiet_hours: quietHours,
       time_zone: zone,
     })
@@ -123,8 +89,9 @@ export function SettingsForm ({ saved, onProblems }: { saved: NotificationSettin
     <>
       <ErrorSummary problems={form.problems} attempt={form.attempt} />
       <Form validationBehavior='aria' validationErrors={form.validationErrors} onSubmit={submit} className='stack settings-form'>
-        <ChannelFields channel='email' enabled={emailOn} setEnabled={setEmailOn} types={emailTypes} setTypes={setEmailTypes} />
-        <ChannelFields channel='push' enabled={pushOn} setEnabled={setPushOn} types={pushTypes} setTypes={setPushTypes} />
+        <ChannelFields channel='email' choices={CHOOSABLE_TYPES} state={{ enabled: emailOn, setEnabled: setEmailOn, types: emailTypes, setTypes: setEmailTypes }} />
+        <TextsFields phone={phone} state={{ enabled: smsOn, setEnabled: setSmsOn, types: smsTypes, setTypes: setSmsTypes }} />
+        <ChannelFields channel='push' choices={CHOOSABLE_TYPES} state={{ enabled: pushOn, setEnabled: setPushOn, types: pushTypes, setTypes: setPushTypes }} />
         <section aria-labelledby='quiet-heading' className='stack'>
           <h2 id='quiet-heading'>{t('settings.quiet')}</h2>
           <Choice
