@@ -114,6 +114,9 @@ for (const engine of engines()) {
       await smpp.sendIncoming({ from: e164, text: `YES ${alert.code}` })
       await settle()
       assert.deepEqual((await responsesOf(requester, id)).map((r) => [r.volunteer_id, r.status]), [[volunteer.id, 'pending']])
+      // The used code's reply is in the texts inbox, naming the request it was about; the wrong one names none.
+      const items = (await t.get<Array<{ text: string, request_id: number | null }>>('/sms/inbox', await token(t.admin))).body
+      assert.deepEqual(items.filter((item) => item.text === `YES ${alert.code}` || item.text === wrong).map((item) => [item.text, item.request_id]), [[`YES ${alert.code}`, id], [wrong, null]])
       const made = (await historyOf(requester, id)).filter((entry) => entry.action === 'offer_made')
       assert.deepEqual(made.map((entry) => [entry.actor?.id, entry.details.via]), [[volunteer.id, 'sms']])
       const answers = (await t.get<Array<{ account_message: string | null, status: string }>>('/users/me/deliveries', await token(volunteer))).body

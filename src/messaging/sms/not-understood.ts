@@ -14,8 +14,11 @@ export const MAX_INBOX_TEXT = 2000
 // eslint-disable-next-line no-control-regex -- U+0000 is what it replaces
 const storable = (text: string): string => [...text.replace(/\u0000|\p{Cs}/gu, '\ufffd')].slice(0, MAX_INBOX_TEXT).join('')
 
-/** What a text not understood is: from which number (E.164), its words, and the person who confirmed that number, if anyone. */
-export interface NotUnderstoodText { e164: string, text: string, holder: number | undefined }
+/**
+ * What a text not understood is: from which number (E.164), its words, the person who confirmed that number, if
+ * anyone, and the request of the code it carried, when the code was one this number got but it did not act.
+ */
+export interface NotUnderstoodText { e164: string, text: string, holder: number | undefined, requestId?: number | undefined }
 
 /**
  * A text the service did not understand (docs/api/messaging.md › Texts › The inbox), in the transaction that takes
@@ -27,7 +30,7 @@ export interface NotUnderstoodText { e164: string, text: string, holder: number 
 export async function notUnderstood (tx: Transaction, change: Change, text: NotUnderstoodText, settings: { defaultCountry: string, timeZone: string }): Promise<void> {
   const at = change.at
   if (text.holder !== undefined) {
-    await addToInbox(tx, { userId: text.holder, clientId: null, text: storable(text.text), requestId: null, at })
+    await addToInbox(tx, { userId: text.holder, clientId: null, text: storable(text.text), requestId: text.requestId ?? null, at })
     if (await sorryDue(tx, text.e164, at, settings.timeZone)) {
       change.record({ type: 'account_message', userId: text.holder, message: 'sms_sorry', sealedCode: null })
     }

@@ -7,7 +7,7 @@ import { readReply, type Reply, type ReplyKeyword } from '../../lib/sms-keywords
 import { storedFormsOf, toE164 } from '../../lib/phone-numbers.js'
 import type { IncomingText } from './gateway.js'
 import { notUnderstood } from './not-understood.js'
-import { findCode, useCode, type CodeAnswer, type FoundCode } from './reply-codes.repo.js'
+import { findCode, requestOfCode, useCode, type CodeAnswer, type FoundCode } from './reply-codes.repo.js'
 import { confirmedHolder, setStopped, takeIncoming } from './sms.repo.js'
 
 /** The answer each keyword gets back (docs/api/messaging.md › Texts › Replies). */
@@ -61,12 +61,13 @@ export class SmsReplies {
     if (e164 === null) return
     const reply = readReply(incoming.text)
     if (reply?.code !== undefined && await this.#answer(incoming, e164, { ...reply, code: reply.code })) return
+    const requestId = reply?.code === undefined ? undefined : await requestOfCode(this.db, e164, this.options.codes.mac(e164, reply.code))
     await this.changes.run(null, async (tx, change) => {
       if (!await takeIncoming(tx, incoming.gatewayId, change.at)) return
       if (reply?.keyword === 'stop' || reply?.keyword === 'start') await setStopped(tx, e164, reply.keyword === 'stop', change.at)
       const answer = reply === undefined ? undefined : ANSWERS[reply.keyword]
       const holder = await confirmedHolder(tx, storedFormsOf(e164, this.options.defaultCountry))
-      if (answer === undefined) return await notUnderstood(tx, change, { e164, text: incoming.text, holder }, this.options)
+      if (answer === undefined) return await notUnderstood(tx, change, { e164, text: incoming.text, holder, requestId }, this.options)
       if (holder !== undefined) change.record({ type: 'account_message', userId: holder, message: answer, sealedCode: null })
     })
   }

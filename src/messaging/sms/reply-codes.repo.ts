@@ -58,6 +58,12 @@ export async function findCode (db: Queryable, e164: string, mac: string, now: D
   return row === undefined ? undefined : { deliveryId: Number(row.delivery_id), answer: row.answer, requestId: Number(row.request_id), userId: Number(row.user_id) }
 }
 
+/** The request of the number's code with this MAC, used or not (the inbox names it for a reply that did not act). */
+export async function requestOfCode (db: Queryable, e164: string, mac: string): Promise<number | undefined> {
+  const rows = await db.query<{ request_id: number }>(sql`SELECT request_id FROM sms_codes WHERE e164 = ${e164} AND code_mac = ${mac}`)
+  return rows[0] === undefined ? undefined : Number(rows[0].request_id)
+}
+
 /** Marks the code used, in the transaction that acts on it: false when another reply used it first. */
 export async function useCode (tx: Queryable, deliveryId: number, now: Date): Promise<boolean> {
   const rows = await tx.query(sql`UPDATE sms_codes SET used_at = ${now} WHERE delivery_id = ${deliveryId} AND used_at IS NULL RETURNING 1`)
