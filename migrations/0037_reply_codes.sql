@@ -18,6 +18,15 @@ CREATE TABLE sms_codes (
 );
 CREATE INDEX sms_codes_by_request ON sms_codes (request_id);
 
+-- A client's NO: the coordinators are told to check with the client (docs/api/on-behalf.md › Texts to a client).
+ALTER TABLE notifications DROP CONSTRAINT notifications_type_check;
+ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN ('request_alert', 'request_alert_closed',
+  'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'response_rejected',
+  'request_cancelled', 'request_completed', 'check_expiring', 'concern_raised', 'concern_resolved',
+  'series_invitation', 'confirm_needed', 'volunteer_confirmed', 'confirmation_missed', 'reminder', 'request_expired',
+  'still_needed', 'please_complete', 'trust_invitation', 'request_created_for_you', 'visit_not_started', 'visit_overdue',
+  'client_says_not_needed'));
+
 -- The answer to a reply with a code, by text: the request it was about and what came of it.
 ALTER TABLE deliveries ADD COLUMN reply_request_id bigint REFERENCES requests (id) ON DELETE CASCADE;
 ALTER TABLE deliveries ADD COLUMN reply_outcome text;

@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'trust_invitation', 'request_created_for_you',
   // docs/api/visit-checks.md.
   'visit_not_started', 'visit_overdue',
+  // docs/api/messaging.md › Texts › Replies: a client replied NO to a text about their request.
+  'client_says_not_needed',
 ] as const
 export type NotificationType = typeof NOTIFICATION_TYPES[number]
 

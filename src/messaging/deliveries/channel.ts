@@ -26,7 +26,7 @@ export interface OutgoingDelivery {
    * A coordinator's client's text (docs/api/on-behalf.md › Texts to a client): `phone`, `locale` and `timeZone` are
    * then the client's (TIME_ZONE), the words the client's; `helperName` the volunteer's first name for `response_accepted`.
    */
-  client?: { helperName: string | null } | null
+  client?: { id: number, helperName: string | null } | null
   /** The device (the push channel). */
   subscription: { id: number, endpoint: string, p256dh: string, auth: string } | null
   /** 1 on the first try. */

@@ -11,7 +11,7 @@ import { CODE_ANSWER_MESSAGE, NOTIFICATION_TYPES, TEXT_ACCOUNT_MESSAGES, type Ac
  */
 export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
   'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed',
-  'trust_invitation', 'visit_not_started', 'visit_overdue',
+  'trust_invitation', 'visit_not_started', 'visit_overdue', 'client_says_not_needed',
 ]
 
 /** What the outbox needs to know when it is filled: the time, the deployment's zone, and whether push and texts are on. */

@@ -88,6 +88,10 @@ export const DE: Texts = {
       subject: `Ist alles in Ordnung? ${title}`,
       paragraphs: [`Sie haben sich vor einer Weile bei „${title}“ angemeldet. Ist alles in Ordnung? Bitte melden Sie sich ab, wenn Sie gegangen sind.`, 'Sonst wird eine Moderatorin oder ein Moderator gebeten, Kontakt mit Ihnen aufzunehmen.'],
     }),
+    client_says_not_needed: ({ title }) => ({
+      subject: `Ihre Klientin oder Ihr Klient braucht es nicht mehr: ${title}`,
+      paragraphs: [`Auf eine SMS zu „${title}“ kam die Antwort NEIN: Die Hilfe wird vielleicht nicht mehr gebraucht.`, 'Es wurde nichts abgesagt. Bitte rufen Sie an, um nachzufragen, und sagen Sie die Anfrage gegebenenfalls ab.'],
+    }),
   },
   account: {
     sign_in_code: ({ code }) => ({
@@ -144,6 +148,7 @@ export const DE: Texts = {
     request_created_for_you: 'für Sie gestellte Anfragen',
     visit_not_started: 'Besuche, die nicht begonnen haben',
     visit_overdue: 'nicht abgemeldete Besuche',
+    client_says_not_needed: 'Klientinnen und Klienten, die keine Hilfe mehr brauchen',
   },
   openRequest: 'Anfrage öffnen',
   openNotifications: 'Benachrichtigungen öffnen',

@@ -88,6 +88,10 @@ export const EN: Texts = {
       subject: `Are you all right? ${title}`,
       paragraphs: [`You checked in for “${title}” a while ago. Are you all right? Check out when you have left.`, 'If you do not, a moderator will be asked to get in touch with you.'],
     }),
+    client_says_not_needed: ({ title }) => ({
+      subject: `Your client says it is no longer needed: ${title}`,
+      paragraphs: [`Your client replied NO to a text about “${title}”: it may no longer be needed.`, 'Nothing has been cancelled. Please call your client to check, and cancel the request if so.'],
+    }),
   },
   account: {
     sign_in_code: ({ code }) => ({
@@ -144,6 +148,7 @@ export const EN: Texts = {
     request_created_for_you: 'requests made for you',
     visit_not_started: 'visits that have not started',
     visit_overdue: 'visits not checked out',
+    client_says_not_needed: 'clients saying help is no longer needed',
   },
   openRequest: 'Open the request',
   openNotifications: 'Open your notifications',

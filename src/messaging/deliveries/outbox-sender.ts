@@ -195,7 +195,7 @@ function outgoing (row: ClaimedRow, code: string | null, deploymentZone: string)
     invitation: row.invitation_id !== null ? { inviterName: row.inviter_name ?? '', can: row.invitation_can ?? [] } : null,
     email: row.email,
     phone: row.phone === null ? null : { number: row.phone, confirmed: row.phone_confirmed },
-    client: row.client_id === null ? null : { helperName: row.helper_name },
+    client: row.client_id === null ? null : { id: Number(row.client_id), helperName: row.helper_name },
     subscription: row.subscription_id !== null && row.endpoint !== null && row.p256dh !== null && row.auth !== null
       ? { id: row.subscription_id, endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth }
       : null,

@@ -65,7 +65,7 @@ export async function insertNotifications (tx: Queryable, notifications: readonl
  */
 const REQUESTER_TYPES: ReadonlySet<NotificationType> = new Set<NotificationType>([
   'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'request_cancelled', 'volunteer_confirmed',
-  'confirmation_missed', 'reminder', 'request_expired', 'still_needed', 'please_complete', 'visit_not_started',
+  'confirmation_missed', 'reminder', 'request_expired', 'still_needed', 'please_complete', 'visit_not_started', 'client_says_not_needed',
 ])
 
 /**

@@ -43,6 +43,7 @@ const EN: Texts = {
   request_created_for_you: (data) => `${typeof data.by_name === 'string' ? data.by_name : 'Someone you trust'} asked for help for you.`,
   visit_not_started: (data) => `Has ${typeof data.volunteer_name === 'string' ? data.volunteer_name : 'your helper'} arrived?`,
   visit_overdue: () => 'Are you all right? Check out when you have left.',
+  client_says_not_needed: () => 'Your client replied NO by text: please call to check whether it is still needed.',
 }
 
 const DE: Texts = {
@@ -71,6 +72,7 @@ const DE: Texts = {
   request_created_for_you: (data) => `${typeof data.by_name === 'string' ? data.by_name : 'Eine Vertrauensperson'} hat für Sie um Hilfe gebeten.`,
   visit_not_started: (data) => `Ist ${typeof data.volunteer_name === 'string' ? data.volunteer_name : 'Ihre Hilfe'} angekommen?`,
   visit_overdue: () => 'Ist alles in Ordnung? Bitte melden Sie sich ab, wenn Sie gegangen sind.',
+  client_says_not_needed: () => 'Per SMS kam NEIN: Bitte rufen Sie an, ob die Hilfe noch gebraucht wird.',
 }
 
 /** The push's title when the notification names no request (or its title is gone). */

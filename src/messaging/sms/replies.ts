@@ -7,7 +7,7 @@ import { readReply, type Reply, type ReplyKeyword } from '../../lib/sms-keywords
 import { storedFormsOf, toE164 } from '../../lib/phone-numbers.js'
 import type { IncomingText } from './gateway.js'
 import { notUnderstood } from './not-understood.js'
-import { findCode, requestOfCode, useCode, type CodeAnswer, type FoundCode } from './reply-codes.repo.js'
+import { clientTakesTexts, findCode, openClientRequester, requestOfCode, useCode, type CodeAnswer, type FoundCode } from './reply-codes.repo.js'
 import { confirmedHolder, setStopped, takeIncoming } from './sms.repo.js'
 
 /** The answer each keyword gets back (docs/api/messaging.md › Texts › Replies). */
@@ -80,6 +80,7 @@ export class SmsReplies {
     const now = this.options.clock.now()
     const found = await findCode(this.db, e164, this.options.codes.mac(e164, reply.code), now)
     if (found === undefined || found.answer !== reply.keyword) return false
+    if (found.clientId !== null) return await this.#clientSaysNo(incoming, e164, { ...found, clientId: found.clientId })
     if (await confirmedHolder(this.db, storedFormsOf(e164, this.options.defaultCountry)) !== found.userId) return false
     let outcome: ReplyOutcome
     try {
@@ -96,6 +97,22 @@ export class SmsReplies {
       change.record({ type: 'reply_answered', userId: found.userId, requestId: found.requestId, outcome })
     })
     return true
+  }
+
+  /**
+   * A client's NO (docs/api/on-behalf.md › Texts to a client): nothing is cancelled, since a client's request is the
+   * coordinators' to change; each of its coordinators gets client_says_not_needed, to call the client and check. Only
+   * from the number of the client's record while the client's consent stands; once, with the code's use.
+   */
+  async #clientSaysNo (incoming: IncomingText, e164: string, found: FoundCode & { clientId: number }): Promise<boolean> {
+    if (!await clientTakesTexts(this.db, found.clientId, storedFormsOf(e164, this.options.defaultCountry))) return false
+    return await this.changes.run(null, async (tx, change) => {
+      if (!await takeIncoming(tx, incoming.gatewayId, change.at)) return true
+      if (!await useCode(tx, found.deliveryId, change.at)) throw USED
+      const coordinator = await openClientRequester(tx, found.requestId, found.clientId)
+      if (coordinator !== undefined) change.notify({ userId: coordinator, type: 'client_says_not_needed', requestId: found.requestId, data: { client_id: found.clientId } })
+      return true
+    }).catch((error: unknown) => { if (error === USED) return false; throw error })
   }
 
   /** What the action's transaction does first: the reply taken, its code used, the answer that it was done recorded. */

@@ -20,13 +20,16 @@ export async function codeSaltOf (db: Queryable, deliveryId: number): Promise<nu
 
 /**
  * Whether the request is still what a text's answer would act on, for the delivery's recipient: an approved request
- * to offer on (YES), her assignment to confirm (OK), the recipient's own request still open (NO).
+ * to offer on (YES), her assignment to confirm (OK), the recipient's own request still open (NO); for a coordinator's
+ * client (`clientId`), the client's request still open (NO).
  */
-export async function isAnswerable (db: Queryable, requestId: number, userId: number, answer: CodeAnswer): Promise<boolean> {
+export async function isAnswerable (db: Queryable, requestId: number, recipient: { userId: number, clientId: number | null }, answer: CodeAnswer): Promise<boolean> {
+  const { userId, clientId } = recipient
   const rows = await db.query(sql`
-    SELECT 1 FROM requests r WHERE r.id = ${requestId} AND CASE ${answer}::text
-      WHEN 'yes' THEN r.status = 'approved' AND r.requester_id <> ${userId}
-      WHEN 'ok' THEN r.status = 'in_progress' AND r.assigned_volunteer_id = ${userId}
+    SELECT 1 FROM requests r WHERE r.id = ${requestId} AND CASE
+      WHEN ${clientId}::bigint IS NOT NULL THEN ${answer}::text = 'no' AND r.status IN ('pending', 'approved', 'in_progress') AND r.client_id = ${clientId}::bigint
+      WHEN ${answer}::text = 'yes' THEN r.status = 'approved' AND r.requester_id <> ${userId}
+      WHEN ${answer}::text = 'ok' THEN r.status = 'in_progress' AND r.assigned_volunteer_id = ${userId}
       ELSE r.status IN ('pending', 'approved', 'in_progress') AND r.requester_id = ${userId}
     END`)
   return rows.length > 0
@@ -45,23 +48,37 @@ export async function insertCode (db: Queryable, code: { deliveryId: number, e16
   return rows.length > 0
 }
 
-/** A code as a reply finds it: what it answers, about which request, for whom. */
-export interface FoundCode { deliveryId: number, answer: CodeAnswer, requestId: number, userId: number }
+/** A code as a reply finds it: what it answers, about which request, for whom (a coordinator's client: `clientId`, the row being a coordinator's). */
+export interface FoundCode { deliveryId: number, answer: CodeAnswer, requestId: number, userId: number, clientId: number | null }
 
 /** The number's unused code with this MAC, written in the last 48 hours; undefined for a wrong, used or old one. */
 export async function findCode (db: Queryable, e164: string, mac: string, now: Date): Promise<FoundCode | undefined> {
-  const rows = await db.query<{ delivery_id: number, answer: CodeAnswer, request_id: number, user_id: number }>(sql`
-    SELECT c.delivery_id, c.answer, c.request_id, d.user_id FROM sms_codes c JOIN deliveries d ON d.id = c.delivery_id
+  const rows = await db.query<{ delivery_id: number, answer: CodeAnswer, request_id: number, user_id: number, client_id: number | null }>(sql`
+    SELECT c.delivery_id, c.answer, c.request_id, d.user_id, d.client_id FROM sms_codes c JOIN deliveries d ON d.id = c.delivery_id
     WHERE c.e164 = ${e164} AND c.code_mac = ${mac} AND c.used_at IS NULL
       AND c.created_at > ${now}::timestamptz - make_interval(hours => ${CODE_HOURS})`)
   const row = rows[0]
-  return row === undefined ? undefined : { deliveryId: Number(row.delivery_id), answer: row.answer, requestId: Number(row.request_id), userId: Number(row.user_id) }
+  if (row === undefined) return undefined
+  return { deliveryId: Number(row.delivery_id), answer: row.answer, requestId: Number(row.request_id), userId: Number(row.user_id), clientId: row.client_id === null ? null : Number(row.client_id) }
 }
 
 /** The request of the number's code with this MAC, used or not (the inbox names it for a reply that did not act). */
 export async function requestOfCode (db: Queryable, e164: string, mac: string): Promise<number | undefined> {
   const rows = await db.query<{ request_id: number }>(sql`SELECT request_id FROM sms_codes WHERE e164 = ${e164} AND code_mac = ${mac}`)
   return rows[0] === undefined ? undefined : Number(rows[0].request_id)
+}
+
+/** Whether the client's record holds this number (in any of `forms`) and their consent to texts still stands. */
+export async function clientTakesTexts (db: Queryable, clientId: number, forms: readonly string[]): Promise<boolean> {
+  const rows = await db.query(sql`SELECT 1 FROM clients WHERE id = ${clientId} AND phone = ANY (${forms}::text[]) AND texts_how IS NOT NULL`)
+  return rows.length > 0
+}
+
+/** Who asked for the client's request, while it is still open: the coordinator its notifications go to (and through her, to its other coordinators). */
+export async function openClientRequester (db: Queryable, requestId: number, clientId: number): Promise<number | undefined> {
+  const rows = await db.query<{ requester_id: number }>(sql`
+    SELECT requester_id FROM requests WHERE id = ${requestId} AND client_id = ${clientId} AND status IN ('pending', 'approved', 'in_progress')`)
+  return rows[0] === undefined ? undefined : Number(rows[0].requester_id)
 }
 
 /** Marks the code used, in the transaction that acts on it: false when another reply used it first. */

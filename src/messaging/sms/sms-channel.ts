@@ -11,7 +11,7 @@ import { recordReceipt, recordSubmitted } from '../deliveries/text-receipts.repo
 import { giveBack, isStopped, takeBudget, type Budget } from './sms.repo.js'
 import type { ReplyCodes } from '../../lib/reply-codes.js'
 import { codeSaltOf, insertCode, isAnswerable, type CodeAnswer } from './reply-codes.repo.js'
-import { ANSWER_OF, clientText, isSmsType, notificationText, phoneCodeText, replyAnswerText, replyOutcomeText } from './sms-texts.js'
+import { ANSWER_OF, CLIENT_ANSWER_OF, clientText, isSmsType, notificationText, phoneCodeText, replyAnswerText, replyOutcomeText } from './sms-texts.js'
 
 export interface SmsChannelOptions {
   db: Database
@@ -113,14 +113,14 @@ export class SmsChannel implements Channel {
    */
   async #replyCode (delivery: OutgoingDelivery, e164: string): Promise<{ answer: CodeAnswer, code: string } | undefined> {
     const notification = delivery.notification
-    // A client's texts carry none: the row is a coordinator's, and a client's NO is not read (docs/api/messaging.md › Texts).
-    if (notification === null || notification.requestId === null || !isSmsType(notification.type) || delivery.client != null) return undefined
-    const answer = ANSWER_OF[notification.type]
+    if (notification === null || notification.requestId === null || !isSmsType(notification.type)) return undefined
+    const client = delivery.client?.id ?? null
+    const answer = (client === null ? ANSWER_OF : CLIENT_ANSWER_OF)[notification.type]
     if (answer === undefined) return undefined
     const { db, clock, codes } = this.options
     const salt = await codeSaltOf(db, delivery.id)
     if (salt !== undefined) return { answer, code: codes.code(delivery.id, salt) }
-    if (!await isAnswerable(db, notification.requestId, delivery.userId, answer)) return undefined
+    if (!await isAnswerable(db, notification.requestId, { userId: delivery.userId, clientId: client }, answer)) return undefined
     for (let next = 0; next < MAX_SALTS; next++) {
       const code = codes.code(delivery.id, next)
       const row = { deliveryId: delivery.id, e164, mac: codes.mac(e164, code), salt: next, answer, requestId: notification.requestId }
@@ -170,7 +170,7 @@ function textOf (delivery: OutgoingDelivery, help: SmsChannelOptions['help'], re
     const when = whenText(notification.data.window_start ?? notification.requestWindowStart ?? undefined, locale, timeZone)
     const values = { title: notification.requestTitle, when, data: notification.data }
     // A coordinator's client has words of their own (docs/api/on-behalf.md › Texts to a client).
-    if (delivery.client != null) return clientText(locale, notification.type, { ...values, helper: delivery.client.helperName })
+    if (delivery.client != null) return clientText(locale, notification.type, { ...values, helper: delivery.client.helperName }, reply)
     return notificationText(locale, notification.type, values, reply)
   }
   if (account?.message === PHONE_CODE_MESSAGE && account.code !== null) return phoneCodeText(locale, account.code)

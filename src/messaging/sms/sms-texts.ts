@@ -119,7 +119,19 @@ const REPLY_WITH: Record<Locale, Record<CodeAnswer, (code: string) => string>> =
   },
 }
 
-/** The types whose text takes an answer, and which (REPLY_WITH); NO only to the request's own requester (reply-codes.repo.ts). */
+/**
+ * The types whose text takes an answer, and which (REPLY_WITH); NO only to the request's own requester or client
+ * (reply-codes.repo.ts). A client's response_accepted takes NO too: it tells the client, not a volunteer.
+ */
+export const CLIENT_ANSWER_OF: Partial<Record<SmsType, CodeAnswer>> = {
+  response_accepted: 'no',
+  reminder: 'no',
+  volunteer_confirmed: 'no',
+  confirmation_missed: 'no',
+  still_needed: 'no',
+}
+
+/** A person's own texts: YES to an alert, OK to a request to confirm, NO to her texts about her request. */
 export const ANSWER_OF: Partial<Record<SmsType, CodeAnswer>> = {
   request_alert: 'yes',
   confirm_needed: 'ok',
@@ -182,9 +194,13 @@ export function isClientTextType (type: string): type is ClientTextType {
 }
 
 /** A client's text (docs/api/on-behalf.md › Texts to a client), or undefined for a type a client is never texted. `helper`: the volunteer's first name. */
-export function clientText (locale: Locale, type: NotificationType, values: { title: string | null, when: string | undefined, data: Record<string, unknown>, helper: string | null }): string | undefined {
+export function clientText (
+  locale: Locale, type: NotificationType, values: { title: string | null, when: string | undefined, data: Record<string, unknown>, helper: string | null },
+  reply?: { answer: CodeAnswer, code: string }
+): string | undefined {
   if (!isClientTextType(type)) return undefined
-  const words = (locale === 'de' ? CLIENT_DE : CLIENT_EN)[type]
+  const ending = reply === undefined ? '' : REPLY_WITH[locale][reply.answer](reply.code)
+  const words = (given: ClientValues) => (locale === 'de' ? CLIENT_DE : CLIENT_EN)[type](given) + ending
   const name = [...(values.helper?.trim() ?? '')]
   const helper = name.length === 0 ? SOMEONE[locale] : name.length > MAX_HELPER_NAME ? `${name.slice(0, MAX_HELPER_NAME - 3).join('').trimEnd()}...` : name.join('')
   const given = { ...values, helper }

@@ -3,7 +3,7 @@ export const CHOOSABLE_TYPES = [
   'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'request_alert', 'request_alert_closed',
   'response_accepted', 'response_rejected', 'request_cancelled', 'request_completed', 'check_expiring', 'concern_raised',
   'concern_resolved', 'volunteer_confirmed', 'request_expired', 'still_needed', 'please_complete', 'series_invitation', 'confirm_needed',
-  'confirmation_missed', 'reminder', 'visit_not_started', 'visit_overdue',
+  'confirmation_missed', 'reminder', 'visit_not_started', 'visit_overdue', 'client_says_not_needed',
 ] as const
 
 /**
