@@ -15,7 +15,7 @@ import { engines } from '../helpers/engines.js'
 /** docs/api/messaging.md › Deliveries and e-mail: the settings' shape, defaults and errors, and the outbox rows they lead to. */
 
 // The requester's types, and an invitation to help someone (docs/api.md › Carers).
-const DEFAULT_EMAIL = ['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed', 'trust_invitation', 'visit_not_started', 'visit_overdue']
+const DEFAULT_EMAIL = ['request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed', 'trust_invitation', 'visit_not_started', 'visit_overdue', 'client_says_not_needed']
 const DEPLOYMENT_ZONE = 'Europe/Lisbon'
 const BASE = new Date('2026-06-10T12:00:00Z')
 

@@ -11,6 +11,7 @@ import { ManualClock } from '../helpers/clock.js'
 import { until } from '../helpers/deliveries.js'
 import { engines } from '../helpers/engines.js'
 import { requestInput } from '../helpers/requests.js'
+import { clientRequest, newClient, newCoordinator } from '../helpers/clients.js'
 import { startSmppServer, type SmppTestServer } from '../helpers/smpp-server.js'
 import { confirmPhone, nextTextTo, textsOn, textsTo, uniqueMobile } from '../helpers/texts.js'
 
@@ -191,6 +192,34 @@ for (const engine of engines()) {
       const cancelled = (await historyOf(requester, id)).filter((e) => e.action === 'cancelled')
       assert.deepEqual(cancelled.map((e) => [e.actor?.id, e.details]), [[requester.id, { reason: 'requester', via: 'sms' }]])
       assert.equal((await nextTextTo(smpp, requesterPhone, 3)).text, '"Lift to the eye doctor" is cancelled. Thank you for letting us know.')
+    })
+
+    it('a client\'s NO tells each coordinator of the request to check with the client, and cancels nothing', async () => {
+      clock.set(new Date())
+      const [coordinator, second, volunteer] = [await newCoordinator(t), await newCoordinator(t), await t.register({ first_name: 'Vera' })]
+      for (const account of [coordinator, second, volunteer]) account.token = await token(account)
+      const client = await newClient(t, coordinator, { phone: uniqueMobile() })
+      assertStatus(await t.patch(`/clients/${client.id}`, { texts: { how: 'phone' } }, coordinator.token), 200)
+      const id = await clientRequest(t, coordinator, t.admin, client.id, { title: 'Shopping for Erna' })
+      const offer = await t.post(`/requests/${id}/responses`, {}, volunteer.token)
+      assertStatus(await t.post(`/requests/${id}/responses/${offer.body.id}/accept`, undefined, second.token), 200)
+      const accepted = await codedText(client.phone!, 0)
+      assert.match(accepted.text, /^Vera will help you with "Shopping for Erna"\. Reply NO \d{4} if it is no longer needed\.$/)
+      // From another number the code is nothing; from the client's, it is heard once.
+      await smpp.sendIncoming({ from: uniqueMobile(), text: `NO ${accepted.code}` })
+      await smpp.sendIncoming({ from: client.phone!, text: `no ${accepted.code}` })
+      const told = async (account: Account) => (await t.get<Array<{ type: string, request_id: number }>>('/notifications?limit=100', await token(account))).body
+        .filter((n) => n.type === 'client_says_not_needed' && n.request_id === id)
+      await until(async () => (await told(second)).length === 1 ? true : undefined, 10_000, 'the coordinators told')
+      assert.equal((await told(coordinator)).length, 1)
+      assert.equal((await t.get(`/requests/${id}`, await token(coordinator))).body.status, 'in_progress', 'nothing cancelled')
+      // Again: the code is used, so it is a text not understood, in the inbox for the client, naming the request.
+      await smpp.sendIncoming({ from: client.phone!, text: `NO ${accepted.code}` })
+      const inInbox = async () => (await t.get<Array<{ text: string, request_id: number | null }>>('/sms/inbox', await token(coordinator))).body
+        .some((item) => item.text === `NO ${accepted.code}` && item.request_id === id)
+      await until(async () => await inInbox() ? true : undefined, 10_000, 'in the inbox')
+      assert.equal((await told(coordinator)).length, 1, 'told once')
+      assert.equal(textsTo(smpp, client.phone!).length, 1, 'a client gets no answer')
     })
 
     it('the same YES handed to two instances at once makes one offer and one answer', { skip: engine !== 'postgres' && 'two instances need PostgreSQL' }, async () => {

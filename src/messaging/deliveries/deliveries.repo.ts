@@ -6,8 +6,8 @@ import { CODE_ANSWER_MESSAGE, NOTIFICATION_TYPES, TEXT_ACCOUNT_MESSAGES, type Ac
 
 /**
  * The types e-mailed when a person has changed nothing (no notification_settings row; docs/api/messaging.md): the requester's,
- * an invitation to help someone, which the invited person may not otherwise see for days, and the visit checks'
- * questions (docs/api/visit-checks.md), which are about someone's safety.
+ * an invitation to help someone, which the invited person may not otherwise see for days, the visit checks'
+ * questions (docs/api/visit-checks.md), which are about someone's safety, and a client's NO, which a coordinator must act on.
  */
 export const DEFAULT_EMAIL_TYPES: readonly NotificationType[] = [
   'request_approved', 'request_rejected', 'response_received', 'response_withdrawn', 'response_accepted', 'request_cancelled', 'request_completed',

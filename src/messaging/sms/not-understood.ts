@@ -40,7 +40,7 @@ export async function notUnderstood (tx: Transaction, change: Change, text: NotU
   // any form their record may hold it.
   const client = await consentingClient(tx, storedFormsOf(text.e164, settings.defaultCountry))
   if (client !== undefined) {
-    await addToInbox(tx, { userId: null, clientId: client, text: storable(text.text), requestId: null, at })
+    await addToInbox(tx, { userId: null, clientId: client, text: storable(text.text), requestId: text.requestId ?? null, at })
     return
   }
   await countUnknownNumber(tx)
