@@ -18,6 +18,15 @@ CREATE TABLE sms_codes (
 );
 CREATE INDEX sms_codes_by_request ON sms_codes (request_id);
 
+-- Wrong codes a number sent today (days in TIME_ZONE): after five, no code from it acts until the next day, so a
+-- forged sender cannot try the 10,000 codes. Rows of days before yesterday go as rows are written.
+CREATE TABLE sms_code_misses (
+  e164 text NOT NULL,
+  day date NOT NULL,
+  misses integer NOT NULL,
+  PRIMARY KEY (e164, day)
+);
+
 -- A client's NO: the coordinators are told to check with the client (docs/api/on-behalf.md › Texts to a client).
 ALTER TABLE notifications DROP CONSTRAINT notifications_type_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN ('request_alert', 'request_alert_closed',

@@ -144,6 +144,20 @@ for (const engine of engines()) {
       assert.deepEqual((await responsesOf(requester, id)).map((r) => r.volunteer_id), [first.account.id])
     })
 
+    it('after five wrong codes in a day no code from the number acts, the right one included, until the next day', async () => {
+      clock.set(new Date('2026-12-03T09:00:00Z'))
+      const { e164, requester, id, before, alert } = await alertedVolunteer()
+      const wrong = (n: number) => String((Number(alert.code) + 1 + n) % 10_000).padStart(4, '0')
+      for (let n = 0; n < 5; n++) await smpp.sendIncoming({ from: e164, text: `YES ${wrong(n)}` })
+      await smpp.sendIncoming({ from: e164, text: `YES ${alert.code}` })
+      await nextTextTo(smpp, e164, before + 1)
+      await settle()
+      assert.deepEqual(await responsesOf(requester, id), [], 'the sixth try, right as it is, acts on nothing')
+      clock.advance(24 * HOUR_MS)
+      await smpp.sendIncoming({ from: e164, text: `Yes ${alert.code}` })
+      await until(async () => (await responsesOf(requester, id)).length === 1 ? true : undefined, 10_000, 'the offer the next day')
+    })
+
     it('a code older than 48 hours acts on nothing', async () => {
       clock.set(new Date())
       const place = newPlace()

@@ -34,6 +34,7 @@ const OWNERS: Record<string, string | readonly string[]> = {
   sms_budget: 'messaging/sms/sms.repo.ts',
   sms_received: 'messaging/sms/sms.repo.ts',
   sms_codes: 'messaging/sms/reply-codes.repo.ts',
+  sms_code_misses: 'messaging/sms/reply-codes.repo.ts',
   sms_inbox: 'messaging/sms/sms-inbox.repo.ts',
   sms_sorry: 'messaging/sms/sms-inbox.repo.ts',
   sms_counts: 'messaging/sms/sms-inbox.repo.ts',

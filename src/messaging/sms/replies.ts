@@ -7,7 +7,7 @@ import { readReply, type Reply, type ReplyKeyword } from '../../lib/sms-keywords
 import { storedFormsOf, toE164 } from '../../lib/phone-numbers.js'
 import type { IncomingText } from './gateway.js'
 import { notUnderstood } from './not-understood.js'
-import { clientTakesTexts, findCode, openClientRequester, requestOfCode, useCode, type CodeAnswer, type FoundCode } from './reply-codes.repo.js'
+import { clientTakesTexts, countCodeMiss, findCode, openClientRequester, outOfCodeTries, requestOfCode, useCode, type CodeAnswer, type FoundCode } from './reply-codes.repo.js'
 import { confirmedHolder, setStopped, takeIncoming } from './sms.repo.js'
 
 /** The answer each keyword gets back (docs/api/messaging.md › Texts › Replies). */
@@ -60,10 +60,15 @@ export class SmsReplies {
     const e164 = toE164(incoming.from, this.options.defaultCountry)
     if (e164 === null) return
     const reply = readReply(incoming.text)
-    if (reply?.code !== undefined && await this.#answer(incoming, e164, { ...reply, code: reply.code })) return
-    const requestId = reply?.code === undefined ? undefined : await requestOfCode(this.db, e164, this.options.codes.mac(e164, reply.code))
+    const coded = reply?.code === undefined ? undefined : { ...reply, code: reply.code }
+    const { clock, timeZone } = this.options
+    // Past the day's wrong codes, no code from the number acts, the right one included: a forger's guesses end there.
+    const tries = coded !== undefined && !await outOfCodeTries(this.db, e164, clock.now(), timeZone)
+    if (coded !== undefined && tries && await this.#answer(incoming, e164, coded)) return
+    const requestId = coded === undefined ? undefined : await requestOfCode(this.db, e164, this.options.codes.mac(e164, coded.code))
     await this.changes.run(null, async (tx, change) => {
       if (!await takeIncoming(tx, incoming.gatewayId, change.at)) return
+      if (coded !== undefined && tries && requestId === undefined) await countCodeMiss(tx, e164, change.at, timeZone)
       if (reply?.keyword === 'stop' || reply?.keyword === 'start') await setStopped(tx, e164, reply.keyword === 'stop', change.at)
       const answer = reply === undefined ? undefined : ANSWERS[reply.keyword]
       const holder = await confirmedHolder(tx, storedFormsOf(e164, this.options.defaultCountry))

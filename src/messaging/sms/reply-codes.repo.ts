@@ -81,6 +81,24 @@ export async function openClientRequester (db: Queryable, requestId: number, cli
   return rows[0] === undefined ? undefined : Number(rows[0].requester_id)
 }
 
+/** Wrong codes a number may send a day (in TIME_ZONE) before no code from it acts until the next: a guess is then 5 in 10,000. */
+export const MAX_CODE_MISSES = 5
+
+/** Whether the number sent MAX_CODE_MISSES wrong codes today. */
+export async function outOfCodeTries (db: Queryable, e164: string, now: Date, timeZone: string): Promise<boolean> {
+  const rows = await db.query(sql`
+    SELECT 1 FROM sms_code_misses WHERE e164 = ${e164} AND day = (${now}::timestamptz AT TIME ZONE ${timeZone})::date AND misses >= ${MAX_CODE_MISSES}`)
+  return rows.length > 0
+}
+
+/** One more wrong code from the number today, in the transaction that takes the reply. */
+export async function countCodeMiss (tx: Queryable, e164: string, now: Date, timeZone: string): Promise<void> {
+  await tx.query(sql`
+    INSERT INTO sms_code_misses (e164, day, misses) VALUES (${e164}, (${now}::timestamptz AT TIME ZONE ${timeZone})::date, 1)
+    ON CONFLICT (e164, day) DO UPDATE SET misses = sms_code_misses.misses + 1`)
+  await tx.query(sql`DELETE FROM sms_code_misses WHERE day < (${now}::timestamptz AT TIME ZONE ${timeZone})::date - 1`)
+}
+
 /** Marks the code used, in the transaction that acts on it: false when another reply used it first. */
 export async function useCode (tx: Queryable, deliveryId: number, now: Date): Promise<boolean> {
   const rows = await tx.query(sql`UPDATE sms_codes SET used_at = ${now} WHERE delivery_id = ${deliveryId} AND used_at IS NULL RETURNING 1`)
