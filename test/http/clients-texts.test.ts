@@ -173,6 +173,14 @@ for (const engine of engines()) {
         assert.equal(await smpp.sendReceipt(texts[0]!.messageId, 'DELIVRD'), 0)
       }
       assert.deepEqual(textsTo(smpp, without.phone!), [], 'no consent, no texts')
+      // The coordinators' list says which client got a text about what, and how it went.
+      await signIn(coordinator)
+      const listed = (await t.get<Array<{ id: number, client_texts: Array<{ type: string, status: string, at: string }> }>>('/requests/coordinated?limit=100', coordinator.token)).body
+      const textsOf = (id: number) => listed.find((item) => item.id === id)!.client_texts
+      const { a: englishA } = scenes.get(english.id)!
+      assert.deepEqual(textsOf(englishA).map((text) => text.type), ['response_accepted', 'volunteer_confirmed', 'reminder'])
+      assert.ok(textsOf(englishA).every((text) => ['sent', 'delivered'].includes(text.status) && !Number.isNaN(Date.parse(text.at)) && text.at.endsWith('Z')))
+      assert.deepEqual(textsOf(scenes.get(without.id)!.a), [])
       assert.deepEqual(await clientTextRows(t, without.id), [])
       await until(async () => (await clientTextRows(t, english.id)).some((row) => row.status === 'delivered') ? true : undefined, 10_000, 'the receipt')
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, expectNoHorizontalScroll, test } from './fixtures.js'
-import { admin, choose, getAs, postAs, registerPerson } from './journeys.js'
+import { accept, admin, approve, choose, createRequest, getAs, offer, postAs, registerPerson } from './journeys.js'
+import { nextText } from './sms.js'
 import { say, signInAs } from './say.js'
 
 /**
@@ -59,6 +60,29 @@ for (const lang of ['en', 'de'] as const) {
       await expect(texts).toContainText(s('coordinator.texts.none', { name: 'Erna' }))
       expect(await getAs(request, `/clients/${client.id}`, clara)).toMatchObject({ texts: null, locale: other })
       await scan()
+    })
+
+    test('the client requests list says which text the client got about what, and how it went', async ({ page, request, baseURL, checkA11y }) => {
+      const s = (key: string, values: Record<string, string | number> = {}) => say(lang, key, values)
+      const clara = await registerPerson(request, 'Clara', 'Koch')
+      await postAs(request, `/admin/users/${clara.id}/roles/4`, { token: await admin(request) })
+      const phone = uniqueMobile()
+      const client = await postAs(request, '/clients', clara, { first_name: 'Erna', last_name: 'Textlist', phone, consent: { how: 'phone' }, latitude: 52.5, longitude: 13.4, address: '5 Linden Way' }) as { id: number }
+      await request.fetch(`/api/v1/clients/${client.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${clara.token}` }, data: { texts: { how: 'phone' } } })
+      const title = `Shopping for Erna ${Math.random().toString(36).slice(2, 7)}`
+      const id = await createRequest(request, clara, { title, on_behalf_of: { client_id: client.id } })
+      await approve(request, id)
+      const vera = await registerPerson(request, 'Vera', 'Helper')
+      await accept(request, id, await offer(request, id, vera), clara)
+      await nextText(baseURL!, phone, 0)
+      await signInAs(page, lang, clara)
+      await page.goto('/clients/requests')
+      await expect(h1(page, s('coordinator.requests.title'))).toBeVisible()
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+      await expect(card).toContainText(s('coordinator.requests.texts'))
+      await expect(card).toContainText(`${s('coordinator.requests.textTypes.response_accepted')}: ${s('coordinator.requests.textStatus.sent')}`)
+      await checkA11y()
+      await expectNoHorizontalScroll(page)
     })
   })
 }

@@ -79,6 +79,7 @@ export interface CoordinatedRow extends ListItemRow {
   desired_completion_date: Date | null
   cancel_reason: CancelReason | null
   volunteer_first_name: string | null
+  client_texts: Array<{ type: string, status: string, at: string }>
 }
 
 /**
@@ -88,7 +89,9 @@ export interface CoordinatedRow extends ListItemRow {
 export function listCoordinated (db: Queryable, status: RequestStatus | undefined, page: Page): Promise<CoordinatedRow[]> {
   return db.query<CoordinatedRow>(sql`
     SELECT ${LIST_ITEM_COLUMNS}, r.client_id, c.first_name || ' ' || left(c.last_name, 1) || '.' AS client_name,
-      r.desired_completion_date, r.cancel_reason, (SELECT v.first_name FROM users v WHERE v.id = r.assigned_volunteer_id) AS volunteer_first_name
+      r.desired_completion_date, r.cancel_reason, (SELECT v.first_name FROM users v WHERE v.id = r.assigned_volunteer_id) AS volunteer_first_name,
+      (SELECT coalesce(json_agg(json_build_object('type', n.type, 'status', d.status, 'at', coalesce(d.sent_at, d.created_at)) ORDER BY d.id), '[]'::json)
+        FROM deliveries d JOIN notifications n ON n.id = d.notification_id WHERE d.client_id = r.client_id AND n.request_id = r.id) AS client_texts
     FROM ${LIST_ITEM_FROM}
       LEFT JOIN clients c ON c.id = r.client_id
     WHERE r.client_id IS NOT NULL ${status === undefined ? empty : sql`AND r.status = ${status}`}

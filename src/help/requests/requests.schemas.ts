@@ -168,6 +168,11 @@ export const CoordinatedRequest = Type.Object({
   desired_completion_date: NullableDateTime,
   cancel_reason: Type.Union([CancelReason, Type.Null()], { description: 'why it was cancelled; null unless cancelled' }),
   volunteer_first_name: NullableString({ description: 'the assigned volunteer\'s first name while in_progress or completed; null otherwise' }),
+  client_texts: Type.Array(Type.Object({
+    type: Type.String({ description: 'the notification it told: response_accepted, request_cancelled, reminder, volunteer_confirmed, confirmation_missed or still_needed' }),
+    status: Type.String({ description: 'as a delivery\'s: pending, sent, delivered, undeliverable, failed or dropped' }),
+    at: Type.String({ format: 'date-time', description: 'when it was sent, else when it was written' }),
+  }), { description: 'the texts the client got (or is to get) about this request, oldest first (docs/api/on-behalf.md › Texts to a client); empty without consent to texts' }),
 })
 export type CoordinatedRequest = Static<typeof CoordinatedRequest>
 export const CoordinatedQuery = Type.Object({ status: Type.Optional(RequestStatus), ...PaginationQuery })

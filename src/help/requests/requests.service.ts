@@ -94,6 +94,9 @@ export class RequestsService {
       desired_completion_date: row.desired_completion_date,
       cancel_reason: row.cancel_reason,
       volunteer_first_name: row.volunteer_first_name,
+      // JSON's timestamps come in the session's zone: said as the API says every time.
+      client_texts: (typeof row.client_texts === 'string' ? JSON.parse(row.client_texts) as reads.CoordinatedRow['client_texts'] : row.client_texts)
+        .map((text) => ({ ...text, at: new Date(text.at).toISOString() })),
     }))
   }
 

@@ -9021,6 +9021,18 @@ export interface operations {
                         cancel_reason: ("requester" | "moderator" | "expired" | "series_changed") | null;
                         /** @description the assigned volunteer's first name while in_progress or completed; null otherwise */
                         volunteer_first_name: string | null;
+                        /** @description the texts the client got (or is to get) about this request, oldest first (docs/api/on-behalf.md › Texts to a client); empty without consent to texts */
+                        client_texts: {
+                            /** @description the notification it told: response_accepted, request_cancelled, reminder, volunteer_confirmed, confirmation_missed or still_needed */
+                            type: string;
+                            /** @description as a delivery's: pending, sent, delivered, undeliverable, failed or dropped */
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description when it was sent, else when it was written
+                             */
+                            at: string;
+                        }[];
                     }[];
                 };
             };

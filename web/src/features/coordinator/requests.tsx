@@ -6,7 +6,7 @@ import { unwrap } from '../../api/errors'
 import type { paths } from '../../api/schema'
 import { Page } from '../../components/page'
 import { serverProblem } from '../../i18n/server-errors'
-import { formatWhen } from '../../lib/format'
+import { formatDate, formatWhen } from '../../lib/format'
 import { requestStatus } from '../../i18n/labels'
 import { whatToTell } from './tell'
 import { CoordinatorPages } from './workspace'
@@ -33,6 +33,22 @@ function CoordinatedCard ({ item }: { item: Coordinated }) {
         <div><dt>{t('coordinator.requests.for')}</dt><dd>{item.client_id !== null && item.client_name !== null ? <Link href={`/clients/${item.client_id}`}>{name}</Link> : name}</dd></div>
         <div><dt>{t('coordinator.requests.needed')}</dt><dd>{when !== null ? formatWhen(when, i18n.language) : t('coordinator.requests.noDate')}</dd></div>
         <div><dt>{t('coordinator.requests.status')}</dt><dd>{requestStatus(t, item.status)}</dd></div>
+        {item.client_texts.length > 0
+          ? (
+            <div>
+              <dt>{t('coordinator.requests.texts')}</dt>
+              <dd>
+                <ul>
+                  {item.client_texts.map((text, index) => (
+                    <li key={`${text.at}-${index}`}>
+                      {t(`coordinator.requests.textTypes.${text.type}`, { defaultValue: text.type })}: {t(`coordinator.requests.textStatus.${text.status}`, { defaultValue: text.status })}, <time dateTime={text.at}>{formatDate(text.at, i18n.language)}</time>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+            )
+          : null}
       </dl>
       <p className='tell'>
         {whatToTell(t, i18n.language, first, { status: item.status, cancel_reason: item.cancel_reason, window_start: item.window_start, desired_completion_date: item.desired_completion_date, volunteer })}
