@@ -190,14 +190,25 @@ for (const engine of engines()) {
       await jobs.runOnce()
       const ask = await codedText(e164, asked)
       assert.match(ask.text, /^Please confirm you will help with "Lift to the eye doctor" on .+\. Reply OK \d{4} to confirm\.$/)
+      const other = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0')
+      // A wrong code confirms nothing.
+      await smpp.sendIncoming({ from: e164, text: `OK ${other(ask.code)}` })
+      await nextTextTo(smpp, e164, asked + 1)
+      assert.equal((await t.get(`/requests/${id}`, await token(requester))).body.confirmed_at, null)
       await smpp.sendIncoming({ from: e164, text: `OK ${ask.code}` })
       await until(async () => (await t.get(`/requests/${id}`, await token(requester))).body.confirmed_at !== null ? true : undefined, 10_000, 'confirmed')
+      // Used, it is a text not understood, naming the request in the inbox: confirmed once.
+      await smpp.sendIncoming({ from: e164, text: `OK ${ask.code}.` })
+      const usedInInbox = async () => (await t.get<Array<{ text: string, request_id: number | null }>>('/sms/inbox', await token(t.admin))).body
+        .some((item) => item.text === `OK ${ask.code}.` && item.request_id === id)
+      await until(async () => await usedInInbox() ? true : undefined, 10_000, 'the used OK in the inbox')
       assert.deepEqual((await historyOf(requester, id)).filter((e) => e.action === 'confirmed').map((e) => [e.actor?.id, e.details.via]), [[volunteer.id, 'sms']])
 
       // The requester is told by text that her volunteer confirmed, with a code to say it is no longer needed.
       const told = await codedText(requesterPhone, 1)
       assert.match(told.text, /^Your volunteer confirmed "Lift to the eye doctor" for .+\. Reply NO \d{4} if it is no longer needed\.$/)
-      // YES with a NO code is no answer to it: not understood.
+      // A wrong NO code, and YES with the NO code, are no answer to it: not understood (one sorry that day).
+      await smpp.sendIncoming({ from: requesterPhone, text: `NO ${other(told.code)}` })
       await smpp.sendIncoming({ from: requesterPhone, text: `YES ${told.code}` })
       assert.equal((await nextTextTo(smpp, requesterPhone, 2)).text, 'Sorry, we did not understand. Reply HELP for help.')
       assert.equal((await t.get(`/requests/${id}`, await token(requester))).body.status, 'in_progress')
@@ -206,6 +217,11 @@ for (const engine of engines()) {
       const cancelled = (await historyOf(requester, id)).filter((e) => e.action === 'cancelled')
       assert.deepEqual(cancelled.map((e) => [e.actor?.id, e.details]), [[requester.id, { reason: 'requester', via: 'sms' }]])
       assert.equal((await nextTextTo(smpp, requesterPhone, 3)).text, '"Lift to the eye doctor" is cancelled. Thank you for letting us know.')
+      // Used: nothing more, and no second answer.
+      await smpp.sendIncoming({ from: requesterPhone, text: `NO ${told.code}` })
+      await settle()
+      assert.equal(textsTo(smpp, requesterPhone).length, 4)
+      assert.equal((await historyOf(requester, id)).filter((e) => e.action === 'cancelled').length, 1)
     })
 
     it('a client\'s NO tells each coordinator of the request to check with the client, and cancels nothing', async () => {
