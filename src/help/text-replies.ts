@@ -1,7 +1,7 @@
 import type { Origin } from '../events/dispatcher.js'
 import type { ReplyOutcome } from '../events/notifications.js'
 import type { Principal, PrincipalSource } from '../lib/principal.js'
-import { AppError } from '../lib/errors.js'
+import { AppError, REQUEST_NOT_FOUND } from '../lib/errors.js'
 import type { RequestsService } from './requests/requests.service.js'
 import { NOT_OPEN, type ResponsesService } from './responses/responses.service.js'
 
@@ -31,13 +31,13 @@ export class HelpReplies {
 /** The API's refusals, by their texts, in the words of an answer; any other 4xx is 'cannot'. */
 const OFFER_REFUSALS: Readonly<Record<string, ReplyOutcome>> = {
   [NOT_OPEN]: 'not_open',
-  'request not found': 'not_open',
+  [REQUEST_NOT_FOUND]: 'not_open',
   'already responded to this request': 'already_offered',
   'your checks do not allow offering help yet': 'checks',
 }
 const CANCEL_REFUSALS: Readonly<Record<string, ReplyOutcome>> = {
   'request cannot be cancelled in its current status': 'not_open',
-  'request not found': 'not_open',
+  [REQUEST_NOT_FOUND]: 'not_open',
 }
 
 /**

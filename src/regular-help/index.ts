@@ -12,6 +12,7 @@ import { scheduleRoutes } from './schedule/schedule.routes.js'
 import { ONLY_ASSIGNED_CONFIRMS, ScheduleService } from './schedule/schedule.service.js'
 import type { Origin } from '../events/dispatcher.js'
 import type { ReplyOutcome } from '../events/notifications.js'
+import { REQUEST_NOT_FOUND } from '../lib/errors.js'
 import type { PrincipalSource } from '../lib/principal.js'
 import { refusedAs } from '../help/text-replies.js'
 import { HorizonJob, horizonJob } from './series/horizon.js'
@@ -35,7 +36,7 @@ export interface RegularHelp extends AreaParts {
 }
 
 /** The API's refusals of a confirmation, in the words of its answer by text. */
-const CONFIRM_REFUSALS: Readonly<Record<string, ReplyOutcome>> = { [ONLY_ASSIGNED_CONFIRMS]: 'not_assigned', 'request not found': 'not_assigned' }
+const CONFIRM_REFUSALS: Readonly<Record<string, ReplyOutcome>> = { [ONLY_ASSIGNED_CONFIRMS]: 'not_assigned', [REQUEST_NOT_FOUND]: 'not_assigned' }
 
 interface RegularHelpNeeds { disclosure: Disclosure, acting: ActingPolicy, principals: PrincipalSource }
 
