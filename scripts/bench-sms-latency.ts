@@ -19,7 +19,6 @@ import type { AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import smpp, { type PDU } from 'smpp'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { migrate } from '../src/db/migrate.js'
@@ -29,6 +28,7 @@ import { ADMIN_ROLE_ID, grantRole } from '../src/accounts/roles/roles.repo.js'
 import { ensureAdmin } from '../src/accounts/roles/roles.service.js'
 import { newSecret } from '../src/lib/tokens.js'
 import { json } from './lib/http.js'
+import { startSmppSink } from './bench/smpp-sink.js'
 
 const TEXTS = Number(process.env.BENCH_TEXTS ?? 200)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4)
@@ -41,24 +41,15 @@ const sleep = async (ms: number): Promise<void> => { await new Promise((resolve)
 
 // The operator's side: every whole text (the last part of a concatenated one) by its destination, with its arrival time.
 const arrived = new Map<string, Array<{ at: number, text: string }>>()
-const server = smpp.createServer({}, (session) => {
-  session.on('error', () => {})
-  session.on('bind_transceiver', (pdu: PDU) => { session.send(pdu.response()) })
-  session.on('enquire_link', (pdu: PDU) => { session.send(pdu.response()) })
-  session.on('unbind', (pdu: PDU) => { session.send(pdu.response()); session.close() })
-  session.on('submit_sm', (pdu: PDU) => {
-    const at = now()
-    const body = pdu.short_message as { udh?: Buffer[], message: string }
-    const header = body.udh?.find((element) => element[0] === 0x00)
-    if (header === undefined || header[4] === header[3]) {
-      const to = String(pdu.destination_addr)
-      arrived.set(to, [...arrived.get(to) ?? [], { at, text: String(body.message) }])
-    }
-    session.send(pdu.response({ message_id: randomBytes(8).toString('hex') }))
-  })
+const { port: smppPort, close: closeSink } = await startSmppSink((pdu) => {
+  const at = now()
+  const body = pdu.short_message as { udh?: Buffer[], message: string }
+  const header = body.udh?.find((element) => element[0] === 0x00)
+  if (header === undefined || header[4] === header[3]) {
+    const to = String(pdu.destination_addr)
+    arrived.set(to, [...arrived.get(to) ?? [], { at, text: String(body.message) }])
+  }
 })
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const smppPort = (server.address() as AddressInfo).port
 
 const db = DATABASE_URL !== undefined ? await openPostgres(DATABASE_URL) : await openPglite(undefined)
 await migrate(db)
@@ -178,8 +169,7 @@ const seconds = (last - phaseStart) / 1000
 
 await app.close()
 await db.close()
-for (const session of server.sessions) session.destroy()
-server.close()
+closeSink()
 
 const sorted = [...latencies].sort((a, b) => a - b)
 const at = (share: number): number | null => sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)]!)

@@ -6,11 +6,9 @@
  * submit_sm as an operator's gateway would (the tests' fuller one is test/helpers/smpp-server.ts). Prints one JSON object; `--out FILE` writes it there too.
  */
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import smpp, { type PDU } from 'smpp'
 import { SmppGateway } from '../src/messaging/sms/smpp-gateway.js'
+import { startSmppSink } from './bench/smpp-sink.js'
 
 const TEXTS = Number(process.env.BENCH_TEXTS ?? 3000)
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 20)
@@ -22,18 +20,7 @@ const SAMPLES = [
 
 const quiet = { info: () => {}, warn: () => {} }
 const counts = { submitSm: 0 }
-const server = smpp.createServer({}, (session) => {
-  session.on('error', () => {})
-  session.on('bind_transceiver', (pdu: PDU) => { session.send(pdu.response()) })
-  session.on('enquire_link', (pdu: PDU) => { session.send(pdu.response()) })
-  session.on('unbind', (pdu: PDU) => { session.send(pdu.response()); session.close() })
-  session.on('submit_sm', (pdu: PDU) => {
-    counts.submitSm += 1
-    session.send(pdu.response({ message_id: randomBytes(8).toString('hex') }))
-  })
-})
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const port = (server.address() as AddressInfo).port
+const { port, close } = await startSmppSink(() => { counts.submitSm += 1 })
 const gateway = new SmppGateway({ url: `smpp://bench:bench@127.0.0.1:${port}`, from: '+4930123456', log: quiet })
 while (!gateway.isBound) await new Promise((resolve) => setTimeout(resolve, 10))
 
@@ -54,8 +41,7 @@ await Promise.all(Array.from({ length: WINDOW }, async () => {
 const seconds = (performance.now() - started) / 1000
 const cpu = process.cpuUsage(cpuStart)
 await gateway.close()
-for (const session of server.sessions) session.destroy()
-server.close()
+close()
 
 const sorted = [...latencies].sort((a, b) => a - b)
 const at = (share: number): number => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! * 100) / 100
