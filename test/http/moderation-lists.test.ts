@@ -4,7 +4,8 @@ import { startApp, type Account, type TestApp } from '../helpers/app.js'
 import { engines } from '../helpers/engines.js'
 import { createRequest, insertRequests, whileFailing } from '../helpers/requests.js'
 
-const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'id', 'languages', 'location', 'needs', 'request_type_name', 'requester_name',
+/** A RequestListItem's fields and the date the help is wanted by (docs/api/help.md › Moderation). */
+const LIST_ITEM_FIELDS = ['address', 'city', 'confirmed_at', 'created_at', 'description', 'desired_completion_date', 'id', 'languages', 'location', 'needs', 'request_type_name', 'requester_name',
   'series_id', 'status', 'title', 'urgency', 'window_end', 'window_start']
 
 for (const engine of engines()) {
@@ -57,6 +58,22 @@ for (const engine of engines()) {
       assert.equal(queue[0].requester_name, 'Rita Requester')
       assert.equal(queue[0].request_type_name, 'Transport and escort')
       assert.equal(queue[0].created_at, new Date(base + 3 * 60_000).toISOString())
+    })
+
+    it('each item says when the help is wanted by; reading either list leaves no record in the requester\'s access log', async () => {
+      const wanted = await createRequest(t, volunteer.token, { title: 'Wanted by a date', desired_completion_date: '2031-05-03T12:00:00.000Z', contact_phone: '+49 30 1234567' })
+      const open = await createRequest(t, volunteer.token, { title: 'Any day', contact_phone: '+49 30 1234567' })
+      const queue = await all('/moderation/requests/pending')
+      assert.equal(queue.find((item) => item.id === wanted.id)?.desired_completion_date, '2031-05-03T12:00:00.000Z')
+      assert.equal(queue.find((item) => item.id === open.id)?.desired_completion_date, null)
+      assert.equal((await t.post(`/moderation/requests/${wanted.id}/approve`, {}, otherModerator.token)).status, 200)
+      const decided = await all('/moderation/requests/my', otherModerator.token)
+      assert.equal(decided.find((item) => item.id === wanted.id)?.desired_completion_date, '2031-05-03T12:00:00.000Z')
+      // Neither list nor the approval's answer showed a moderator the phone.
+      for (const { id } of [wanted, open]) assert.deepEqual((await t.get(`/requests/${id}/access-log`, volunteer.token)).body, [])
+      // Opening the request does, and is recorded.
+      assert.equal((await t.get(`/requests/${open.id}`, moderator.token)).status, 200)
+      assert.deepEqual((await t.get(`/requests/${open.id}/access-log`, volunteer.token)).body.map((record: any) => record.viewer_id), [moderator.id])
     })
 
     it('the queue holds only pending requests, and not the caller\'s own', async () => {

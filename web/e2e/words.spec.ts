@@ -1,5 +1,5 @@
 import { expect, expectSaid, tabTo, test } from './fixtures.js'
-import { giveRole, inProgress, postAs, registerPerson, uniquePoint, createRequest } from './journeys.js'
+import { createRequest, getAs, giveRole, inProgress, postAs, registerPerson, uniquePoint } from './journeys.js'
 import { atBothWidths, say, signInAs, WIDTHS } from './say.js'
 
 /**
@@ -54,11 +54,11 @@ for (const lang of ['en', 'de'] as const) {
       await expect(page.getByRole('main')).toContainText(say(lang, 'volunteer.offers.youAreHelping'))
     })
 
-    test('6: moderators see when the help is wanted by', async ({ page, request, checkA11y }) => {
+    test('6: moderators see when the help is wanted by, and the queue records no look at the contact phone', async ({ page, request, checkA11y }) => {
       const moderator = await registerPerson(request, 'Mona', 'Moderator')
       await giveRole(request, moderator, 2)
       const rita = await registerPerson(request, 'Rita', 'Asker')
-      await createRequest(request, rita, { ...uniquePoint(), title: `Prescription from the pharmacy (${lang})`, desired_completion_date: '2031-05-03T12:00:00.000Z' })
+      const id = await createRequest(request, rita, { ...uniquePoint(), title: `Prescription from the pharmacy (${lang})`, desired_completion_date: '2031-05-03T12:00:00.000Z', contact_phone: '+49 30 2222222' })
       await signInAs(page, lang, moderator)
       await page.goto('/moderation')
       const card = page.getByRole('article', { name: `Prescription from the pharmacy (${lang})` })
@@ -66,6 +66,8 @@ for (const lang of ['en', 'de'] as const) {
         await expect(card).toContainText(say(lang, 'request.when'))
         await expect(card).toContainText(lang === 'de' ? /3\. Mai 2031/ : /3 May 2031/)
       })
+      // The queue shows no contact phone, so Rita's access log stays empty (docs/privacy.md › Access records: who has seen my contact details).
+      expect(await getAs(request, `/requests/${id}/access-log`, rita)).toEqual([])
     })
 
     test('6: "Was the help done?" first, then the rating on its own page saying what it is for', async ({ page, request, checkA11y }) => {

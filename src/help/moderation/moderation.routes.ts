@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { PageQuery, parsePage } from '../../http/pagination.js'
 import { errors } from '../../http/schemas.js'
-import { REQUEST_ID_MESSAGES, RequestIdParams, RequestListItem } from '../requests/requests.schemas.js'
-import { ApproveInput, COMMENT_REQUIRED, ModerationAction, ModerationResult, ModerationStatus, RejectInput } from './moderation.schemas.js'
+import { REQUEST_ID_MESSAGES, RequestIdParams } from '../requests/requests.schemas.js'
+import { ApproveInput, COMMENT_REQUIRED, ModerationAction, ModerationItem, ModerationResult, ModerationStatus, RejectInput } from './moderation.schemas.js'
 import type { ModerationService } from './moderation.service.js'
 
 const tags = ['moderation']
@@ -15,7 +15,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       summary: 'The moderation queue: most urgent first (urgent, high, medium, low), then oldest first',
       description: 'Requests in pending_moderation, except the caller\'s own (nobody moderates their own request).',
       querystring: PageQuery,
-      response: { 200: Type.Array(RequestListItem), ...errors(401, 403, 500) },
+      response: { 200: Type.Array(ModerationItem), ...errors(401, 403, 500) },
     },
     config: { auth: 'mod', failure: 'failed to get pending requests' },
   }, (request) => moderation.pending(request.user, parsePage(request.query)))
@@ -26,7 +26,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       summary: 'Requests the caller approved or rejected, most recently moderated first',
       description: 'Each with its status as it is now.',
       querystring: PageQuery,
-      response: { 200: Type.Array(RequestListItem), ...errors(401, 403, 500) },
+      response: { 200: Type.Array(ModerationItem), ...errors(401, 403, 500) },
     },
     config: { auth: 'mod', failure: 'failed to get moderated requests' },
   }, (request) => moderation.moderatedBy(request.user, parsePage(request.query)))

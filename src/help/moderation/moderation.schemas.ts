@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { NullableString } from '../../http/schemas.js'
+import { NullableDateTime, NullableString } from '../../http/schemas.js'
+import { RequestListItem } from '../requests/requests.schemas.js'
 
 /** A reason must hold at least one visible character. */
 const Reason = Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' })
@@ -17,3 +18,10 @@ export const ModerationStatus = Type.Object({ status: Type.Unsafe<'approved' | '
 export const ModerationResult = Type.Object({ success: Type.Boolean(), message: Type.String() })
 
 export const COMMENT_REQUIRED = 'comment is required when rejecting'
+
+/**
+ * A request in the moderation lists: its list item and the date it is wanted by, so the queue can say it
+ * without reading each request (which would record an access to its contact details).
+ */
+export const ModerationItem = Type.Object({ ...RequestListItem.properties, desired_completion_date: NullableDateTime })
+export type ModerationItem = Static<typeof ModerationItem>

@@ -3,13 +3,12 @@ import type { Changes } from '../../events/dispatcher.js'
 import { badRequest, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Page } from '../../lib/page.js'
 import type { Principal } from '../../lib/principal.js'
-import { toListItem, type Disclosure } from '../requests/disclosure.js'
+import { toListItem, type Disclosure, type DisclosurePolicy } from '../requests/disclosure.js'
 import { actingAsModerator } from '../requests/acting.js'
 import * as requests from '../requests/requests.repo.js'
 import { findRequestParties } from '../requests/requests.reads.js'
-import type { RequestListItem } from '../requests/requests.schemas.js'
 import * as moderation from './moderation.repo.js'
-import { COMMENT_REQUIRED } from './moderation.schemas.js'
+import { COMMENT_REQUIRED, type ModerationItem } from './moderation.schemas.js'
 
 /** Callers are moderators or admins: the routes let no one else in (docs/api/accounts.md › Roles and permissions). */
 export class ModerationService {
@@ -41,14 +40,18 @@ export class ModerationService {
   }
 
   /** Requests awaiting a decision the caller may take: most urgent, then oldest, first. */
-  async pending (moderator: Principal, page: Page): Promise<RequestListItem[]> {
+  async pending (moderator: Principal, page: Page): Promise<ModerationItem[]> {
     const rows = await moderation.listPending(this.db, moderator.id, page)
-    return await this.disclosure.list(moderator, rows, toListItem)
+    return await this.disclosure.list(moderator, rows, toModerationItem)
   }
 
   /** The caller's decisions, most recent first. */
-  async moderatedBy (moderator: Principal, page: Page): Promise<RequestListItem[]> {
+  async moderatedBy (moderator: Principal, page: Page): Promise<ModerationItem[]> {
     const rows = await moderation.listModeratedBy(this.db, moderator.id, page)
-    return await this.disclosure.list(moderator, rows, toListItem)
+    return await this.disclosure.list(moderator, rows, toModerationItem)
   }
+}
+
+function toModerationItem (viewer: Principal, row: moderation.ModerationRow, policy: DisclosurePolicy): ModerationItem {
+  return { ...toListItem(viewer, row, policy), desired_completion_date: row.desired_completion_date }
 }

@@ -9889,6 +9889,8 @@ export interface operations {
                         languages: string[];
                         /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
                         suitable?: boolean;
+                        /** Format: date-time */
+                        desired_completion_date: string | null;
                     }[];
                 };
             };
@@ -9997,6 +9999,8 @@ export interface operations {
                         languages: string[];
                         /** @description whether the caller meets every need and shares a language (docs/api/visits.md › Needs and matching); only for callers who may offer help */
                         suitable?: boolean;
+                        /** Format: date-time */
+                        desired_completion_date: string | null;
                     }[];
                 };
             };

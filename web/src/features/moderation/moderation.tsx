@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
-import { useRequest } from '../../api/use-request'
 import { Page } from '../../components/page'
 import { formatDate } from '../../lib/format'
 import { kindText, requestStatus, urgencyText } from '../../i18n/labels'
@@ -17,22 +16,6 @@ const MINE_KEY = ['get', '/api/v1/moderation/requests/my'] as const
 
 function loadPending (signal: AbortSignal) {
   return unwrap(api.GET('/api/v1/moderation/requests/pending', { params: { query: { limit: '100' } }, signal }))
-}
-
-/**
- * When the requester wants the help by: the queue's list items do not carry it (a
- * RequestListItem), so each card asks for its request once, through the cache the request pages share.
- */
-function WantedBy ({ id }: { id: number }) {
-  const { t, i18n } = useTranslation()
-  const detail = useRequest(id, { staleTime: 60_000 })
-  const when = detail.data?.desired_completion_date
-  return (
-    <div>
-      <dt>{t('request.when')}</dt>
-      <dd>{detail.isPending ? t('common.loading') : typeof when === 'string' ? formatDate(when, i18n.language) : t('moderation.item.noDate')}</dd>
-    </div>
-  )
 }
 
 /** The moderation pages, as a small navigation that marks the current one. */
@@ -82,7 +65,7 @@ export function ModerationQueuePage () {
             <dl className='facts'>
               <div><dt>{t('volunteer.item.urgency')}</dt><dd>{urgencyText(t, item.urgency)}</dd></div>
               <div><dt>{t('volunteer.item.kind')}</dt><dd>{kindText(t, item.request_type_name)}</dd></div>
-              <WantedBy id={item.id} />
+              <div><dt>{t('request.when')}</dt><dd>{item.desired_completion_date !== null ? formatDate(item.desired_completion_date, i18n.language) : t('moderation.item.noDate')}</dd></div>
               <div><dt>{t('moderation.item.requester')}</dt><dd>{item.requester_name}</dd></div>
               <div><dt>{t('volunteer.item.place')}</dt><dd>{[item.address, item.city].filter((part) => part !== '' && part !== null).join(', ')}</dd></div>
               <div><dt>{t('volunteer.item.asked')}</dt><dd>{formatDate(item.created_at, i18n.language)}</dd></div>
