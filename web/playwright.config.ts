@@ -23,6 +23,8 @@ process.env.E2E_PARTIES_PORT ??= String(await freePort())
 process.env.E2E_CODES_PORT ??= String(await freePort())
 // A fourth with VOLUNTEER_CHECKS, for the on-duty page's note on missing checks (checks-on-duty.spec.ts).
 process.env.E2E_CHECKS_PORT ??= String(await freePort())
+// A fifth with VISIT_CHECKS=on, for the visit's steps on the request pages (visit-checks.spec.ts).
+process.env.E2E_VISITS_PORT ??= String(await freePort())
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'vcs-e2e-mail-'))
 // Each service's texts as files under E2E_SMS_DIR/<port> (no SMS_SMPP_URL), where tests read codes and drop incoming texts.
 process.env.E2E_SMS_DIR ??= mkdtempSync(join(tmpdir(), 'vcs-e2e-sms-'))

@@ -60,7 +60,7 @@ export function accountsArea ({ config, db, jwtSecret, changes, clock, calendar,
       await api.register(phoneRoutes, { phone: new PhoneService(db, changes, codes, config.smsDefaultCountry) })
       await api.register(rolesRoutes, { roles: new RolesService(db, changes, principals, calendar) })
       await api.register(checksRoutes, { checks: new ChecksService(db, calendar) })
-      await api.register(accountSettingsRoutes, { emailVerification: config.emailVerification, volunteerChecks: config.volunteerChecks, phoneCountry: config.smsDefaultCountry })
+      await api.register(accountSettingsRoutes, { emailVerification: config.emailVerification, volunteerChecks: config.volunteerChecks, phoneCountry: config.smsDefaultCountry, visitChecks: config.visits.checks })
       await api.register(accessRoutes, { access: new AccessService(db) })
     },
   }

@@ -111,7 +111,7 @@ export function helpArea ({ config, db, changes, clock, calendar, options }: Wir
       await api.register(responsesRoutes, { responses })
       await api.register(concernsRoutes, { concerns: new ConcernsService(db, changes, principals, clock) })
       await api.register(availabilityRoutes, { availability: new AvailabilityService(db, changes) })
-      await api.register(visitsRoutes, { visits: new VisitsService(changes, acting, config.visits) })
+      await api.register(visitsRoutes, { visits: new VisitsService(db, changes, acting, config.visits) })
     },
   }
 }

@@ -76,6 +76,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /requests/{id}/complete': 'completeRequest',
   'POST /requests/{id}/confirm': 'confirmAttendance',
   'POST /requests/{id}/still-needed': 'confirmStillNeeded',
+  'GET /requests/{id}/visit': 'getVisit',
   'POST /requests/{id}/visit/check-in': 'checkInVisit',
   'POST /requests/{id}/visit/check-out': 'checkOutVisit',
   'POST /requests/{id}/visit/helper-left': 'reportHelperLeft',

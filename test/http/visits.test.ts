@@ -151,6 +151,36 @@ for (const engine of engines()) {
       assert.deepEqual([entry.actor.role, entry.actor.id, entry.details], ['carer', carer.id, { by: 'requester' }])
     })
 
+    it('the visit as it stands, for its volunteer and the requester\'s side; a new volunteer\'s starts afresh', async () => {
+      const { id, requester, volunteer } = await assigned()
+      const [follower, stranger] = [await t.register(), await t.register()]
+      await t.db.query(`INSERT INTO trusted_people (owner_id, email, carer_id, can, status, created_at, decided_at)
+        VALUES ($1, $2, $3, $4, 'accepted', now(), now())`, [requester.id, follower.email, follower.id, ['follow']])
+      const read = async (account: Account) => {
+        const res = await t.get(`/requests/${id}/visit`, account.token)
+        assertStatus(res, 200)
+        return res.body
+      }
+      for (const account of [volunteer, requester, follower]) assert.deepEqual(await read(account), { checked_in_at: null, checked_out_at: null })
+      for (const account of [stranger, moderator, t.admin]) assertError(await t.get(`/requests/${id}/visit`, account.token), 403, 'only the assigned volunteer or the requester can see this')
+      assertError(await t.get(`/requests/${id}/visit`), 401, 'unauthorized')
+      assertError(await t.get('/requests/999999999/visit', volunteer.token), 404, 'request not found')
+      assertError(await t.get('/requests/0/visit', volunteer.token), 400, 'invalid request id')
+      const checkedIn = (await visit(id, 'check-in', volunteer.token)).body
+      for (const account of [volunteer, requester, follower]) assert.deepEqual(await read(account), checkedIn)
+      const out = (await visit(id, 'helper-left', requester.token)).body
+      assert.deepEqual(await read(volunteer), out)
+      // The volunteer withdraws and another is accepted: the new visit has not started.
+      const [offer] = (await t.get(`/requests/${id}/responses`, requester.token)).body as Array<{ id: number }>
+      assertStatus(await t.post(`/requests/${id}/responses/${offer!.id}/cancel`, undefined, volunteer.token), 200)
+      const next = await t.register()
+      const again = await t.post(`/requests/${id}/responses`, {}, next.token)
+      assertStatus(again, 201)
+      assertStatus(await t.post(`/requests/${id}/responses/${again.body.id}/accept`, undefined, requester.token), 200)
+      assert.deepEqual(await read(requester), { checked_in_at: null, checked_out_at: null })
+      assertError(await t.get(`/requests/${id}/visit`, volunteer.token), 403, 'only the assigned volunteer or the requester can see this')
+    })
+
     it('a coordinator of a client\'s request says the helper has left for the client', async () => {
       const coordinator = await t.registerWithRole('coordinator')
       const client = await t.post('/clients', { first_name: 'Erna', last_name: 'Client', phone: '+4917011223344', address: '5 Linden Way', city: 'Berlin', latitude: 52.4, longitude: 13.3, consent: { how: 'phone' } }, coordinator.token)
@@ -172,6 +202,7 @@ for (const engine of engines()) {
     it('every visit route answers 404 visit checks are off; expenses are not gated', async () => {
       const account = await t.register()
       for (const step of ['check-in', 'check-out', 'helper-left']) assertError(await t.post(`/requests/1/visit/${step}`, undefined, account.token), 404, 'visit checks are off')
+      assertError(await t.get('/requests/1/visit', account.token), 404, 'visit checks are off')
       assertError(await t.post('/requests/999999/visit/expenses', { minutes: 5 }, account.token), 404, 'request not found')
     })
   })

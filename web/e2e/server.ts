@@ -62,6 +62,8 @@ const services = [
   ...(process.env.E2E_CODES_PORT !== undefined ? [await serveOnPort(Number(process.env.E2E_CODES_PORT), { EMAIL_VERIFICATION: 'code' })] : []),
   // Volunteers vetted by two checks (docs/api/accounts.md › Checks that vet volunteers), for checks-on-duty.spec.ts (CHECKS_URL there).
   ...(process.env.E2E_CHECKS_PORT !== undefined ? [await serveOnPort(Number(process.env.E2E_CHECKS_PORT), { VOLUNTEER_CHECKS: 'background,training' })] : []),
+  // Visits checked in and out (docs/api/visit-checks.md), for visit-checks.spec.ts (VISITS_URL there).
+  ...(process.env.E2E_VISITS_PORT !== undefined ? [await serveOnPort(Number(process.env.E2E_VISITS_PORT), { VISIT_CHECKS: 'on' })] : []),
   // The schedule's jobs every second rather than every minute (docs/api/schedule.md › Confirmation, reminders, expiry), on real time: a request whose date has
   // just passed is closed as expired within a second or two, for regular-help.spec.ts's "Ask again" (no clock is moved).
   await serveOnPort(port, {}, 1_000),

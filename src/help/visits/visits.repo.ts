@@ -11,7 +11,8 @@ import { sql } from '../../db/sql.js'
 
 export interface VisitState { checked_in_at: Date | null, checked_out_at: Date | null }
 
-const NOT_STARTED: VisitState = { checked_in_at: null, checked_out_at: null }
+/** A visit nobody checked in yet (no row until the first check-in). */
+export const NOT_STARTED: VisitState = { checked_in_at: null, checked_out_at: null }
 
 export async function findVisit (db: Queryable, requestId: number, volunteerId: number): Promise<VisitState> {
   return await maybeOne<VisitState>(db, sql`

@@ -11,6 +11,19 @@ const GATED = 'With VISIT_CHECKS=off (the default): 404 `visit checks are off`. 
 
 /** docs/api/visit-checks.md: a visit checked in and out, and the hours and mileage recorded after it. */
 export const visitsRoutes: FastifyPluginAsyncTypebox<{ visits: VisitsService }> = async (app, { visits }) => {
+  app.get('/requests/:id/visit', {
+    schema: {
+      tags,
+      summary: 'The visit as it stands: checked in, checked out',
+      description: 'The assigned volunteer\'s visit, for that volunteer and the requester\'s side (the requester, a coordinator of a client\'s ' +
+        'request, a carer allowed to `follow`); all null while nobody is assigned or checked in. Others: 403 `only the assigned volunteer or the ' +
+        'requester can see this`. With VISIT_CHECKS=off (the default): 404 `visit checks are off`. A request the caller may not see: 404 `request not found`.',
+      params: RequestIdParams,
+      response: { 200: Visit, ...errors(400, 401, 403, 404) },
+    },
+    config: { auth: 'user', extension: true, messages: REQUEST_ID_MESSAGES },
+  }, (request) => visits.current(request.user, request.params.id))
+
   app.post('/requests/:id/visit/check-in', {
     schema: {
       tags,

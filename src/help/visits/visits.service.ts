@@ -1,17 +1,20 @@
-import type { Queryable } from '../../db/database.js'
+import type { Database, Queryable } from '../../db/database.js'
 import type { Change, Changes } from '../../events/dispatcher.js'
 import { badRequest, forbidden, notFound, REQUEST_NOT_FOUND } from '../../lib/errors.js'
 import type { Principal } from '../../lib/principal.js'
 import { insertConcern, whoMaySee } from '../concerns/concerns.repo.js'
 import { actingAsVolunteer, type ActingPolicy } from '../requests/acting.js'
 import { lockRequest, type LockedRequest } from '../requests/requests.repo.js'
+import { findRequestParties } from '../requests/requests.reads.js'
 import { isVisibleTo } from '../requests/visibility.js'
 import * as visits from './visits.repo.js'
+import { NOT_STARTED } from './visits.repo.js'
 import type { ExpensesInput } from './visits.schemas.js'
 
 export const VISIT_CHECKS_OFF = 'visit checks are off'
 export const ONLY_ASSIGNED = 'only the assigned volunteer can do this'
 export const ONLY_REQUESTER = 'only the requester can do this'
+export const ONLY_PARTIES = 'only the assigned volunteer or the requester can see this'
 export const NOT_IN_PROGRESS = 'request is not in progress'
 export const NOT_CHECKED_IN = 'not checked in'
 export const NOT_COMPLETED = 'request is not completed'
@@ -33,6 +36,7 @@ export interface VisitChecks { checks: 'off' | 'on' }
  */
 export class VisitsService {
   constructor (
+    private readonly db: Database,
     private readonly changes: Changes,
     private readonly acting: ActingPolicy,
     private readonly settings: VisitChecks
@@ -60,6 +64,19 @@ export class VisitsService {
       change.record({ type: 'visit_checked_in', requestId: id, volunteerId: user.id })
       return checked
     })
+  }
+
+  /**
+   * The visit of the request's assigned volunteer as it stands, for that volunteer and the requester's side (whoever
+   * may `follow` the request), so each is offered the step that is theirs; all null while nobody is assigned.
+   */
+  async current (user: Principal, id: number): Promise<visits.VisitState> {
+    this.#gate()
+    const request = await findRequestParties(this.db, id, user.id)
+    if (request === undefined || !isVisibleTo(user, request)) throw notFound(REQUEST_NOT_FOUND)
+    const volunteerId = request.assigned_volunteer_id
+    if (volunteerId !== user.id && await this.acting.asRequester(this.db, user, request, 'follow') === undefined) throw forbidden(ONLY_PARTIES)
+    return volunteerId === null ? NOT_STARTED : await visits.findVisit(this.db, id, volunteerId)
   }
 
   /**

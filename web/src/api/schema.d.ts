@@ -1005,7 +1005,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How accounts work here (web app): code confirmation, the checks asked of volunteers, the phone numbers' country */
+        /** How accounts work here (web app): code confirmation, the checks asked of volunteers, the phone numbers' country, visit checks */
         get: operations["getAccountSettings"];
         put?: never;
         post?: never;
@@ -1607,6 +1607,26 @@ export interface paths {
          * @description Every field is optional; an absent field keeps its value. `latitude` and `longitude` go together: both null means "use the home location". Going on duty needs an availability point or a home location. Going on duty, or, on duty, moving, widening the radius or changing the kinds, alerts the volunteer within seconds to up to ALERT_CATCH_UP open requests whose alert rounds are under way (docs/api/help.md › Catch-up alerts).
          */
         put: operations["setOwnAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/visit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visit as it stands: checked in, checked out
+         * @description The assigned volunteer's visit, for that volunteer and the requester's side (the requester, a coordinator of a client's request, a carer allowed to `follow`); all null while nobody is assigned or checked in. Others: 403 `only the assigned volunteer or the requester can see this`. With VISIT_CHECKS=off (the default): 404 `visit checks are off`. A request the caller may not see: 404 `request not found`.
+         */
+        get: operations["getVisit"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -8290,6 +8310,11 @@ export interface operations {
                         volunteer_checks: ("identity" | "background" | "training" | "reference" | "driving")[];
                         /** @description SMS_DEFAULT_COUNTRY: the country (ISO 3166 alpha-2) whose numbers people write without a country code; the web app turns such a number into the international form before sending it (docs/web.md › Phone numbers) */
                         phone_country: string;
+                        /**
+                         * @description VISIT_CHECKS: `on` when volunteers check visits in and out, so the request pages offer "I have arrived" and "My helper has left" (docs/api/visit-checks.md)
+                         * @enum {unknown}
+                         */
+                        visit_checks: "off" | "on";
                     };
                 };
             };
@@ -11942,6 +11967,107 @@ export interface operations {
             };
             /** @description The body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Server failure; the body carries only the operation's failure text */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The database did not answer: `database unavailable` */
+            503: {
+                headers: {
+                    /** @description seconds after which to try again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description when the assigned volunteer checked in; null before
+                         */
+                        checked_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description when the visit was checked out (by the volunteer, the requester's side or the completion); null before
+                         */
+                        checked_out_at: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: invalid input or a business rule refused it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not allowed for the caller's role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

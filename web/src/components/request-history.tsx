@@ -38,6 +38,7 @@ function detailText (t: TFunction, entry: HistoryEntry): string | undefined {
   if (entry.action === 'cancelled' && (details.reason === 'expired' || details.reason === 'series_changed')) return t(`history.details.${details.reason}`)
   if (entry.action === 'offer_withdrawn' && details.missed_confirmation === true) return t('history.details.missedConfirmation')
   if (entry.action === 'accepted' && details.automatic === true) return t('history.details.automatic')
+  if (entry.action === 'checked_out' && details.by === 'completion') return t('history.details.checkedOutByCompletion')
   return undefined
 }
 

@@ -121,6 +121,7 @@ export const SERVER_ERRORS: Record<string, Meaning | readonly Meaning[]> = {
   'not checked in': { key: 'visit.errors.notCheckedIn' },
   'only the assigned volunteer can do this': { key: 'visit.errors.onlyVolunteer' },
   'only the requester can do this': { key: 'visit.errors.onlyRequester' },
+  'only the assigned volunteer or the requester can see this': { key: 'visit.errors.onlyParties' },
   'request is not completed': { key: 'visit.errors.notCompleted' },
   'too late to change': { key: 'visit.errors.tooLate' },
   'visit checks are off': { key: 'visit.errors.off' },

@@ -9,9 +9,18 @@ export const VISIT_CHECKS_ON = { visits: { ...loadConfig({ JWT_SECRET: TEST_SECR
 
 const ONLY_ASSIGNED = [403, 'only the assigned volunteer can do this'] as const
 const ONLY_REQUESTER = [403, 'only the requester can do this'] as const
+const ONLY_PARTIES = [403, 'only the assigned volunteer or the requester can see this'] as const
 
 /** Visit checks, hours and mileage, and the volunteers CSV. */
 export const ROWS: readonly Row[] = [
+  // The two sides of the visit only; before a check-in all null.
+  {
+    op: 'GET /requests/{id}/visit',
+    state: 'assigned',
+    path: (s) => `${req(s)}/visit`,
+    expect: signedIn(ONLY_PARTIES, { assigned: 200, requester: 200 }),
+    see: (res) => assert.deepEqual(res.body, { checked_in_at: null, checked_out_at: null }),
+  },
   // Nobody is assigned to an open request: nobody may check in.
   { op: 'POST /requests/{id}/visit/check-in', state: 'open', title: 'nobody assigned', path: (s) => `${req(s)}/visit/check-in`, expect: signedIn(ONLY_ASSIGNED) },
   { op: 'POST /requests/{id}/visit/check-in', state: 'assigned', path: (s) => `${req(s)}/visit/check-in`, expect: signedIn(ONLY_ASSIGNED, { assigned: 200 }) },

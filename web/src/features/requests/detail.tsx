@@ -18,10 +18,12 @@ import { serverProblem } from '../../i18n/server-errors'
 import { formatDate } from '../../lib/format'
 import { useInvalidate } from './invalidate'
 import { kindLabel, statusLabel, urgencyLabel } from './labels'
+import { HelperLeft } from './helper-left'
 import { Offers } from './offers'
 import { AskAgain, StillNeeded } from './schedule-actions'
 import { actingForName, actionProblem, may, useStanding } from './standing'
 import { sayWindow } from '../../lib/schedule'
+import { useVisitChecks } from '../../api/visit'
 import { useSuccessHolds } from '../../components/success-banner'
 
 /** "When the help is done": the way to the two questions of completing (complete.tsx), one per page. */
@@ -74,6 +76,7 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
   // "Your request was sent; a moderator checks it" goes once a moderator has decided (the live update reads it again).
   useSuccessHolds(`request:${id}`, request.data?.status)
   const standing = useStanding(request.data)
+  const visitChecks = useVisitChecks()
   // Once an offer is accepted the requester rings the volunteer: the API gives his profile phone to her (docs/api/conventions.md),
   // not to her carer.
   const volunteerPhone = useProfilePhone(request.data?.assigned_volunteer?.id, request.data?.status === 'in_progress' && request.data.requester_id === user?.id)
@@ -124,6 +127,9 @@ export function RequestPage ({ OthersView }: { OthersView: ComponentType }) {
       {item.status === 'cancelled' && item.cancel_reason === 'expired' && carer === undefined ? <AskAgain item={item} /> : null}
       {item.status === 'approved' && item.window_start === null && item.desired_completion_date === null && carer === undefined ? <StillNeeded id={id} /> : null}
       {['approved', 'in_progress', 'completed'].includes(item.status) ? <Offers id={id} open={item.status === 'approved'} decide={may(standing, 'accept')} person={person} /> : null}
+      {item.status === 'in_progress' && item.assigned_volunteer !== null && visitChecks
+        ? <HelperLeft id={id} name={item.assigned_volunteer.first_name} mayCheckOut={may(standing, 'complete')} />
+        : null}
       {item.status === 'in_progress' && volunteer !== undefined && may(standing, 'complete') ? <Complete id={id} /> : null}
       {['pending_moderation', 'approved', 'in_progress'].includes(item.status) && may(standing, 'cancel') ? <Cancel id={id} person={person} /> : null}
       <RequestHistory id={id} names={{ client: forClient !== null ? shortName(forClient) : undefined, person }} />

@@ -25,6 +25,8 @@ import { kindText, responseStatus, urgencyText } from '../../i18n/labels'
 import { serverProblem } from '../../i18n/server-errors'
 import { Place } from './place'
 import { ConfirmVisit } from './confirm'
+import { VisitSteps } from './visit'
+import { useVisitChecks } from '../../api/visit'
 import { InvitationDecline } from './decline'
 import { sayWindow } from '../../lib/schedule'
 import { Loading } from '../../components/loading'
@@ -102,6 +104,7 @@ export function VolunteerRequestPage () {
   const assigned = detail.data?.status === 'in_progress' && detail.data.assigned_volunteer_id === user?.id
   const requesterPhone = useProfilePhone(detail.data?.requester.id, assigned && detail.data?.contact_phone === null)
   const party = useParty(detail.data)
+  const visitChecks = useVisitChecks()
 
   // "Your offer is sent" stops being true once the offer is accepted, turned down or withdrawn.
   useSuccessHolds(`offer:${id}`, responses.data === undefined ? undefined : (open?.status ?? 'none'))
@@ -174,6 +177,8 @@ export function VolunteerRequestPage () {
           : null}
         {request.contact_notes !== null ? <div><dt>{t('volunteer.request.notes')}</dt><dd>{request.contact_notes}</dd></div> : null}
       </dl>
+      {/* At the door the step comes first, before the details read on the way (docs/web/visits.md). */}
+      {assigned && visitChecks ? <VisitSteps id={id} name={request.requester.first_name} /> : null}
       <h2>{t('volunteer.request.what')}</h2>
       <p className='pre-line'>{request.description}</p>
 
