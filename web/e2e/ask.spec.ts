@@ -27,7 +27,8 @@ const WORDS = {
     city: 'Town or city (optional)',
     often: 'How often do you need this help?',
     once: 'Once',
-    when: 'When do you need it done? (optional)',
+    when: 'When do you need it?',
+    any: 'Any time is fine',
     urgency: 'How urgent is it?',
     high: 'High: soon',
     contact: 'How can the volunteer reach you?',
@@ -71,7 +72,8 @@ const WORDS = {
     city: 'Ort (optional)',
     often: 'Wie oft brauchen Sie diese Hilfe?',
     once: 'Einmal',
-    when: 'Bis wann? (optional)',
+    when: 'Wann brauchen Sie die Hilfe?',
+    any: 'Wann es passt',
     urgency: 'Wie dringend ist es?',
     high: 'Hoch: bald',
     contact: 'Wie erreicht die helfende Person Sie?',
@@ -163,6 +165,7 @@ for (const language of ['en', 'de'] as const) {
       await next(w.often)
       await choose(page, w.once)
       await next(w.when)
+      await choose(page, w.any)
       await next(w.urgency)
       await choose(page, w.high)
       await next(w.contact)

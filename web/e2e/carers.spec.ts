@@ -96,7 +96,8 @@ for (const lang of ['en', 'de'] as const) {
     // "How often" speaks of Rita; once here (her regular help: series-for-someone.spec.ts).
     await next(s('regular.for.often', { name: ritaName }))
     await choose(s('regular.once'))
-    await next(`${s('ask.for.when', { name: ritaName })} ${s('form.optional')}`)
+    await next(s('ask.for.when', { name: ritaName }))
+    await choose(s('ask.timing.any'))
     await next(s('ask.urgency'))
     await choose(s('urgency.medium'))
     await next(s('ask.for.contactQuestion', { name: ritaName }))

@@ -56,7 +56,8 @@ for (const lang of ['en', 'de'] as const satisfies readonly Lang[]) {
         // "How often" speaks of the client too; once here (her regular help: series-for-someone.spec.ts).
         await continueTo(page, s('regular.for.often', { name: first }), s('ask.continue'))
         await choose(page, new RegExp(`^${s('regular.once')}`))
-        await continueTo(page, `${s('ask.for.when', { name: first })} ${s('form.optional')}`, s('ask.continue'))
+        await continueTo(page, s('ask.for.when', { name: first }), s('ask.continue'))
+        await choose(page, s('ask.timing.any'))
         await continueTo(page, s('ask.urgency'), s('ask.continue'))
         await choose(page, s('urgency.medium'))
         await continueTo(page, s('ask.for.contactQuestion', { name: first }), s('ask.continue'))

@@ -129,9 +129,12 @@ for (const lang of ['en', 'de'] as const) {
       // "How often" speaks of the client; once here (regular help for a client: series-for-someone.spec.ts).
       await continueTo(page, say(lang, 'regular.for.often', { name: first }), say(lang, 'ask.continue'))
       await choose(page, new RegExp(`^${say(lang, 'regular.once')}`))
-      const when = `${say(lang, 'ask.for.when', { name: first })} ${say(lang, 'form.optional')}`
-      await continueTo(page, when, say(lang, 'ask.continue'))
-      await page.getByRole('textbox', { name: when }).fill('2031-05-02T10:30')
+      // Her appointment is at a set time: the day in three fields, the time as she says it.
+      await continueTo(page, say(lang, 'ask.for.when', { name: first }), say(lang, 'ask.continue'))
+      await choose(page, say(lang, 'ask.timing.at'))
+      await continueTo(page, say(lang, 'ask.at.question'), say(lang, 'ask.continue'))
+      for (const [field, value] of [['day', '2'], ['month', '5'], ['year', '2031']] as const) await fill(page, say(lang, `form.date.${field}`), value)
+      await fill(page, say(lang, 'ask.at.from'), '10.30')
       await continueTo(page, say(lang, 'ask.urgency'), say(lang, 'ask.continue'))
       await choose(page, say(lang, 'urgency.medium'))
       await continueTo(page, say(lang, 'ask.for.contactQuestion', { name: first }), say(lang, 'ask.continue'))

@@ -162,10 +162,34 @@ export interface AskAnswers {
   point?: { latitude: string, longitude: string }
   address: string
   city?: string
-  /** For the browser's own date-time field, e.g. 2031-05-02T10:30. */
-  when?: string
+  /** "At a set time" or "By a certain day", with the date's day, month and year and the times as typed; left out, "Any time is fine". */
+  when?: { at: { date: readonly [string, string, string], from: string, until?: string } } | { by: { date: readonly [string, string, string], time?: string } }
   urgency: string
   phone?: string
+}
+
+/** The date fields of GOV.UK's date input, by the keyboard. */
+export async function fillDate (page: Page, [day, month, year]: readonly [string, string, string]): Promise<void> {
+  await fill(page, 'Day', day)
+  await fill(page, 'Month', month)
+  await fill(page, 'Year', year)
+}
+
+/** "When do you need it?" answered in English (the page is open), and the page that asks the time when there is one. */
+async function answerWhen (page: Page, when: AskAnswers['when']): Promise<void> {
+  if (when === undefined) return await choose(page, 'Any time is fine')
+  if ('at' in when) {
+    await choose(page, 'At a set time')
+    await continueTo(page, 'When is it?')
+    await fillDate(page, when.at.date)
+    await fill(page, 'From what time', when.at.from)
+    await fill(page, 'Until what time (optional)', when.at.until ?? '')
+  } else {
+    await choose(page, 'By a certain day')
+    await continueTo(page, 'By when?')
+    await fillDate(page, when.by.date)
+    await fill(page, 'By what time (optional)', when.by.time ?? '')
+  }
 }
 
 /**
@@ -193,9 +217,8 @@ export async function askForHelp (page: Page, answers: AskAnswers): Promise<void
   await fill(page, 'Town or city (optional)', answers.city ?? '')
   await continueTo(page, 'How often do you need this help?')
   await choose(page, 'Once')
-  await continueTo(page, 'When do you need it done? (optional)')
-  // The headless shell takes no typing into the date-time field's segments, so fill().
-  if (answers.when !== undefined) await page.getByRole('textbox', { name: 'When do you need it done? (optional)' }).fill(answers.when)
+  await continueTo(page, 'When do you need it?')
+  await answerWhen(page, answers.when)
   await continueTo(page, 'How urgent is it?')
   await choose(page, answers.urgency)
   await continueTo(page, 'How can the volunteer reach you?')

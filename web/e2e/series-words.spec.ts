@@ -32,7 +32,8 @@ for (const lang of ['en', 'de'] as const) {
       await next(s('ask.addressQuestion'))
       await next(s('regular.often'))
       await choose(page, s('regular.once'))
-      await next(`${s('ask.when')} ${s('form.optional')}`)
+      await next(s('ask.when'))
+      await choose(page, s('ask.timing.any'))
       // Once: all four, "Urgent: today" among them, chosen.
       await next(s('ask.urgency'))
       await expect(urgencies).toHaveCount(4)

@@ -34,7 +34,7 @@ test('the whole story in the browser: ask, approve, find nearby and offer, accep
     point: { latitude: POINT.lat, longitude: POINT.lon },
     address: 'Kapellplatz 1',
     city: 'Luzern',
-    when: '2031-05-02T10:30',
+    when: { by: { date: ['2', '5', '2031'], time: '10.30' } },
     urgency: 'Medium: in the next days',
   })
   await expect(rita.getByRole('heading', { level: 1, name: title })).toBeFocused()

@@ -2,11 +2,11 @@ import { Type, type Static } from 'typebox'
 import { DateTime, Id } from '../../http/schemas.js'
 
 /** docs/api/on-behalf.md › A request's history: what a request's history entry says was done. */
-const ACTIONS = ['created', 'approved', 'rejected', 'offer_made', 'offer_withdrawn', 'offer_rejected',
+export const HISTORY_ACTIONS = ['created', 'approved', 'rejected', 'offer_made', 'offer_withdrawn', 'offer_rejected',
   'accepted', 'confirmed', 'reminded', 'cancelled', 'completed', 'alert_round', 'edited',
   // docs/api/visit-checks.md.
   'checked_in', 'checked_out', 'visit_not_started', 'visit_overdue'] as const
-export const HistoryActionSchema = Type.Unsafe<typeof ACTIONS[number]>({ type: 'string', enum: [...ACTIONS] })
+export const HistoryActionSchema = Type.Unsafe<typeof HISTORY_ACTIONS[number]>({ type: 'string', enum: [...HISTORY_ACTIONS] })
 const ROLES = ['requester', 'carer', 'coordinator', 'volunteer', 'moderator', 'admin'] as const
 
 const PersonActor = Type.Object({

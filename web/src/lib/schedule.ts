@@ -14,6 +14,23 @@ export function readClock (text: string): string | undefined {
   return `${String(hours).padStart(2, '0')}:${match[2]}`
 }
 
+/**
+ * A date typed in GOV.UK's three fields, kept as "year-month-day" as typed ("2027-5-3"), as YYYY-MM-DD when it is a
+ * day of the calendar (not 31 April) with a four-digit year; else undefined.
+ */
+export function readDate (text: string): string | undefined {
+  const match = /^\s*(\d{4})\s*-\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$/.exec(text)
+  if (match === null) return undefined
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined
+  return `${match[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/** The instant of a YYYY-MM-DD day at HH:MM on this device's clock. */
+export const localInstant = (isoDay: string, clock: string): Date =>
+  new Date(Number(isoDay.slice(0, 4)), Number(isoDay.slice(5, 7)) - 1, Number(isoDay.slice(8, 10)), Number(clock.slice(0, 2)), Number(clock.slice(3, 5)))
+
 /** Minutes since midnight of HH:MM. */
 export const minutesOf = (clock: string): number => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))
 

@@ -6,6 +6,7 @@ import { useStoredAnswers, type AnswersStore as StoredAnswers } from '../../../c
 import { parseCoordinate } from '../../../lib/coordinates'
 import { minutesOf, readClock, type WeekDay } from '../../../lib/schedule'
 import { today } from '../../../lib/format'
+import { deadlineOf, windowOf, type TimingAnswers } from './timing'
 
 /** How the person says where help is needed; each way but two leads to its own page. */
 export const PLACES = ['home', 'here', 'map', 'search', 'coordinates'] as const
@@ -15,7 +16,7 @@ export type PlaceWay = typeof PLACES[number]
  * The answers so far, as typed. A missing answer is a question not yet answered; an optional question
  * that was answered with nothing is ''. Strings throughout, so a half-typed answer survives Back.
  */
-export interface Answers {
+export interface Answers extends TimingAnswers {
   kind?: string
   title?: string
   description?: string
@@ -24,9 +25,8 @@ export interface Answers {
   longitude?: string
   address?: string
   city?: string
-  /** Once (a date, optional) or regularly (a series, docs/api/schedule.md › Series): the pages that follow differ. */
+  /** Once (at a set time, by a day or any time: timing.ts) or regularly (a series, docs/api/schedule.md › Series): the pages that follow differ. */
   often?: 'once' | 'regular'
-  when?: string
   days?: WeekDay[]
   start?: string
   end?: string
@@ -62,7 +62,7 @@ export function urgenciesFor (answers: Answers): ReadonlyArray<typeof URGENCIES[
   return answers.often === 'regular' && stepsFor(answers).includes('days') ? URGENCIES.filter((value) => value !== 'urgent') : URGENCIES
 }
 
-export type Step = 'kind' | 'title' | 'description' | 'where' | 'map' | 'coordinates' | 'address' | 'often' | 'when' | 'days' | 'times' | 'return' | 'dates' | 'urgency' | 'contact' | 'check'
+export type Step = 'kind' | 'title' | 'description' | 'where' | 'map' | 'coordinates' | 'address' | 'often' | 'when' | 'at' | 'by' | 'days' | 'times' | 'return' | 'dates' | 'urgency' | 'contact' | 'check'
 
 /** The questions of regular help, in place of "when" (one question a page). */
 export const REGULAR_STEPS = ['days', 'times', 'return', 'dates'] as const
@@ -71,7 +71,8 @@ export const REGULAR_STEPS = ['days', 'times', 'return', 'dates'] as const
 export function stepsFor (answers: Answers): Step[] {
   const placeStep: Step[] = answers.place === 'map' ? ['map'] : answers.place === 'coordinates' ? ['coordinates'] : []
   // The same for oneself, a client and a carer's person: both POST /requests and POST /request-series take `on_behalf_of`.
-  const timeSteps: Step[] = answers.often === 'regular' ? [...REGULAR_STEPS] : ['when']
+  const onceSteps: Step[] = ['when', ...(answers.timing === 'at' ? ['at' as const] : answers.timing === 'by' ? ['by' as const] : [])]
+  const timeSteps: Step[] = answers.often === 'regular' ? [...REGULAR_STEPS] : onceSteps
   return ['kind', 'title', 'description', 'where', ...placeStep, 'address', 'often', ...timeSteps, 'urgency', 'contact', 'check']
 }
 
@@ -109,12 +110,6 @@ export function pointOf (answers: Answers): { lat: number, lon: number } | undef
   return lat !== undefined && lon !== undefined ? { lat, lon } : undefined
 }
 
-/** A typed date and time, or undefined when it is not one. */
-export const parseWhen = (text: string): Date | undefined => {
-  const date = new Date(text)
-  return text.trim() !== '' && !Number.isNaN(date.getTime()) ? date : undefined
-}
-
 /**
  * Whether each page holds a valid answer. Answers are kept as typed (so Back keeps a half-typed one);
  * the check page sends the person to the first page whose answer would not pass its own Continue.
@@ -128,7 +123,9 @@ const ANSWERED: Record<Exclude<Step, 'check'>, (answers: Answers) => boolean> = 
   coordinates: (a) => pointOf(a) !== undefined,
   address: (a) => (a.address ?? '').trim() !== '' && pointOf(a) !== undefined,
   often: (a) => a.often !== undefined,
-  when: (a) => a.when !== undefined && (a.when.trim() === '' || parseWhen(a.when) !== undefined),
+  when: (a) => a.timing !== undefined,
+  at: (a) => typeof windowOf(a) !== 'string',
+  by: (a) => typeof deadlineOf(a) !== 'string',
   days: (a) => (a.days?.length ?? 0) > 0,
   times: (a) => durationOf(a) !== undefined,
   return: (a) => a.returnTrip === 'no' || (a.returnTrip === 'yes' && backFits(a)),
@@ -155,7 +152,7 @@ export function nextPath (step: Step, answers: Answers, change: boolean, base = 
   const following = steps[steps.indexOf(step) + 1] ?? 'check'
   if (change && ['where', 'map', 'coordinates'].includes(step)) return stepPath(following, following !== 'check')
   // A change of how often, or of the times, may leave a later answer unanswered or no longer fitting: that page next.
-  if (change && ['often', ...REGULAR_STEPS].includes(step)) {
+  if (change && ['often', 'when', ...REGULAR_STEPS].includes(step)) {
     const missing = firstUnanswered(answers)
     return missing !== undefined ? stepPath(missing, true) : stepPath('check')
   }

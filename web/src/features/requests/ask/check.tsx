@@ -14,10 +14,11 @@ import { useFormProblems } from '../../../components/use-form-problems'
 // The one date format of the app.
 import { formatDate } from '../../../lib/format'
 import { readPhone } from '../../../lib/phone'
-import { deviceZone, minutesOf, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
+import { deviceZone, minutesOf, sayWindow, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
-import { durationOf, firstUnanswered, parseWhen, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
+import { durationOf, firstUnanswered, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
 import { useAskWords, useJourneyName } from './step'
+import { deadlineOf, windowOf } from './timing'
 import '../../../components/journeys.css'
 
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
@@ -41,8 +42,16 @@ export function patternOf (answers: Answers): Omit<Pattern, 'days'> & { days: We
  * zone; for a client or a carer's person with `on_behalf_of` as a request (docs/api/on-behalf.md › Series for someone).
  */
 function seriesOf (answers: Answers, point: { lat: number, lon: number }, clientId?: number): NewSeries {
-  const { desired_completion_date: _none, ...template } = requestOf(answers, point, clientId)
+  const { desired_completion_date: _none, window_start: _start, window_end: _end, ...template } = requestOf(answers, point, clientId)
   return { template, ...patternOf(answers), time_zone: deviceZone() }
+}
+
+/** When help once is needed, as POST /requests takes it: a window for a set time, a date for a day, nothing for any time. */
+function whenOf (answers: Answers): Pick<NewRequest, 'window_start' | 'window_end' | 'desired_completion_date'> {
+  const window = answers.timing === 'at' ? windowOf(answers) : undefined
+  if (window !== undefined && typeof window !== 'string') return { window_start: window.start.toISOString(), window_end: window.end.toISOString() }
+  const deadline = answers.timing === 'by' ? deadlineOf(answers) : undefined
+  return deadline !== undefined && typeof deadline !== 'string' ? { desired_completion_date: deadline.toISOString() } : {}
 }
 
 /** The body of POST /requests from complete answers: optional texts left out when empty. */
@@ -50,7 +59,6 @@ function requestOf (answers: Answers, point: { lat: number, lon: number }, clien
   // docs/api/on-behalf.md: for a coordinator's client, or for the person who made the signed-in carer their carer.
   const forSomeone = clientId !== undefined ? { on_behalf_of: { client_id: clientId } } : answers.forUser !== undefined ? { on_behalf_of: { user_id: answers.forUser } } : {}
   const optional = (name: 'city' | 'contact_phone' | 'contact_notes', value: string | undefined) => value === undefined || value.trim() === '' ? {} : { [name]: value.trim() }
-  const when = parseWhen(answers.when ?? '')
   return {
     request_type_id: Number(answers.kind),
     title: (answers.title ?? '').trim(),
@@ -62,9 +70,19 @@ function requestOf (answers: Answers, point: { lat: number, lon: number }, clien
     ...optional('city', answers.city),
     ...optional('contact_phone', answers.phone),
     ...optional('contact_notes', answers.notes),
-    ...(when !== undefined ? { desired_completion_date: when.toISOString() } : {}),
+    ...whenOf(answers),
     ...forSomeone,
   }
+}
+
+/** The answer to "When do you need it?" in words: the window, "By …", or that any time will do. */
+function WhenSaid ({ answers }: { answers: Answers }) {
+  const { t, i18n } = useTranslation()
+  const window = answers.timing === 'at' ? windowOf(answers) : undefined
+  if (window !== undefined && typeof window !== 'string') return <>{sayWindow(window.start.toISOString(), window.end.toISOString(), i18n.language)}</>
+  const deadline = answers.timing === 'by' ? deadlineOf(answers) : undefined
+  if (deadline !== undefined && typeof deadline !== 'string') return <>{t('ask.check.by', { when: formatDate(deadline.toISOString(), i18n.language) })}</>
+  return <>{t('ask.timing.any')}</>
 }
 
 /** A part of the plan's sentence standing alone ("from 1 December" → "From 1 December"). */
@@ -141,7 +159,6 @@ export function CheckStep () {
   const type = types.data?.find((item) => String(item.id) === answers.kind)
   const locale = i18n.language === 'de' ? 'de-DE' : 'en-GB'
   const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value)
-  const when = parseWhen(answers.when ?? '')
   const none = t('ask.check.none')
   const parts = regular ? seriesParts(patternOf(answers), t, i18n.language) : undefined
   return (
@@ -180,7 +197,7 @@ export function CheckStep () {
               <Row label={t('regular.check.dates')} step='dates'>{upperFirst(parts.dates)}{patternOf(answers).ends_on === null ? <><br />{t('regular.check.noEnd')}</> : null}</Row>
             </>
             )
-          : <Row label={t('request.when')} step='when'>{when !== undefined ? formatDate(when.toISOString(), i18n.language) : none}</Row>}
+          : <Row label={t('ask.check.when')} step='when'><WhenSaid answers={answers} /></Row>}
         <Row label={t('request.urgency')} step='urgency'>{t(`urgency.${answers.urgency ?? 'medium'}`)}</Row>
         <Row label={t('ask.phone')} step='contact'>{answers.phone !== undefined && answers.phone !== '' ? answers.phone : none}</Row>
         <Row label={t('ask.notes')} step='contact'><span className='pre-line'>{answers.notes !== undefined && answers.notes !== '' ? answers.notes : none}</span></Row>

@@ -12,7 +12,8 @@ import { AnswersContext, AskingForContext, useAnswersStore, type AskingFor } fro
 import { CheckStep } from './check'
 import { AddressStep, CoordinatesStep, MapStep, WhereStep } from './place'
 import { DatesStep, DaysStep, OftenStep, ReturnStep, TimesStep } from './regular'
-import { ContactStep, DescriptionStep, KindStep, TitleStep, UrgencyStep, WhenStep } from './questions'
+import { ContactStep, DescriptionStep, KindStep, TitleStep, UrgencyStep } from './questions'
+import { AtStep, ByStep, WhenStep } from './when'
 import '../../../components/question-page.css'
 
 /**
@@ -64,6 +65,8 @@ function AskPages ({ userId, clientId }: { userId: number | undefined, clientId?
         <Route path='address' element={<AddressStep />} />
         <Route path='often' element={<OftenStep />} />
         <Route path='when' element={<WhenStep />} />
+        <Route path='at' element={<AtStep />} />
+        <Route path='by' element={<ByStep />} />
         <Route path='days' element={<DaysStep />} />
         <Route path='times' element={<TimesStep />} />
         <Route path='return' element={<ReturnStep />} />

@@ -9,7 +9,7 @@ import { TextInput } from '../../../components/fields'
 import { readPhone } from '../../../lib/phone'
 import { useFormProblems } from '../../../components/use-form-problems'
 import { kindLabel } from '../labels'
-import { parseWhen, URGENCIES, urgenciesFor, useAskingFor, useStep, type Answers } from './answers'
+import { URGENCIES, urgenciesFor, useAskingFor, useStep, type Answers } from './answers'
 import { QuestionChoice, QuestionHeading, QuestionText, StepPage, useAskWords } from './step'
 
 export const ME = ['get', '/api/v1/users/me'] as const
@@ -74,19 +74,6 @@ export function DescriptionStep () {
   return (
     <StepPage question={words('description')} back={step.back} form={step.form} onContinue={() => step.go(() => description.trim().length < 10 ? { field: 'description', message: words('errors.description') } : undefined, { description: description.trim() })}>
       <QuestionText name='description' label={words('description')} hint={words('descriptionHint')} multiline maxLength={2000} value={description} onChange={(value) => step.update({ description: value })} />
-    </StepPage>
-  )
-}
-
-export function WhenStep () {
-  const { t } = useTranslation()
-  const step = useContinue('when', ['desired_completion_date'])
-  const words = useAskWords()
-  const when = step.answers.when ?? ''
-  const question = `${words('when')} ${t('form.optional')}`
-  return (
-    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(() => when.trim() !== '' && parseWhen(when) === undefined ? { field: 'desired_completion_date', message: t('ask.errors.when') } : undefined, { when: when.trim() })}>
-      <QuestionText name='desired_completion_date' type='datetime-local' label={words('when')} optional hint={t('ask.whenHint')} value={when} onChange={(value) => step.update({ when: value })} />
     </StepPage>
   )
 }

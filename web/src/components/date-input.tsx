@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TextInput } from './fields'
+import './date-input.css'
+
+/**
+ * GOV.UK's date input: day, month and year as three short number fields in one group, the same on every
+ * browser and in every language (a browser's own date field shows its own language's order and
+ * placeholders, "mm/dd/yyyy" on a German page). `value` is "year-month-day" as typed ("2027-5-3", parts may be
+ * empty); lib/schedule.ts readDate reads it. The form's error for the group is shown at, and linked to,
+ * `${name}_day`.
+ */
+export function DateInput ({ name, legend, hint, value, onChange }: { name: string, legend: ReactNode, hint?: string, value: string, onChange: (value: string) => void }) {
+  const { t } = useTranslation()
+  const [year = '', month = '', day = ''] = value.split('-')
+  const parts = { year, month, day }
+  const set = (part: keyof typeof parts) => (text: string) => {
+    const next = { ...parts, [part]: text.replace(/\D/g, '') }
+    onChange(`${next.year}-${next.month}-${next.day}`)
+  }
+  return (
+    <fieldset className='fieldset date-input'>
+      <legend>{legend}</legend>
+      <p className='hint'>{hint ?? t('form.date.hint')}</p>
+      <div className='date-input-fields'>
+        <TextInput name={`${name}_day`} label={t('form.date.day')} inputMode='numeric' maxLength={2} value={day} onChange={set('day')} />
+        <TextInput name={`${name}_month`} label={t('form.date.month')} inputMode='numeric' maxLength={2} value={month} onChange={set('month')} />
+        <TextInput name={`${name}_year`} label={t('form.date.year')} inputMode='numeric' maxLength={4} value={year} onChange={set('year')} />
+      </div>
+    </fieldset>
+  )
+}
