@@ -16,6 +16,9 @@ interface TextInputProps {
   optional?: boolean
   multiline?: boolean
   maxLength?: number
+  /** For a field in a group whose error the group shows (date-input.tsx): its id, and red without a message of its own. */
+  id?: string
+  invalid?: boolean
 }
 
 /**
@@ -23,13 +26,13 @@ interface TextInputProps {
  * name and description, and shows the form's validationErrors for `name`. Optional fields say so in
  * words; required ones are the default.
  */
-export function TextInput ({ name, label, hint, type = 'text', autoComplete, inputMode, defaultValue, value, onChange, optional = false, multiline = false, maxLength }: TextInputProps) {
+export function TextInput ({ name, label, hint, type = 'text', autoComplete, inputMode, defaultValue, value, onChange, optional = false, multiline = false, maxLength, id, invalid }: TextInputProps) {
   const { t } = useTranslation()
   return (
     <TextField
       className='field'
       name={name}
-      id={fieldId(name)}
+      id={id ?? fieldId(name)}
       type={type}
       autoComplete={autoComplete}
       defaultValue={defaultValue}
@@ -37,6 +40,7 @@ export function TextInput ({ name, label, hint, type = 'text', autoComplete, inp
       onChange={onChange}
       maxLength={maxLength}
       isRequired={!optional}
+      {...(invalid === true ? { isInvalid: true } : {})}
     >
       <Label>{label}{optional ? ` ${t('form.optional')}` : ''}</Label>
       {hint !== undefined ? <Text slot='description' className='hint'>{hint}</Text> : null}

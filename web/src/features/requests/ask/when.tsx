@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { DateInput } from '../../../components/date-input'
 import { TextInput } from '../../../components/fields'
+import type { Problem } from '../../../i18n/server-errors'
 import { readClock, readDate } from '../../../lib/schedule'
 import { useContinue } from './questions'
 import { QuestionChoice, QuestionHeading, StepPage, useAskWords } from './step'
 import { deadlineOf, TIMINGS, windowOf, type Timing, type TimingProblem } from './timing'
 
 /** Each problem of the date and time pages, at the field it belongs to. */
-const PROBLEM_FIELD: Record<TimingProblem, string> = { onDay: 'on_day_day', past: 'on_day_day', startsAt: 'starts_at', endsAt: 'ends_at', byTime: 'by_time' }
+const PROBLEM_FIELD: Record<TimingProblem, string> = { onDay: 'on_day', past: 'on_day', startsAt: 'starts_at', endsAt: 'ends_at', byTime: 'by_time' }
 const FIELDS = Object.values(PROBLEM_FIELD)
+
+/** The date's problem, which the date input shows once for its three fields. */
+const dayProblem = (problems: readonly Problem[]): string | undefined => problems.find((problem) => problem.field === 'on_day')?.message
 
 /** The answers as they are sent on: a date written in full, times as HH:MM. */
 const tidy = (text: string | undefined, read: (text: string) => string | undefined): string => read(text ?? '') ?? (text ?? '').trim()
@@ -48,7 +52,7 @@ export function AtStep () {
       <fieldset className='fieldset question-fieldset'>
         <legend><QuestionHeading>{question}</QuestionHeading></legend>
         <div className='stack'>
-          <DateInput name='on_day' legend={t('ask.at.day')} value={onDay} onChange={(value) => step.update({ onDay: value })} />
+          <DateInput name='on_day' legend={t('ask.at.day')} value={onDay} onChange={(value) => step.update({ onDay: value })} error={dayProblem(step.form.problems)} />
           <TextInput name='starts_at' label={t('ask.at.from')} hint={t('regular.clockHint')} inputMode='text' maxLength={5} value={startsAt} onChange={(value) => step.update({ startsAt: value })} />
           <TextInput name='ends_at' label={t('ask.at.until')} hint={t('ask.at.untilHint')} optional inputMode='text' maxLength={5} value={endsAt} onChange={(value) => step.update({ endsAt: value })} />
         </div>
@@ -72,7 +76,7 @@ export function ByStep () {
       <fieldset className='fieldset question-fieldset'>
         <legend><QuestionHeading>{question}</QuestionHeading></legend>
         <div className='stack'>
-          <DateInput name='on_day' legend={t('ask.by.day')} value={onDay} onChange={(value) => step.update({ onDay: value })} />
+          <DateInput name='on_day' legend={t('ask.by.day')} value={onDay} onChange={(value) => step.update({ onDay: value })} error={dayProblem(step.form.problems)} />
           <TextInput name='by_time' label={t('ask.by.time')} hint={t('ask.by.timeHint')} optional inputMode='text' maxLength={5} value={byTime} onChange={(value) => step.update({ byTime: value })} />
         </div>
       </fieldset>
