@@ -21,7 +21,7 @@ for (const lang of ['en', 'de'] as const satisfies readonly Lang[]) {
         await signInAs(page, lang, rosa)
         // The questions are tested in ask.spec.ts: here the answers are as "Ask for help" keeps them, and Send is pressed by keyboard.
         const title = `Lift to the surgery ${Math.floor(Math.random() * 1e6)}`
-        const answers = { kind: '2', title, description: 'A lift to the surgery on Main Street and back', place: 'coordinates', latitude: String(point.latitude), longitude: String(point.longitude), address: '1 Main Street', city: 'Springfield', often: 'once', when: '', urgency: 'medium', phone: '', notes: '' }
+        const answers = { kind: '2', title, description: 'A lift to the surgery on Main Street and back', place: 'coordinates', latitude: String(point.latitude), longitude: String(point.longitude), address: '1 Main Street', city: 'Springfield', often: 'once', timing: 'any', urgency: 'medium', phone: '', notes: '' }
         await page.evaluate(({ key, value }) => { sessionStorage.setItem(key, value) }, { key: `ask-answers:${rosa.id}`, value: JSON.stringify(answers) })
         await page.goto('/ask/check')
         await expect(page.getByRole('heading', { level: 1, name: s('ask.check.heading') })).toBeVisible()

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, expectNoHorizontalScroll, expectSaid, fill, recordSaid, scanA11y, tabTo, test } from './fixtures.js'
 import { accept, activeSeries, approve, choose, continueTo, createRequest, dayAhead, getAs, navLink, offer, registerPerson, signIn, uniquePoint } from './journeys.js'
-import { say, signInAs } from './say.js'
+import { say, signInAs, typeDate } from './say.js'
 
 /**
  * Help on a schedule in the browser (docs/web/schedule.md), by keyboard with axe, in English and German: regular
@@ -74,7 +74,7 @@ test('regular help in plain words, one question a page, by keyboard: days, times
   await fill(page, 'Time to go back', '12:00')
   await next('From which date?')
   const from = dayAhead(7, ZONE)
-  await page.getByLabel('First day', { exact: true }).fill(from)
+  await typeDate(page, 'en', 'First day', from)
   await next('How urgent is it?')
   await choose(page, /^Medium/)
   await next('How can the volunteer reach you?')

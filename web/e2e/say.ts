@@ -24,6 +24,18 @@ export function say (lang: Lang, key: string, values: Record<string, string | nu
 
 export const WIDTHS = [320, 1280] as const
 
+/** A YYYY-MM-DD day typed into the date input named `legend` (GOV.UK's day, month and year fields), by the keyboard. */
+export async function typeDate (page: Page, lang: Lang, legend: string, isoDay: string): Promise<void> {
+  const group = page.getByRole('group', { name: legend, exact: true })
+  const [year, month, day] = isoDay.split('-') as [string, string, string]
+  for (const [part, value] of [['day', String(Number(day))], ['month', String(Number(month))], ['year', year]] as const) {
+    const field = group.getByRole('textbox', { name: say(lang, `form.date.${part}`), exact: true })
+    await field.focus()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.type(value)
+  }
+}
+
 export async function signInAs (page: Page, lang: Lang, person: Person): Promise<void> {
   // A second person in the same browser: the first one's session (its cookie) goes first.
   await page.context().clearCookies()

@@ -64,7 +64,7 @@ test('screenshots of the main pages', async ({ browser, request }) => {
         address: 'Unter den Linden 1',
         city: 'Berlin',
         often: 'once',
-        when: '',
+        timing: 'any',
         urgency: 'high',
         phone: '+49301234567',
         notes: 'Ring twice, second floor.',

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, expectNoHorizontalScroll, expectSaid, fill, scanA11y, test } from './fixtures.js'
 import { admin, choose, getAs, postAs, registerPerson, uniquePoint, type Person } from './journeys.js'
-import { say, signInAs, WIDTHS, type Lang } from './say.js'
+import { say, signInAs, typeDate, WIDTHS, type Lang } from './say.js'
 
 /**
  * Regular help on someone's behalf in the browser (docs/web/on-behalf.md, docs/api/on-behalf.md › Series for someone), by
@@ -99,7 +99,7 @@ for (const lang of ['en', 'de'] as const) {
       await next(s('regular.for.return', { name: first }))
       await choose(page, s('regular.returnNo'))
       await next(s('regular.dates'))
-      await page.getByLabel(s('regular.from'), { exact: true }).fill(dayAhead(1))
+      await typeDate(page, lang, s('regular.from'), dayAhead(1))
       await next(s('ask.urgency'))
       await choose(page, new RegExp(`^${s('urgency.medium')}`))
       await next(s('ask.for.contactQuestion', { name: first }))
@@ -202,7 +202,7 @@ for (const lang of ['en', 'de'] as const) {
       await choose(page, s('regular.for.returnYes'))
       await fill(page, s('regular.backTime'), '12:00')
       await next(s('regular.dates'))
-      await page.getByLabel(s('regular.from'), { exact: true }).fill(dayAhead(1))
+      await typeDate(page, lang, s('regular.from'), dayAhead(1))
       await next(s('ask.urgency'))
       await choose(page, new RegExp(`^${s('urgency.low')}`))
       await next(s('ask.for.contactQuestion', { name: ritaName }))

@@ -1,6 +1,6 @@
 import { expect, fill, test } from './fixtures.js'
 import { admin, choose, continueTo, createRequest, getAs, postAs, registerPerson, uniquePoint } from './journeys.js'
-import { atBothWidths, say, signInAs } from './say.js'
+import { atBothWidths, say, signInAs, typeDate } from './say.js'
 
 /**
  * Words of regular help in the person's language, by keyboard with axe, in English and German at 320 and 1280
@@ -55,7 +55,7 @@ for (const lang of ['en', 'de'] as const) {
       await next(s('regular.return'))
       await choose(page, s('regular.returnNo'))
       await next(s('regular.dates'))
-      await page.getByLabel(s('regular.from'), { exact: true }).fill(tomorrow())
+      await typeDate(page, lang, s('regular.from'), tomorrow())
       await next(s('ask.urgency'))
       await atBothWidths(page, checkA11y, s('ask.urgency'), async () => {
         await expect(urgencies).toHaveCount(3)

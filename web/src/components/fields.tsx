@@ -19,6 +19,8 @@ interface TextInputProps {
   /** For a field in a group whose error the group shows (date-input.tsx): its id, and red without a message of its own. */
   id?: string
   invalid?: boolean
+  /** False where the group says "(optional)" once for its fields. */
+  sayOptional?: boolean
 }
 
 /**
@@ -26,7 +28,7 @@ interface TextInputProps {
  * name and description, and shows the form's validationErrors for `name`. Optional fields say so in
  * words; required ones are the default.
  */
-export function TextInput ({ name, label, hint, type = 'text', autoComplete, inputMode, defaultValue, value, onChange, optional = false, multiline = false, maxLength, id, invalid }: TextInputProps) {
+export function TextInput ({ name, label, hint, type = 'text', autoComplete, inputMode, defaultValue, value, onChange, optional = false, multiline = false, maxLength, id, invalid, sayOptional = true }: TextInputProps) {
   const { t } = useTranslation()
   return (
     <TextField
@@ -42,7 +44,7 @@ export function TextInput ({ name, label, hint, type = 'text', autoComplete, inp
       isRequired={!optional}
       {...(invalid === true ? { isInvalid: true } : {})}
     >
-      <Label>{label}{optional ? ` ${t('form.optional')}` : ''}</Label>
+      <Label>{label}{optional && sayOptional ? ` ${t('form.optional')}` : ''}</Label>
       {hint !== undefined ? <Text slot='description' className='hint'>{hint}</Text> : null}
       <FieldError className='field-error' />
       {multiline ? <TextArea rows={4} /> : <Input inputMode={inputMode} />}

@@ -4,7 +4,7 @@ import type { Client } from '../../../api/clients'
 import { useStoredAnswers, type AnswersStore as StoredAnswers } from '../../../components/stored-answers'
 // Shared with the profile's home location.
 import { parseCoordinate } from '../../../lib/coordinates'
-import { minutesOf, readClock, type WeekDay } from '../../../lib/schedule'
+import { minutesOf, readClock, readDate, type WeekDay } from '../../../lib/schedule'
 import { today } from '../../../lib/format'
 import { deadlineOf, windowOf, type TimingAnswers } from './timing'
 
@@ -93,14 +93,17 @@ export function backFits (answers: Answers): boolean {
   return back !== undefined && duration !== undefined && end !== undefined && minutesOf(back) >= minutesOf(end) && minutesOf(back) + duration <= 24 * 60
 }
 
+/** A date left empty in GOV.UK's three fields ("--" once typed in and cleared). */
+export const blankDate = (text: string | undefined): boolean => (text ?? '').replace(/-/g, '').trim() === ''
+
 /** The last day may be left out; given, it comes after the first and at most two years later. */
 export function datesProblem (answers: Answers): 'from' | 'until' | undefined {
-  const from = answers.from ?? ''
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || from < today()) return 'from'
-  const until = (answers.until ?? '').trim()
-  if (until === '') return undefined
+  const from = readDate(answers.from ?? '')
+  if (from === undefined || from < today()) return 'from'
+  if (blankDate(answers.until)) return undefined
+  const until = readDate(answers.until ?? '')
   const [year, rest] = [Number(from.slice(0, 4)), from.slice(4)]
-  return /^\d{4}-\d{2}-\d{2}$/.test(until) && until > from && until <= `${year + 2}${rest}` ? undefined : 'until'
+  return until !== undefined && until > from && until <= `${year + 2}${rest}` ? undefined : 'until'
 }
 
 /** A typed point, when both halves are coordinates in range. */

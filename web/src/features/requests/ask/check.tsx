@@ -14,9 +14,9 @@ import { useFormProblems } from '../../../components/use-form-problems'
 // The one date format of the app.
 import { formatDate } from '../../../lib/format'
 import { readPhone } from '../../../lib/phone'
-import { deviceZone, minutesOf, sayWindow, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
+import { deviceZone, minutesOf, readDate, sayWindow, seriesParts, seriesSummary, type Pattern, type WeekDay } from '../../../lib/schedule'
 import { kindLabel } from '../labels'
-import { durationOf, firstUnanswered, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
+import { blankDate, durationOf, firstUnanswered, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
 import { useAskWords, useJourneyName } from './step'
 import { deadlineOf, windowOf } from './timing'
 import '../../../components/journeys.css'
@@ -32,8 +32,8 @@ export function patternOf (answers: Answers): Omit<Pattern, 'days'> & { days: We
     start_time: start,
     duration_minutes: durationOf(answers) ?? minutesOf(answers.end ?? start) - minutesOf(start),
     return_time: answers.returnTrip === 'yes' && answers.back !== undefined && answers.back !== '' ? answers.back : null,
-    starts_on: answers.from ?? '',
-    ends_on: answers.until !== undefined && answers.until !== '' ? answers.until : null,
+    starts_on: readDate(answers.from ?? '') ?? '',
+    ends_on: blankDate(answers.until) ? null : readDate(answers.until ?? '') ?? null,
   }
 }
 

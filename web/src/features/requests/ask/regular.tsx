@@ -1,9 +1,10 @@
 import { Checkbox, CheckboxGroup, FieldError, Text } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { fieldId } from '../../../components/error-summary'
+import { DateInput } from '../../../components/date-input'
 import { TextInput } from '../../../components/fields'
-import { dayName, readClock, WEEK_DAYS, type WeekDay } from '../../../lib/schedule'
-import { backFits, datesProblem, durationOf, type Answers } from './answers'
+import { dayName, readClock, readDate, WEEK_DAYS, type WeekDay } from '../../../lib/schedule'
+import { backFits, blankDate, datesProblem, durationOf, type Answers } from './answers'
 import { useContinue } from './questions'
 import { QuestionChoice, QuestionHeading, QUESTION_ID, StepPage, usePersonAskedFor } from './step'
 
@@ -119,6 +120,7 @@ export function ReturnStep () {
 export function DatesStep () {
   const { t } = useTranslation()
   const step = useContinue('dates', ['starts_on', 'ends_on'])
+  const problemAt = (field: string) => step.form.problems.find((problem) => problem.field === field)?.message
   const from = step.answers.from ?? ''
   const until = step.answers.until ?? ''
   const name = usePersonAskedFor()
@@ -130,12 +132,12 @@ export function DatesStep () {
     return undefined
   }
   return (
-    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(check, { from, until: until.trim() })}>
+    <StepPage question={question} back={step.back} form={step.form} onContinue={() => step.go(check, { from: readDate(from) ?? from, until: blankDate(until) ? '' : readDate(until) ?? until })}>
       <fieldset className='fieldset question-fieldset'>
         <legend><QuestionHeading>{question}</QuestionHeading></legend>
         <div className='stack'>
-          <TextInput name='starts_on' type='date' label={t('regular.from')} value={from} onChange={(value) => step.update({ from: value })} />
-          <TextInput name='ends_on' type='date' label={t('regular.until')} hint={name !== undefined ? t('regular.for.untilHint', { name }) : t('regular.untilHint')} optional value={until} onChange={(value) => step.update({ until: value })} />
+          <DateInput name='starts_on' legend={t('regular.from')} value={from} onChange={(value) => step.update({ from: value })} error={problemAt('starts_on')} />
+          <DateInput name='ends_on' legend={t('regular.until')} hint={name !== undefined ? t('regular.for.untilHint', { name }) : t('regular.untilHint')} optional value={until} onChange={(value) => step.update({ until: value })} error={problemAt('ends_on')} />
         </div>
       </fieldset>
     </StepPage>
