@@ -21,7 +21,7 @@ export const VISIT_SETTINGS = {
     checks: Type.Enum(['off', 'on'] as const, {
       env: 'VISIT_CHECKS',
       default: 'off',
-      description: '`on`: the assigned volunteer checks a visit in and out, the requester is asked when it does not start, the volunteer when it runs long, and moderators get an urgent concern when they do not answer (docs/api/visit-checks.md); `off`: those routes answer 404',
+      description: '`on`: the assigned volunteer checks a visit in and out, the requester is asked when it does not start, the volunteer when it runs long, and moderators get an urgent concern when they do not answer (docs/api/visit-checks.md); the request pages then offer "I have arrived" and "My helper has left" (docs/web/visits.md); `off`: those routes answer 404',
     }),
     startGraceMinutes: whole('VISIT_START_GRACE_MINUTES', 1, 240, 30, 'minutes after a visit\'s time (its window\'s start, else its date) without a check-in before the requester gets `visit_not_started`'),
     overdueMinutes: whole('VISIT_OVERDUE_MINUTES', 1, 720, 120, 'minutes after a check-in without a check-out (or 60 minutes after the window\'s end, if later) before the volunteer gets `visit_overdue`'),
