@@ -8,7 +8,6 @@ import { lockRequest, type LockedRequest } from '../requests/requests.repo.js'
 import { findRequestParties } from '../requests/requests.reads.js'
 import { isVisibleTo } from '../requests/visibility.js'
 import * as visits from './visits.repo.js'
-import { NOT_STARTED } from './visits.repo.js'
 import type { ExpensesInput } from './visits.schemas.js'
 
 export const VISIT_CHECKS_OFF = 'visit checks are off'
@@ -76,7 +75,7 @@ export class VisitsService {
     if (request === undefined || !isVisibleTo(user, request)) throw notFound(REQUEST_NOT_FOUND)
     const volunteerId = request.assigned_volunteer_id
     if (volunteerId !== user.id && await this.acting.asRequester(this.db, user, request, 'follow') === undefined) throw forbidden(ONLY_PARTIES)
-    return volunteerId === null ? NOT_STARTED : await visits.findVisit(this.db, id, volunteerId)
+    return volunteerId === null ? visits.NOT_STARTED : await visits.findVisit(this.db, id, volunteerId)
   }
 
   /**

@@ -1,14 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
-import { useVisit, visitKey } from '../../api/visit'
-import { useAnnounce } from '../../components/announcer'
-import { Loading } from '../../components/loading'
-import { historyKey } from '../../components/request-history'
-import { serverProblem } from '../../i18n/server-errors'
+import { useVisitStep, VisitSection } from '../../components/visit-section'
 import { formatDate } from '../../lib/format'
 
 /**
@@ -18,46 +12,20 @@ import { formatDate } from '../../lib/format'
  */
 export function HelperLeft ({ id, name, mayCheckOut }: { id: number, name: string, mayCheckOut: boolean }) {
   const { t, i18n } = useTranslation()
-  const client = useQueryClient()
-  const announce = useAnnounce()
-  const heading = useRef<HTMLHeadingElement>(null)
-  const visit = useVisit(id, true)
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const left = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/requests/{id}/visit/helper-left', { params: { path: { id } } })),
-    onSuccess: async (state) => {
-      setProblem(undefined)
-      client.setQueryData(visitKey(id), state)
-      announce(t('visit.done.helperLeft', { name }))
-      heading.current?.focus()
-      await client.invalidateQueries({ queryKey: historyKey(id) })
-    },
-    onError: (error) => {
-      const message = serverProblem(error, t).message
-      setProblem(message)
-      announce(message)
-    },
-  })
+  const state = useVisitStep(id, () => unwrap(api.POST('/api/v1/requests/{id}/visit/helper-left', { params: { path: { id } } })), () => t('visit.done.helperLeft', { name }))
   const when = (at: string) => formatDate(at, i18n.language)
-
   return (
-    <section aria-labelledby={`visit-${id}`} className='stack'>
-      <h2 id={`visit-${id}`} tabIndex={-1} ref={heading}>{t('visit.requesterTitle')}</h2>
-      {problem !== undefined ? <p className='error-text'>{problem}</p> : null}
-      {visit.isPending
-        ? <Loading query={visit} />
-        : visit.isError
-          ? <p className='error-text'>{serverProblem(visit.error, t).message}</p>
-          : visit.data.checked_in_at === null
-            ? <p>{t('visit.notArrived', { name })}</p>
-            : visit.data.checked_out_at === null
-              ? (
-                <>
-                  <p>{t('visit.arrivedAt', { name, time: when(visit.data.checked_in_at) })}</p>
-                  {mayCheckOut ? <Button className='button large' onPress={() => { if (!left.isPending) left.mutate() }}>{t('visit.helperLeft')}</Button> : null}
-                </>
-                )
-              : <p>{t('visit.leftAt', { name, in: when(visit.data.checked_in_at), out: when(visit.data.checked_out_at) })}</p>}
-    </section>
+    <VisitSection id={id} title={t('visit.requesterTitle')} state={state}>
+      {(visit) => visit.checked_in_at === null
+        ? <p>{t('visit.notArrived', { name })}</p>
+        : visit.checked_out_at === null
+          ? (
+            <>
+              <p>{t('visit.arrivedAt', { name, time: when(visit.checked_in_at) })}</p>
+              {mayCheckOut ? <Button className='button large' onPress={() => state.press(undefined)}>{t('visit.helperLeft')}</Button> : null}
+            </>
+            )
+          : <p>{t('visit.leftAt', { name, in: when(visit.checked_in_at), out: when(visit.checked_out_at) })}</p>}
+    </VisitSection>
   )
 }

@@ -18,7 +18,7 @@ import { deviceZone, minutesOf, readDate, sayWindow, seriesParts, seriesSummary,
 import { kindLabel } from '../labels'
 import { blankDate, durationOf, firstUnanswered, pointOf, stepPath, URGENCIES, useAskingFor, useStep, type Answers, type Step } from './answers'
 import { useAskWords, useJourneyName } from './step'
-import { deadlineOf, windowOf } from './timing'
+import { timeOf } from './timing'
 import '../../../components/journeys.css'
 
 type NewRequest = paths['/api/v1/requests']['post']['requestBody']['content']['application/json']
@@ -48,10 +48,9 @@ function seriesOf (answers: Answers, point: { lat: number, lon: number }, client
 
 /** When help once is needed, as POST /requests takes it: a window for a set time, a date for a day, nothing for any time. */
 function whenOf (answers: Answers): Pick<NewRequest, 'window_start' | 'window_end' | 'desired_completion_date'> {
-  const window = answers.timing === 'at' ? windowOf(answers) : undefined
-  if (window !== undefined && typeof window !== 'string') return { window_start: window.start.toISOString(), window_end: window.end.toISOString() }
-  const deadline = answers.timing === 'by' ? deadlineOf(answers) : undefined
-  return deadline !== undefined && typeof deadline !== 'string' ? { desired_completion_date: deadline.toISOString() } : {}
+  const time = timeOf(answers)
+  if (time instanceof Date) return { desired_completion_date: time.toISOString() }
+  return time !== undefined ? { window_start: time.start.toISOString(), window_end: time.end.toISOString() } : {}
 }
 
 /** The body of POST /requests from complete answers: optional texts left out when empty. */
@@ -78,11 +77,9 @@ function requestOf (answers: Answers, point: { lat: number, lon: number }, clien
 /** The answer to "When do you need it?" in words: the window, "By …", or that any time will do. */
 function WhenSaid ({ answers }: { answers: Answers }) {
   const { t, i18n } = useTranslation()
-  const window = answers.timing === 'at' ? windowOf(answers) : undefined
-  if (window !== undefined && typeof window !== 'string') return <>{sayWindow(window.start.toISOString(), window.end.toISOString(), i18n.language)}</>
-  const deadline = answers.timing === 'by' ? deadlineOf(answers) : undefined
-  if (deadline !== undefined && typeof deadline !== 'string') return <>{t('ask.check.by', { when: formatDate(deadline.toISOString(), i18n.language) })}</>
-  return <>{t('ask.timing.any')}</>
+  const time = timeOf(answers)
+  if (time instanceof Date) return <>{t('ask.check.by', { when: formatDate(time.toISOString(), i18n.language) })}</>
+  return <>{time !== undefined ? sayWindow(time.start.toISOString(), time.end.toISOString(), i18n.language) : t('ask.timing.any')}</>
 }
 
 /** A part of the plan's sentence standing alone ("from 1 December" → "From 1 December"). */

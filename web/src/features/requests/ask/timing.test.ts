@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { deadlineOf, windowOf } from './timing.js'
+import { deadlineOf, timeOf, windowOf } from './timing.js'
 
 /** "When is it?" and "By when?" read as a window or a deadline, in the device's zone: Berlin's here. */
 describe('when help once is needed', () => {
@@ -29,5 +29,13 @@ describe('when help once is needed', () => {
     assert.equal(deadlineOf({ onDay: '2027-3-15', byTime: '09:00' }, now), 'past')
     assert.equal(deadlineOf({ onDay: '2027-3-16', byTime: '25:00' }, now), 'byTime')
     assert.equal(deadlineOf({ onDay: '' }, now), 'onDay')
+  })
+
+  it('the answered time is the window, the deadline, or nothing for any time and for answers not valid', () => {
+    const day = { onDay: '2099-3-16', startsAt: '09:30', byTime: '18:00' }
+    assert.ok(timeOf({ ...day, timing: 'at' }) !== undefined && !(timeOf({ ...day, timing: 'at' }) instanceof Date))
+    assert.ok(timeOf({ ...day, timing: 'by' }) instanceof Date)
+    assert.equal(timeOf({ ...day, timing: 'any' }), undefined)
+    assert.equal(timeOf({ timing: 'at', onDay: '2099-2-30', startsAt: '09:30' }), undefined)
   })
 })

@@ -41,3 +41,9 @@ export function deadlineOf (answers: TimingAnswers, now = new Date()): Date | Ti
   const at = localInstant(day, time)
   return at.getTime() <= now.getTime() ? 'past' : at
 }
+
+/** The answered time of help once: a window for a set time, a deadline for a day, undefined for any time (or an answer not valid). */
+export function timeOf (answers: TimingAnswers): { start: Date, end: Date } | Date | undefined {
+  const time = answers.timing === 'at' ? windowOf(answers) : answers.timing === 'by' ? deadlineOf(answers) : undefined
+  return typeof time === 'string' ? undefined : time
+}
