@@ -71,6 +71,8 @@ test.describe('without a connection', () => {
     await signIn(page, volunteer)
     await page.goto(`/find-help/${open}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Hang the curtains' })).toBeVisible()
+    // The offer form comes with the page's offers, asked for after the request: seen before leaving, so it was kept.
+    await expect(page.getByRole('button', { name: 'Offer help' })).toBeVisible()
     await followNav(page, 'My offers', 'My offers')
     await expect(page.getByRole('link', { name: 'Walk the dog on Sunday' })).toBeVisible()
 
